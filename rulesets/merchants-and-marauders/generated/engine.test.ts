@@ -62,25 +62,25 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2599",
-  "Show the cards to another player.": "rules line 2609",
-  "Moving a modification costs 2 gold.": "rules line 2633",
-  "A special weapon costs 3 gold.": "rules line 2714",
-  "Each crew member costs 2 gold.": "rules line 2762",
+  "You cannot pay for that card.": "rules line 2607",
+  "Show the cards to another player.": "rules line 2617",
+  "Moving a modification costs 2 gold.": "rules line 2641",
+  "A special weapon costs 3 gold.": "rules line 2722",
+  "Each crew member costs 2 gold.": "rules line 2770",
   "High Seas: leaving a port takes 2 actions this round.": "rules line 1037",
   "The fee is 2 gold.": "rules line 1049",
   "A captain retires in a port, before any action of the turn.": "rules line 1090",
   "Scouting is done at sea.": "rules line 1119",
   "You have already scouted that target this turn.": "rules line 1120",
-  "That card cannot be played now.": "rules line 2340",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2378",
-  "You hold no Broadside.": "rules line 2379",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2387",
-  "You hold no Evasive Maneuvers.": "rules line 2388",
-  "Only a combat card is announced in combat.": "rules line 2396",
-  "The Port action is taken in a port.": "rules line 2488",
-  "The Port action may be taken once per turn.": "rules line 2489",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2502",
+  "That card cannot be played now.": "rules line 2348",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2386",
+  "You hold no Broadside.": "rules line 2387",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2395",
+  "You hold no Evasive Maneuvers.": "rules line 2396",
+  "Only a combat card is announced in combat.": "rules line 2404",
+  "The Port action is taken in a port.": "rules line 2496",
+  "The Port action may be taken once per turn.": "rules line 2497",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2510",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -116,8 +116,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2810)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2810)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2818)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2818)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -161,9 +161,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2827)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2827)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2827)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2835)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2835)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2835)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -172,7 +172,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2830),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2838),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -382,7 +382,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2920)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2928)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -595,7 +595,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3047)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3055)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -652,9 +652,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3079)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3087)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3079)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3087)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -781,7 +781,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3123)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3131)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -891,8 +891,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3179)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3179)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3187)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3187)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -924,7 +924,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3199)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3207)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -980,7 +980,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3228), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3236), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1049,7 +1049,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3267)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3275)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1132,7 +1132,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3312)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3320)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1186,7 +1186,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3333)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3341)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1213,13 +1213,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3349)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3357)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3354)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3362)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1241,7 +1241,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3369)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3377)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1251,7 +1251,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3374)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3382)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1388,7 +1388,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3462)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3470)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1440,8 +1440,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3486)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3486)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3494)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3494)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1466,15 +1466,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3504)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3504)).tracks["hull"] ?? noKey("hull", 3504)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3512)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3512)).tracks["hull"] ?? noKey("hull", 3512)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3507)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3507)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3515)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3515)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1513,15 +1513,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3533)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3541)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3534)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3542)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3535)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3543)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1559,7 +1559,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3554)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3562)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1595,10 +1595,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3579)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3579)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3579)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3579)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3587)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3587)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3587)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3587)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1626,7 +1626,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3601)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3609)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1644,7 +1644,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3608)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3616)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1670,7 +1670,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3627)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3635)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1702,13 +1702,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3634), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3642), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3637)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3645)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2002,13 +2002,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3815)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3815)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3823)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3823)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3816)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3824)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2113,9 +2113,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3891)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3891)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3891)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3899)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3899)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3899)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2191,6 +2191,50 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       state.players[0]!.dead && equal([...(engine.outcome(state)?.winners ?? [])], [1]),
       "expect players[0].dead and winners == [players[1]]",
+    ).toBe(true);
+  });
+  it("a combat neither ship can win, with no Cannons and a destroyed Mast on both sides, ends with no winner (ASSUMPTION)", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = caribbeanSea players[0].inPort
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
+      mapSet(state.players[0]!.tracks, "cannons", 0);
+      mapSet(state.players[0]!.tracks, "mast", 0);
+      mapSet(state.players[1]!.tracks, "cannons", 0);
+      mapSet(state.players[1]!.tracks, "mast", 0);
+    });
+    state.rng.forced.push(4, 0, 0);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    expect(
+      equal([...engine.toAct(state)], [0]) && state.players[0]!.actionsLeft === 2,
+      "expect acting == [players[0]] and players[0].actionsLeft == 2",
+    ).toBe(true);
+    expect(
+      !state.players[1]!.dead && state.players[0]!.glory === 0 && state.players[1]!.glory === 0,
+      "expect not players[1].dead and players[0].glory == 0 and players[1].glory == 0",
     ).toBe(true);
   });
 });
@@ -2404,10 +2448,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3568)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3568), 3568)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3568)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3576)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3576), 3576)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3576)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3568)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3568), 3568)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3576)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3576), 3576)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -10,6 +10,7 @@ import {
   drawFromDeck,
   drawFromPile,
   drawTop,
+  equal,
   freezeHeld,
   heldRecord,
   heldProblem,
@@ -350,14 +351,14 @@ export interface Rolls {
   other: Roll;
 }
 
-/** record Skills (rules line 1716) */
+/** record Skills (rules line 1720) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 2030) */
+/** record Rumor (rules line 2038) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -365,7 +366,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2074) */
+/** record Mission (rules line 2082) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -376,7 +377,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2263) */
+/** record GloryCard (rules line 2271) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -1153,51 +1154,51 @@ export type Frame =
 /** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1319) */
 /** site 15: `choose useHooks: bool by p` (proc grapple, line 1337) */
 /** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1366) */
-/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423) */
-/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423) */
-/** site 19: `choose flipChasers: bool by p` (proc chase, line 1465) */
-/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1503) */
-/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1516) */
-/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1523) */
-/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1525) */
-/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1546) */
-/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1572) */
-/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1654) */
-/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1668) */
-/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1672) */
-/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1677) */
-/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1681) */
-/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1688) */
-/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1697) */
-/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1773) */
-/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1807) */
-/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1851) */
-/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865) */
-/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865) */
-/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2002) */
-/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2010) */
-/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2124) */
-/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2165) */
-/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2197) */
-/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2306) */
-/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2320) */
-/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2350) */
-/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2356) */
-/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2502) */
-/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2529) */
-/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2554) */
-/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2599) */
-/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2609) */
-/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2626) */
-/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2633) */
-/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2656) */
-/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2664) */
-/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2684) */
-/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2705) */
-/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2714) */
-/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2719) */
-/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2762) */
-/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2771) */
+/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425) */
+/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425) */
+/** site 19: `choose flipChasers: bool by p` (proc chase, line 1469) */
+/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1507) */
+/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1520) */
+/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1527) */
+/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1529) */
+/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1550) */
+/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1576) */
+/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1658) */
+/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1672) */
+/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1676) */
+/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1681) */
+/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1685) */
+/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1692) */
+/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1701) */
+/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1777) */
+/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1811) */
+/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1856) */
+/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870) */
+/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870) */
+/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2010) */
+/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2018) */
+/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2132) */
+/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2173) */
+/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2205) */
+/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2314) */
+/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2328) */
+/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2358) */
+/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2364) */
+/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2510) */
+/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2537) */
+/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2562) */
+/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2607) */
+/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2617) */
+/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2634) */
+/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2641) */
+/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2664) */
+/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2672) */
+/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2692) */
+/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2713) */
+/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2722) */
+/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2727) */
+/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2770) */
+/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2779) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1342,7 +1343,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2339). */
+/** The action PlayGlory (rules line 2347). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1350,19 +1351,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2377). */
+/** The action Broadside (rules line 2385). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2386). */
+/** The action EvasiveManeuvers (rules line 2394). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2395). */
+/** The action KeepGlory (rules line 2403). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1370,13 +1371,13 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2487). */
+/** The action Port (rules line 2495). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2785). */
+/** The action EndTurn (rules line 2793). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
@@ -1480,28 +1481,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1423). */
+/** The answer to `choose combatCard` (rules line 1425). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1465). */
+/** The answer to `choose flipChasers` (rules line 1469). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1503). */
+/** The answer to `choose hitAt` (rules line 1507). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose rerolled` (rules line 1516). */
+/** The answer to `choose rerolled` (rules line 1520). */
 export interface RerolledChoice {
   readonly type: "rerolled";
   readonly player: Player;
@@ -1509,7 +1510,7 @@ export interface RerolledChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose lucky` (rules line 1523). */
+/** The answer to `choose lucky` (rules line 1527). */
 export interface LuckyChoice {
   readonly type: "lucky";
   readonly player: Player;
@@ -1517,14 +1518,14 @@ export interface LuckyChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose luckyFace` (rules line 1525). */
+/** The answer to `choose luckyFace` (rules line 1529). */
 export interface LuckyFaceChoice {
   readonly type: "luckyFace";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose aim` (rules line 1546). */
+/** The answer to `choose aim` (rules line 1550). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1532,14 +1533,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1572). */
+/** The answer to `choose absorb` (rules line 1576). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1654). */
+/** The answer to `choose reward` (rules line 1658). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1547,7 +1548,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1668). */
+/** The answer to `choose taken` (rules line 1672). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1555,7 +1556,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1672). */
+/** The answer to `choose seized` (rules line 1676). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1563,7 +1564,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1677). */
+/** The answer to `choose takenCard` (rules line 1681). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1571,7 +1572,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1681). */
+/** The answer to `choose takenSpecialist` (rules line 1685). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1579,21 +1580,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1688). */
+/** The answer to `choose takeRumor` (rules line 1692). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1697). */
+/** The answer to `choose claim` (rules line 1701). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1773). */
+/** The answer to `choose npcDeclaration` (rules line 1777). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1601,21 +1602,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1807). */
+/** The answer to `choose npcHitAt` (rules line 1811). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1851). */
+/** The answer to `choose chaseNpc` (rules line 1856). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2002). */
+/** The answer to `choose loot` (rules line 2010). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1623,14 +1624,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2010). */
+/** The answer to `choose claimNpc` (rules line 2018). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2124). */
+/** The answer to `choose keptRumor` (rules line 2132). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1638,7 +1639,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2165). */
+/** The answer to `choose pardoned` (rules line 2173). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1646,7 +1647,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2197). */
+/** The answer to `choose claimed` (rules line 2205). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1654,7 +1655,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2306). */
+/** The answer to `choose gloryDiscard` (rules line 2314). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1662,7 +1663,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2320). */
+/** The answer to `choose hiredSpecialist` (rules line 2328). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1670,7 +1671,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2529). */
+/** The answer to `choose card` (rules line 2537). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1678,21 +1679,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2554). */
+/** The answer to `choose smuggle` (rules line 2562). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2609). */
+/** The answer to `choose witness` (rules line 2617). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2626). */
+/** The answer to `choose newType` (rules line 2634). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1700,7 +1701,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2633). */
+/** The answer to `choose transferred` (rules line 2641). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1708,14 +1709,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2656). */
+/** The answer to `choose restoreHull` (rules line 2664). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2664). */
+/** The answer to `choose repairAt` (rules line 2672). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1723,14 +1724,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2684). */
+/** The answer to `choose buyMod` (rules line 2692). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2705). */
+/** The answer to `choose modPort` (rules line 2713). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1738,7 +1739,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2714). */
+/** The answer to `choose bought` (rules line 2722). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1746,7 +1747,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2719). */
+/** The answer to `choose sold` (rules line 2727). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1754,14 +1755,14 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2762). */
+/** The answer to `choose hired` (rules line 2770). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2771). */
+/** The answer to `choose stashed` (rules line 2779). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
@@ -1783,7 +1784,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2350). */
+/** The answer to `choose lettered` (rules line 2358). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1791,7 +1792,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2356). */
+/** The answer to `choose patched` (rules line 2364). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1799,7 +1800,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2502). */
+/** The answer to `choose activity` (rules line 2510). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -2267,7 +2268,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2037): one Rumor per row. */
+/** RUMORS (rules line 2045): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2298,7 +2299,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2084): one Mission per row. */
+/** MISSIONS (rules line 2092): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2329,7 +2330,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2271): one GloryCard per row. */
+/** GLORY (rules line 2279): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2729,12 +2730,20 @@ export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn faceText (line 1535) */
+/** fn helpless (line 1448) */
+export function helpless(state: State, p: Player): boolean {
+  return (
+    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1448)) === 0 &&
+    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1448)) === 0
+  );
+}
+
+/** fn faceText (line 1539) */
 export function faceText(state: State, f: number): string {
   return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
 }
 
-/** fn aimText (line 1555) */
+/** fn aimText (line 1559) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2744,14 +2753,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1661) */
+/** fn claimText (line 1665) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1722) */
+/** fn npcSkills (line 1726) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1723)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1727)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2760,19 +2769,19 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1732) */
+/** fn npcScouting (line 1736) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
     : Math.max(npcSkills(state, n_).scouting, sum37(state, p));
 }
 
-/** fn controllerOf (line 1736) */
+/** fn controllerOf (line 1740) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1740) */
+/** fn scoutingNpcs (line 1744) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
   let here = collect38(state, p);
   let warshipHere = any39(state, here);
@@ -2780,54 +2789,54 @@ export function scoutingNpcs(state: State, p: Player): Npc[] {
   return collect41(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1762) */
+/** fn npcDeclarations (line 1766) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1763)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1764)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1767)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1768)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1767)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1767)) ||
-    (t["crew"] ?? noKey("crew", 1767)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1767));
+    (t["cannons"] ?? noKey("cannons", 1771)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1771)) ||
+    (t["crew"] ?? noKey("crew", 1771)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1771));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1768)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1772)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1778) */
+/** fn npcContestDice (line 1782) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1779)).tracks["mast"] ?? noKey("mast", 1779)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1783)).tracks["mast"] ?? noKey("mast", 1783)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1779)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1783)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1780) */
+/** fn contestDiceAgainstNpc (line 1784) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1781)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1785)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1781)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1785)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1783) */
+/** fn npcShots (line 1787) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1784)).tracks["cannons"] ?? noKey("cannons", 1784))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1784)).tracks["cannons"] ?? noKey("cannons", 1784));
+      ? ((state.npcs[n_] ?? noKey(n_, 1788)).tracks["cannons"] ?? noKey("cannons", 1788))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1788)).tracks["cannons"] ?? noKey("cannons", 1788));
 }
 
-/** fn rumorHere (line 2137) */
+/** fn rumorHere (line 2145) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2837,12 +2846,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2193) */
+/** fn missionsHere (line 2201) */
 export function missionsHere(state: State, p: Player): number[] {
   return collect42(state, p);
 }
 
-/** fn missionPortHere (line 2228) */
+/** fn missionPortHere (line 2236) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2853,7 +2862,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2237) */
+/** fn huntingPirates (line 2245) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2863,7 +2872,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2245) */
+/** fn contractFor (line 2253) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2877,17 +2886,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2313) */
+/** fn employs (line 2321) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
   return any43(state, p, s);
 }
 
-/** fn hireable (line 2315) */
+/** fn hireable (line 2323) */
 export function hireable(state: State, p: Player): number[] {
   return collect45(state, p);
 }
 
-/** fn playableNow (line 2330) */
+/** fn playableNow (line 2338) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2904,12 +2913,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2374) */
+/** fn firstOf (line 2382) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
   return first46(state, p, k);
 }
 
-/** fn activityText (line 2439) */
+/** fn activityText (line 2447) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2950,7 +2959,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2453) */
+/** fn activitiesFor (line 2461) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2977,7 +2986,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2461) */
+/** fn stillOpen (line 2469) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -3006,7 +3015,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2474) */
+/** fn pardonNation (line 2482) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -3016,45 +3025,45 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2480) */
+/** fn pardonable (line 2488) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2482)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2482))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2490)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2490))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2573) */
+/** fn buyPrice (line 2581) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn smuggleText (line 2575) */
+/** fn smuggleText (line 2583) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2677) */
+/** fn repairPrice (line 2685) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2727) */
+/** fn repairable (line 2735) */
 export function repairable(state: State, p: Player): Location[] {
   return collect47(state, p);
 }
 
-/** fn full (line 2731) */
+/** fn full (line 2739) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2731)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2739)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2734) */
+/** fn modBonus (line 2742) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3071,31 +3080,31 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2742) */
+/** fn maneuverability (line 2750) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2743)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2751)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2747) */
+/** fn saleValue (line 2755) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2748)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2756)).sell +
       state.players[p]!.mods.length -
       sum48(state, p),
   );
 }
 
-/** fn affordableShips (line 2751) */
+/** fn affordableShips (line 2759) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect49(state, p);
 }
 
-/** fn total (line 2783) */
+/** fn total (line 2791) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
@@ -3214,37 +3223,37 @@ export function rollDice(state: State, n_: number): Roll {
   return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1815) */
+/** proc npcDamage (line 1819) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1816)).tracks[l] ?? noKey(l, 1816)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1820)).tracks[l] ?? noKey(l, 1820)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1817)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1821)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1817)).tracks[l] ?? noKey(l, 1817)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1821)).tracks[l] ?? noKey(l, 1821)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1818)).tracks["hull"] ?? noKey("hull", 1818)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1822)).tracks["hull"] ?? noKey("hull", 1822)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1819)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1823)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1819)).tracks["hull"] ?? noKey("hull", 1819)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1823)).tracks["hull"] ?? noKey("hull", 1823)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1939) */
+/** proc repairNpc (line 1947) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1941)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1949)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1972) */
+/** proc npcLeaves (line 1980) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1973)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1981)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3256,7 +3265,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2367) */
+/** proc afterContest (line 2375) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3264,7 +3273,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2401) */
+/** proc boost (line 2409) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3275,25 +3284,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2412) */
+/** proc influenceCheck (line 2420) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2417) */
+/** proc leadershipCheck (line 2425) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2422) */
+/** proc scoutingCheck (line 2430) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2428) */
+/** proc crewDice (line 2436) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3341,7 +3350,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2377): its effects, once allowed. */
+/** action Broadside (line 2385): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3360,7 +3369,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2386): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2394): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3377,7 +3386,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2395): its effects, once allowed. */
+/** action KeepGlory (line 2403): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3394,7 +3403,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2785): its effects, once allowed. */
+/** action EndTurn (line 2793): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -4879,7 +4888,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 5: {
-        if (!frame.going) {
+        if (!(frame.going && !(helpless(state, frame.a) && helpless(state, frame.d)))) {
           frame.pc = 6;
           continue machine;
         }
@@ -5081,8 +5090,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 27: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1429)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1429)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1431)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1431)) === 0
         )) {
           frame.pc = 28;
           continue machine;
@@ -5122,7 +5131,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1435)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1437)) > 0
         )) {
           frame.pc = 33;
           continue machine;
@@ -5142,7 +5151,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1438)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1440)) > 0
         )) {
           frame.pc = 36;
           continue machine;
@@ -5192,13 +5201,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1446) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1450) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1447)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1448)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1451)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1452)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -5282,7 +5291,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1463) until it waits for a decision or is done. */
+/** Runs proc chase (line 1467) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5341,7 +5350,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1475) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1479) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5383,7 +5392,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1482) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1486) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5553,7 +5562,7 @@ function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFr
   };
 }
 
-/** Runs proc adjustLocations (line 1513) until it waits for a decision or is done. */
+/** Runs proc adjustLocations (line 1517) until it waits for a decision or is done. */
 function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5651,7 +5660,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1541) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1545) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5677,7 +5686,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1549)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1553)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5705,7 +5714,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1564) until it waits for a decision or is done. */
+/** Runs proc damage (line 1568) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5734,9 +5743,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1580))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1584))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1581);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1585);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5793,12 +5802,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1590) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1594) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1591)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1595)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5816,19 +5825,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1597)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1601)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1598)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1602)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1599)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1599)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1603)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1603)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1600)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1600)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1604)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1604)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5851,8 +5860,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1602)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1602)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1606)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1606)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5918,24 +5927,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(frame.byBoarded.own);
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1614),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1618),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1615),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1619),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1616)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1620)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1617)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1621)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1618)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1619)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1622)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1623)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 13;
           continue machine;
@@ -6000,7 +6009,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1636) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1640) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6037,7 +6046,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1644) until it waits for a decision or is done. */
+/** Runs proc victory (line 1648) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6088,7 +6097,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1657));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1661));
         frame.pc = 4;
         continue machine;
       }
@@ -6137,7 +6146,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1665) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1669) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6147,7 +6156,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1668)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1672)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6325,7 +6334,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1699);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1703);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -6364,7 +6373,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1749) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1753) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6396,7 +6405,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1752)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1756)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6443,7 +6452,7 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1771) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1775) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6497,7 +6506,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1787) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1791) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6637,7 +6646,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1824) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1828) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6654,7 +6663,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1830)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1834)).skulls,
             frame.controller,
             null,
           ),
@@ -6664,7 +6673,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1833)).tracks["hull"] ?? noKey("hull", 1833)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1837)).tracks["hull"] ?? noKey("hull", 1837)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6691,7 +6700,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 5: {
-        if (!frame.going) {
+        if (!(
+          frame.going &&
+          !(
+            helpless(state, frame.p) &&
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1842)).tracks["cannons"] ?? noKey("cannons", 1842)) === 0 &&
+            equal(npcDeclarations(state, frame.n_, frame.p, 2), ["shoot"])
+          )
+        )) {
           frame.pc = 6;
           continue machine;
         }
@@ -6710,6 +6726,10 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 6: {
+        if (frame.going) {
+          repairNpc(state, frame.n_);
+        }
+
         state.stack.pop();
         return;
       }
@@ -6908,14 +6928,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 29: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1870)).tracks["hull"] ?? noKey("hull", 1870)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1871)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1875)).tracks["hull"] ?? noKey("hull", 1875)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1876)) === 0 || frame.npcOut)) {
           frame.pc = 30;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1873)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1878)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -6981,7 +7001,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1885)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1890)) > 0
         )) {
           frame.pc = 39;
           continue machine;
@@ -7002,7 +7022,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1888)).tracks["crew"] ?? noKey("crew", 1888)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1893)).tracks["crew"] ?? noKey("crew", 1893)) > 0
         )) {
           frame.pc = 42;
           continue machine;
@@ -7067,30 +7087,30 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   };
 }
 
-/** Runs proc crewFightNpc (line 1897) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1905) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1898)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1906)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1899)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1907)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1899)).tracks["crew"] ?? noKey("crew", 1899)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1907)).tracks["crew"] ?? noKey("crew", 1907)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1901)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1901)).tracks["crew"] ?? noKey("crew", 1901)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1909)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1909)).tracks["crew"] ?? noKey("crew", 1909)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1902)).tracks["crew"] ?? noKey("crew", 1902)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1902)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1903)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1910)).tracks["crew"] ?? noKey("crew", 1910)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1910)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1911)) === 0;
         frame.pc = 1;
         continue machine;
       }
@@ -7124,26 +7144,26 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
         frame.byP = state.returns.offerRerolls;
         frame.rp = clone<Roll>(frame.byP.own);
         frame.rn = clone<Roll>(frame.byP.other);
-        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1911));
+        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1919));
         frame.onPlayer = Math.min(
           frame.rn.skulls,
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1912)).tracks["crew"] ?? noKey("crew", 1912),
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1920)).tracks["crew"] ?? noKey("crew", 1920),
         );
         mapSet(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1913)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1921)).tracks,
           "crew",
           Math.max(
             0,
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1913)).tracks["crew"] ?? noKey("crew", 1913)) - frame.onNpc,
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1921)).tracks["crew"] ?? noKey("crew", 1921)) - frame.onNpc,
           ),
         );
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1914)) - frame.onPlayer),
+          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1922)) - frame.onPlayer),
         );
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1915)).tracks["crew"] ?? noKey("crew", 1915)) === 0;
-        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1916)) === 0;
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1923)).tracks["crew"] ?? noKey("crew", 1923)) === 0;
+        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1924)) === 0;
         if (frame.npcOut || frame.playerOut) {
           frame.going = false;
           frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
@@ -7212,7 +7232,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1946) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1954) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7253,7 +7273,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1956) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1964) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7316,7 +7336,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1988) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1996) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7339,13 +7359,13 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1997)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1997)).tracks["hold"] ?? noKey("hold", 1997)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2005)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2005)).tracks["hold"] ?? noKey("hold", 2005)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1998);
+          let lost = pickRandom(state.rng, frame.cards, 2006);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -7353,7 +7373,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2002)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2010)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7408,7 +7428,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2012);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2020);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7424,7 +7444,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2017)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2025)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7448,7 +7468,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2118) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2126) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7525,7 +7545,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2145) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2153) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7640,7 +7660,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2178))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2186))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -7664,7 +7684,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2167)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2175)) - 1);
         }
 
         frame.pc = 10;
@@ -7693,7 +7713,7 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2195) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2203) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7753,7 +7773,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2218) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2226) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7793,7 +7813,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2301) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2309) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7842,7 +7862,7 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2318) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2326) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7894,12 +7914,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2525) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2533) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2526);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2534);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7920,7 +7940,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2546);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2554);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -8051,7 +8071,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2579) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2587) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8069,7 +8089,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2588))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2596))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8185,7 +8205,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2625) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2633) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8203,7 +8223,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2628)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2636)).buy - saleValue(state, frame.p);
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8263,8 +8283,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2643),
-          (STATS[frame.t] ?? noKey(frame.t, 2643)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2651),
+          (STATS[frame.t] ?? noKey(frame.t, 2651)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8351,7 +8371,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2667)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2675)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8377,7 +8397,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2681) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2689) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8416,22 +8436,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2689)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2697)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2690)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2698)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2691)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2699)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2692)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2700)) + 1,
               );
             }
           }
@@ -8467,7 +8487,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2701) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2709) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8531,7 +8551,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2713) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2721) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8563,7 +8583,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2716)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2724)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8595,7 +8615,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2721)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2729)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -8623,12 +8643,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2755) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2763) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2756));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8653,7 +8673,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2762: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2770: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 60, players: [frame.p] };
         frame.pc = 4;
@@ -8670,7 +8690,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2772)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8693,14 +8713,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2770) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2778) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2771: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2779: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 61, players: [frame.p] };
         frame.pc = 1;
@@ -8731,7 +8751,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2777) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2785) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9045,7 +9065,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2339) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2347) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9122,7 +9142,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2352)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2360)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9176,7 +9196,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2357)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2365)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9199,7 +9219,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2487) until it waits for a decision or is done. */
+/** Runs action Port (line 2495) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9358,7 +9378,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2512));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2520));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9892,7 +9912,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9902,7 +9922,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9910,7 +9930,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose flipChasers: bool by p` (proc chase, line 1465)
+      // `choose flipChasers: bool by p` (proc chase, line 1469)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -9920,7 +9940,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1503)
+      // `choose hitAt: Location by target` (proc aimHits, line 1507)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -9930,7 +9950,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1516)
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1520)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -9942,7 +9962,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1523)
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1527)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -9954,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1525)
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1529)
       for (let value = 1; value <= 6; value++) {
         out.push({ type: "luckyFace", player: seat, value });
       }
@@ -9963,7 +9983,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1546)
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1550)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -9975,7 +9995,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1572)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1576)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -9985,7 +10005,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1654)
+      // `choose reward: Nation in nations by w` (proc victory, line 1658)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -9996,7 +10016,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1668)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1672)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -10009,7 +10029,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1672)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1676)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -10022,7 +10042,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1677)
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1681)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -10035,7 +10055,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1681)
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1685)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -10048,7 +10068,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1688)
+      // `choose takeRumor: bool by w` (proc plunder, line 1692)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -10058,7 +10078,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1697)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1701)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -10068,7 +10088,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1773)
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1777)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10079,7 +10099,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1807)
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1811)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -10089,7 +10109,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1851)
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1856)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -10099,7 +10119,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -10109,7 +10129,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -10117,7 +10137,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2002)
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2010)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10130,7 +10150,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2010)
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2018)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10140,7 +10160,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2124)
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2132)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10151,7 +10171,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2165)
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2173)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10163,7 +10183,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2197)
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2205)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10174,7 +10194,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2306)
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2314)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10185,7 +10205,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2320)
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2328)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10196,7 +10216,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2350)
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2358)
       const frame = currentPlayGloryFrame(state);
       const items = collect53(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10207,7 +10227,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2356)
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2364)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10218,7 +10238,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2502)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2510)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10231,7 +10251,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2529)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2537)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10244,7 +10264,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2554)
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2562)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10254,7 +10274,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2599)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2607)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10268,7 +10288,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2609)
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2617)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10278,7 +10298,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2626)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2634)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10290,7 +10310,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2633)
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2641)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10303,7 +10323,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2656)
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2664)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10313,7 +10333,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2664)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2672)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10325,7 +10345,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2684)
+      // `choose buyMod: bool by p` (proc buyModification, line 2692)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10335,7 +10355,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2705)
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2713)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10346,7 +10366,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2714)
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2722)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -10359,7 +10379,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2719)
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2727)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10372,7 +10392,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2762)
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2770)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -10383,7 +10403,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2771)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2779)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -11603,7 +11623,7 @@ function answerAlone16(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1546): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1550): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone24(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
@@ -11615,7 +11635,7 @@ function answerAlone24(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1773): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1777): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone33(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
@@ -11631,7 +11651,7 @@ function answerAlone33(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2165): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2173): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone41(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
@@ -11643,7 +11663,7 @@ function answerAlone41(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2197): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2205): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone42(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
@@ -11659,7 +11679,7 @@ function answerAlone42(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2320): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2328): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
@@ -11675,7 +11695,7 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2350): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2358): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11691,7 +11711,7 @@ function answerAlone45(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2356): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2364): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone46(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11707,7 +11727,7 @@ function answerAlone46(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2609): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2617): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone51(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
@@ -12297,7 +12317,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2626)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2634)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -13224,8 +13244,8 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1650)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1650)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1654)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1654)) === 0
     )
       out.push(n_);
   }
@@ -13316,7 +13336,7 @@ function collect15(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2164)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2172)) > 0) out.push(n_);
   }
 
   return out;
@@ -13374,7 +13394,7 @@ function collect20(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2714)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2722)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -13592,7 +13612,7 @@ function collect38(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1741)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1745)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -13701,7 +13721,7 @@ function collect47(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2728)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2736)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -13713,7 +13733,7 @@ function sum48(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2748));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2756));
   }
 
   return total;
@@ -13728,7 +13748,7 @@ function collect49(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2752)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2760)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -13784,7 +13804,7 @@ function collect53(state: State, me: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2350)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2358)) > 0) out.push(n_);
   }
 
   return out;
@@ -13795,7 +13815,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "aa4f624d",
+  sourceHash: "4aa0bae6",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
