@@ -1893,7 +1893,7 @@ export interface CardsShownView {
 
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
-  captain: number | null;
+  captain: string | null;
   ship: ShipType;
   tracks: Partial<Record<Location, number>>;
   bounty: Partial<Record<Nation, number>>;
@@ -1919,8 +1919,8 @@ export interface PlayerView {
   stash: number | null;
   rumor: number | null;
   forgedDocuments: boolean;
-  gloryHand: number[] | null;
-  employed: number[];
+  gloryHand: string[] | null;
+  employed: string[];
   shownGlory: number | null;
   mission: number | null;
   escortTurns: number;
@@ -1968,7 +1968,7 @@ export interface View {
   evasiveBy: Player | null;
   rumorDeck: DeckView<number>;
   missionDeck: DeckView<number>;
-  missionsUp: number[];
+  missionsUp: string[];
   beneath: Partial<Record<Npc, number[]>>;
   atWar: Nation[];
   warships: boolean;
@@ -12571,6 +12571,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     mine.ship = "sloop";
   }
 
+  state.demand = {} satisfies Partial<Record<Zone, Good>>;
   state.faceDownMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.faceUpMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.npcs = clone<Partial<Record<Npc, NpcShip>>>({} satisfies Partial<Record<Npc, NpcShip>>);
@@ -12682,7 +12683,10 @@ export function viewCardsShown(state: State, record: CardsShown, viewer: Player)
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    captain: viewer === owner || state.revealed ? mine.captain : null,
+    captain:
+      viewer === owner || state.revealed
+        ? `${at(CAPTAINS, mine.captain).id} of ${at(CAPTAINS, mine.captain).home}`
+        : null,
     ship: mine.ship,
     tracks: clone(mine.tracks),
     bounty: clone(mine.bounty),
@@ -12707,8 +12711,8 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     stash: viewer === owner ? mine.stash : null,
     rumor: viewer === owner ? mine.rumor : null,
     forgedDocuments: mine.forgedDocuments,
-    gloryHand: viewer === owner ? mine.gloryHand.slice() : null,
-    employed: mine.employed.slice(),
+    gloryHand: viewer === owner ? mine.gloryHand.map((element) => at(GLORY, element).name) : null,
+    employed: mine.employed.map((element) => at(GLORY, element).name),
     shownGlory: mine.shownGlory,
     mission: mine.mission,
     escortTurns: mine.escortTurns,
@@ -12756,7 +12760,9 @@ function view(state: State, viewer: Player): View {
     evasiveBy: state.evasiveBy,
     rumorDeck: { pile: state.rumorDeck.pile.length, discard: state.rumorDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
-    missionsUp: state.missionsUp.slice(),
+    missionsUp: state.missionsUp.map(
+      (element) => `${at(MISSIONS, element).id}: ${at(MISSIONS, element).task} at ${at(MISSIONS, element).location}`,
+    ),
     beneath: clone(state.beneath),
     atWar: state.atWar.slice(),
     warships: state.warships,
@@ -13815,7 +13821,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "4aa0bae6",
+  sourceHash: "a3489391",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
