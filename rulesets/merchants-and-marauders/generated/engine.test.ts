@@ -53,6 +53,7 @@ import {
   type Action,
   type Border,
   type CardsShown,
+  type GoldMove,
   type Location,
   type Modification,
   type Player,
@@ -62,25 +63,25 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2607",
-  "Show the cards to another player.": "rules line 2617",
-  "Moving a modification costs 2 gold.": "rules line 2641",
-  "A special weapon costs 3 gold.": "rules line 2722",
-  "Each crew member costs 2 gold.": "rules line 2770",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 1037",
-  "The fee is 2 gold.": "rules line 1049",
-  "A captain retires in a port, before any action of the turn.": "rules line 1090",
-  "Scouting is done at sea.": "rules line 1119",
-  "You have already scouted that target this turn.": "rules line 1120",
-  "That card cannot be played now.": "rules line 2348",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2386",
-  "You hold no Broadside.": "rules line 2387",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2395",
-  "You hold no Evasive Maneuvers.": "rules line 2396",
-  "Only a combat card is announced in combat.": "rules line 2404",
-  "The Port action is taken in a port.": "rules line 2496",
-  "The Port action may be taken once per turn.": "rules line 2497",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2510",
+  "You cannot pay for that card.": "rules line 2629",
+  "Show the cards to another player.": "rules line 2639",
+  "Moving a modification costs 2 gold.": "rules line 2663",
+  "A special weapon costs 3 gold.": "rules line 2744",
+  "Each crew member costs 2 gold.": "rules line 2792",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1058",
+  "The fee is 2 gold.": "rules line 1070",
+  "A captain retires in a port, before any action of the turn.": "rules line 1111",
+  "Scouting is done at sea.": "rules line 1140",
+  "You have already scouted that target this turn.": "rules line 1141",
+  "That card cannot be played now.": "rules line 2370",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2408",
+  "You hold no Broadside.": "rules line 2409",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2417",
+  "You hold no Evasive Maneuvers.": "rules line 2418",
+  "Only a combat card is announced in combat.": "rules line 2426",
+  "The Port action is taken in a port.": "rules line 2518",
+  "The Port action may be taken once per turn.": "rules line 2519",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2532",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -116,8 +117,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2818)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2818)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2842)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2842)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -161,9 +162,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2835)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2835)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2835)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2859)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2859)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2859)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -172,7 +173,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2838),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2862),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -382,7 +383,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2928)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2952)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -595,7 +596,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3055)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3079)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -652,9 +653,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3087)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3111)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3087)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3111)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -781,7 +782,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3131)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3155)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -891,8 +892,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3187)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3187)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3211)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3211)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -924,7 +925,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3207)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3231)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -980,7 +981,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3236), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3260), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1049,7 +1050,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3275)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3299)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1132,7 +1133,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3320)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3344)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1186,7 +1187,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3341)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3365)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1213,13 +1214,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3357)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3381)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3362)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3386)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1241,7 +1242,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3377)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3401)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1251,7 +1252,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3382)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3406)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1388,7 +1389,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3470)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3494)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1440,8 +1441,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3494)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3494)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3518)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3518)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1466,15 +1467,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3512)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3512)).tracks["hull"] ?? noKey("hull", 3512)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3536)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3536)).tracks["hull"] ?? noKey("hull", 3536)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3515)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3515)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3539)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3539)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1513,15 +1514,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3541)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3565)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3542)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3566)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3543)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3567)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1559,7 +1560,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3562)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3586)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1595,10 +1596,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3587)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3587)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3587)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3587)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3611)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3611)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3611)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3611)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1626,7 +1627,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3609)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3633)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1644,7 +1645,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3616)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3640)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1670,7 +1671,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3635)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3659)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1702,13 +1703,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3642), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3666), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3645)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3669)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2002,13 +2003,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3823)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3823)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3847)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3847)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3824)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3848)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2113,9 +2114,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3899)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3899)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3899)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3923)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3923)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3923)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2237,6 +2238,39 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect not players[1].dead and players[0].glory == 0 and players[1].glory == 0",
     ).toBe(true);
   });
+  it("hidden information (§7): the gold aboard is private, but every gain and expense is in the ledger for all to see; a stash shows no amount", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "stash" });
+    play(state, { type: "stashed", player: 0, value: 4 });
+    play(state, { type: "activity", player: 0, value: "buyRumor" });
+    expect(state.players[0]!.gold, "expect players[0].gold == 4").toEqual(4);
+    expect(viewAt(engine.view(state, 1), ["players", 0, "gold"]), "expect 1 sees players[0].gold == none").toEqual(
+      null,
+    );
+    expect(viewAt(engine.view(state, 0), ["players", 0, "gold"]), "expect 0 sees players[0].gold == 4").toEqual(4);
+    expect(
+      viewAt(engine.view(state, 1), ["players", 0, "ledger", 0, "amount"]),
+      "expect 1 sees players[0].ledger[0].amount == none",
+    ).toEqual(null);
+    expect(at(state.players[0]!.ledger, 0).secret, "expect players[0].ledger[0].secret").toBe(true);
+    expect(
+      viewAt(engine.view(state, 0), ["players", 0, "ledger", 0, "amount"]),
+      "expect 0 sees players[0].ledger[0].amount == -4",
+    ).toEqual(-4);
+    expect(
+      viewAt(engine.view(state, 1), ["players", 0, "ledger", 1, "amount"]),
+      "expect 1 sees players[0].ledger[1].amount == -2",
+    ).toEqual(-2);
+  });
 });
 
 describe("Merchants & Marauders: conformance", () => {
@@ -2276,6 +2310,7 @@ function scrambleHidden(state: State, seat: Player): void {
   const shown = engine.view(state, seat);
   for (let owner = 0; owner < state.playerCount; owner++) {
     const mine = state.players[owner]!;
+    if (!(owner === seat)) mine.gold = mine.gold + 1;
     mine.cargo = mine.cargo
       .slice()
       .reverse()
@@ -2335,6 +2370,11 @@ function scrambleHidden(state: State, seat: Player): void {
   state.shownCards.forEach((item, i) => {
     scrambleCardsShown(item, shown.shownCards[i]!);
   });
+  state.players.forEach((mine, owner) => {
+    mine.ledger.forEach((item, i) => {
+      scrambleGoldMove(item, shown.players[owner]!.ledger[i]!);
+    });
+  });
 }
 function scrambleCardsShown(record: CardsShown, shown: Partial<Record<keyof CardsShown, unknown>>): void {
   if (shown.cards === null || shown.cards === undefined)
@@ -2342,6 +2382,9 @@ function scrambleCardsShown(record: CardsShown, shown: Partial<Record<keyof Card
       .slice()
       .reverse()
       .map((x) => x + 1);
+}
+function scrambleGoldMove(record: GoldMove, shown: Partial<Record<keyof GoldMove, unknown>>): void {
+  if (shown.amount === null || shown.amount === undefined) record.amount = record.amount + 1;
 }
 
 /** any(c in BORDERS: c.zone == b.neighbour and c.neighbour == b.zone and c.dir == opposite(b.dir)) */
@@ -2448,10 +2491,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3576)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3576), 3576)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3576)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3600)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3600), 3600)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3600)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3576)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3576), 3576)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3600)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3600), 3600)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -173,11 +173,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1014) */
+/** enum Step (rules line 1035) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1099) */
+/** enum Target (rules line 1120) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -269,14 +269,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "hireOne",
 ];
 
-/** record Border (rules line 94) */
+/** record Border (rules line 95) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 180) */
+/** record Captain (rules line 181) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -286,7 +286,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 217) */
+/** record ShipStats (rules line 218) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -298,13 +298,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 249) */
+/** record CargoFace (rules line 250) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 330) */
+/** record EventCard (rules line 331) */
 export interface EventCard {
   id: string;
   name: string;
@@ -317,48 +317,55 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 382) */
+/** record MoveIcon (rules line 383) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record CardsShown (rules line 524) */
+/** record CardsShown (rules line 527) */
 export interface CardsShown {
   owner: Player;
   witness: Player;
   cards: number[];
 }
 
-/** record NpcShip (rules line 532) */
+/** record GoldMove (rules line 534) */
+export interface GoldMove {
+  owner: Player;
+  amount: number;
+  secret: boolean;
+}
+
+/** record NpcShip (rules line 553) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1291) */
+/** record Roll (rules line 1312) */
 export interface Roll {
   skulls: number;
   rest: number;
   faces: number[];
 }
 
-/** record Rolls (rules line 1301) */
+/** record Rolls (rules line 1322) */
 export interface Rolls {
   own: Roll;
   other: Roll;
 }
 
-/** record Skills (rules line 1720) */
+/** record Skills (rules line 1742) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 2038) */
+/** record Rumor (rules line 2060) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -366,7 +373,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2082) */
+/** record Mission (rules line 2104) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -377,7 +384,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2271) */
+/** record GloryCard (rules line 2293) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -404,6 +411,7 @@ export interface PlayerState {
   zone: Zone;
   inPort: boolean;
   gold: number;
+  ledger: GoldMove[];
   glory: number;
   actionsLeft: number;
   portUsed: boolean;
@@ -737,10 +745,11 @@ export interface PlunderFrame {
   pc: number;
   w: Player;
   l: Player;
+  taken: number;
   taken$left: number[];
   taken$limit: number;
   taken$taken: number;
-  taken: number | null;
+  taken2: number | null;
   seized$left: Weapon[];
   seized: Weapon | null;
   takenCard$left: number[];
@@ -1137,68 +1146,68 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 659) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 722) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 797) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 805) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1049) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1072) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1166) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1172) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1201) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1209) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1217) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1222) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1254) */
-/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1309) */
-/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1319) */
-/** site 15: `choose useHooks: bool by p` (proc grapple, line 1337) */
-/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1366) */
-/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425) */
-/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425) */
-/** site 19: `choose flipChasers: bool by p` (proc chase, line 1469) */
-/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1507) */
-/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1520) */
-/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1527) */
-/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1529) */
-/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1550) */
-/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1576) */
-/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1658) */
-/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1672) */
-/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1676) */
-/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1681) */
-/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1685) */
-/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1692) */
-/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1701) */
-/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1777) */
-/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1811) */
-/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1856) */
-/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870) */
-/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870) */
-/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2010) */
-/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2018) */
-/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2132) */
-/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2173) */
-/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2205) */
-/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2314) */
-/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2328) */
-/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2358) */
-/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2364) */
-/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2510) */
-/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2537) */
-/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2562) */
-/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2607) */
-/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2617) */
-/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2634) */
-/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2641) */
-/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2664) */
-/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2672) */
-/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2692) */
-/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2713) */
-/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2722) */
-/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2727) */
-/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2770) */
-/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2779) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 680) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 743) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 818) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 826) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1070) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1093) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1187) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1193) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1222) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1230) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1238) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1243) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1275) */
+/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1330) */
+/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1340) */
+/** site 15: `choose useHooks: bool by p` (proc grapple, line 1358) */
+/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1387) */
+/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1446) */
+/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1446) */
+/** site 19: `choose flipChasers: bool by p` (proc chase, line 1490) */
+/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1528) */
+/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1541) */
+/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1548) */
+/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1550) */
+/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571) */
+/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1597) */
+/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1679) */
+/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1694) */
+/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1698) */
+/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1703) */
+/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1707) */
+/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1714) */
+/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1723) */
+/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799) */
+/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1833) */
+/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1878) */
+/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892) */
+/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892) */
+/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2032) */
+/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2040) */
+/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2154) */
+/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195) */
+/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227) */
+/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2336) */
+/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350) */
+/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2380) */
+/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2386) */
+/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2532) */
+/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2559) */
+/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2584) */
+/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2629) */
+/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2639) */
+/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2656) */
+/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2663) */
+/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2686) */
+/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2694) */
+/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2714) */
+/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2735) */
+/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2744) */
+/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2749) */
+/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2792) */
+/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2801) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1321,7 +1330,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1036). */
+/** The action Move (rules line 1057). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1329,13 +1338,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1089). */
+/** The action Retire (rules line 1110). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1118). */
+/** The action Scout (rules line 1139). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1343,7 +1352,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2347). */
+/** The action PlayGlory (rules line 2369). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1351,19 +1360,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2385). */
+/** The action Broadside (rules line 2407). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2394). */
+/** The action EvasiveManeuvers (rules line 2416). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2403). */
+/** The action KeepGlory (rules line 2425). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1371,33 +1380,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2495). */
+/** The action Port (rules line 2517). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2793). */
+/** The action EndTurn (rules line 2817). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 797). */
+/** The answer to `choose redraw` (rules line 818). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 805). */
+/** The answer to `choose newShip` (rules line 826). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1166). */
+/** The answer to `choose flag` (rules line 1187). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1405,14 +1414,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1172). */
+/** The answer to `choose engage` (rules line 1193). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1201). */
+/** The answer to `choose spent` (rules line 1222). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1420,14 +1429,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1209). */
+/** The answer to `choose raidMove` (rules line 1230). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1217). */
+/** The answer to `choose discarded` (rules line 1238). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1435,7 +1444,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1222). */
+/** The answer to `choose exchanged` (rules line 1243). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1443,7 +1452,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1254). */
+/** The answer to `choose kept` (rules line 1275). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1451,7 +1460,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose die` (rules line 1309). */
+/** The answer to `choose die` (rules line 1330). */
 export interface DieChoice {
   readonly type: "die";
   readonly player: Player;
@@ -1459,21 +1468,21 @@ export interface DieChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose reroll` (rules line 1319). */
+/** The answer to `choose reroll` (rules line 1340). */
 export interface RerollChoice {
   readonly type: "reroll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose useHooks` (rules line 1337). */
+/** The answer to `choose useHooks` (rules line 1358). */
 export interface UseHooksChoice {
   readonly type: "useHooks";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose declaration` (rules line 1366). */
+/** The answer to `choose declaration` (rules line 1387). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1481,28 +1490,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1425). */
+/** The answer to `choose combatCard` (rules line 1446). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1469). */
+/** The answer to `choose flipChasers` (rules line 1490). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1507). */
+/** The answer to `choose hitAt` (rules line 1528). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose rerolled` (rules line 1520). */
+/** The answer to `choose rerolled` (rules line 1541). */
 export interface RerolledChoice {
   readonly type: "rerolled";
   readonly player: Player;
@@ -1510,7 +1519,7 @@ export interface RerolledChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose lucky` (rules line 1527). */
+/** The answer to `choose lucky` (rules line 1548). */
 export interface LuckyChoice {
   readonly type: "lucky";
   readonly player: Player;
@@ -1518,14 +1527,14 @@ export interface LuckyChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose luckyFace` (rules line 1529). */
+/** The answer to `choose luckyFace` (rules line 1550). */
 export interface LuckyFaceChoice {
   readonly type: "luckyFace";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose aim` (rules line 1550). */
+/** The answer to `choose aim` (rules line 1571). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1533,14 +1542,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1576). */
+/** The answer to `choose absorb` (rules line 1597). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1658). */
+/** The answer to `choose reward` (rules line 1679). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1548,7 +1557,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1672). */
+/** The answer to `choose taken` (rules line 1694). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1556,7 +1565,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1676). */
+/** The answer to `choose seized` (rules line 1698). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1564,7 +1573,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1681). */
+/** The answer to `choose takenCard` (rules line 1703). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1572,7 +1581,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1685). */
+/** The answer to `choose takenSpecialist` (rules line 1707). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1580,21 +1589,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1692). */
+/** The answer to `choose takeRumor` (rules line 1714). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1701). */
+/** The answer to `choose claim` (rules line 1723). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1777). */
+/** The answer to `choose npcDeclaration` (rules line 1799). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1602,21 +1611,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1811). */
+/** The answer to `choose npcHitAt` (rules line 1833). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1856). */
+/** The answer to `choose chaseNpc` (rules line 1878). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2010). */
+/** The answer to `choose loot` (rules line 2032). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1624,14 +1633,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2018). */
+/** The answer to `choose claimNpc` (rules line 2040). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2132). */
+/** The answer to `choose keptRumor` (rules line 2154). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1639,7 +1648,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2173). */
+/** The answer to `choose pardoned` (rules line 2195). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1647,7 +1656,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2205). */
+/** The answer to `choose claimed` (rules line 2227). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1655,7 +1664,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2314). */
+/** The answer to `choose gloryDiscard` (rules line 2336). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1663,7 +1672,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2328). */
+/** The answer to `choose hiredSpecialist` (rules line 2350). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1671,7 +1680,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2537). */
+/** The answer to `choose card` (rules line 2559). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1679,21 +1688,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2562). */
+/** The answer to `choose smuggle` (rules line 2584). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2617). */
+/** The answer to `choose witness` (rules line 2639). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2634). */
+/** The answer to `choose newType` (rules line 2656). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1701,7 +1710,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2641). */
+/** The answer to `choose transferred` (rules line 2663). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1709,14 +1718,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2664). */
+/** The answer to `choose restoreHull` (rules line 2686). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2672). */
+/** The answer to `choose repairAt` (rules line 2694). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1724,14 +1733,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2692). */
+/** The answer to `choose buyMod` (rules line 2714). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2713). */
+/** The answer to `choose modPort` (rules line 2735). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1739,7 +1748,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2722). */
+/** The answer to `choose bought` (rules line 2744). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1747,7 +1756,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2727). */
+/** The answer to `choose sold` (rules line 2749). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1755,28 +1764,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2770). */
+/** The answer to `choose hired` (rules line 2792). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2779). */
+/** The answer to `choose stashed` (rules line 2801). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1049). */
+/** The answer to `choose havenEntry` (rules line 1070). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1072). */
+/** The answer to `choose dumped` (rules line 1093). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1784,7 +1793,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2358). */
+/** The answer to `choose lettered` (rules line 2380). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1792,7 +1801,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2364). */
+/** The answer to `choose patched` (rules line 2386). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1800,7 +1809,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2510). */
+/** The answer to `choose activity` (rules line 2532). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1808,7 +1817,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 659). */
+/** The answer to `choose startingShip` (rules line 680). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1891,6 +1900,13 @@ export interface CardsShownView {
   cards: number[] | null;
 }
 
+/** A GoldMove as one player sees it (null: not visible to that player). */
+export interface GoldMoveView {
+  owner: Player;
+  amount: number | null;
+  secret: boolean;
+}
+
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
   captain: string | null;
@@ -1908,7 +1924,8 @@ export interface PlayerView {
   boughtWarship: boolean;
   zone: Zone;
   inPort: boolean;
-  gold: number;
+  gold: number | null;
+  ledger: GoldMoveView[];
   glory: number;
   actionsLeft: number;
   portUsed: boolean;
@@ -1997,7 +2014,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 103): one Border per row. */
+/** BORDERS (rules line 104): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -2065,7 +2082,7 @@ export const BORDERS: Border[] = [
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
 export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect22();
-/** CAPTAINS (rules line 189): one Captain per row. */
+/** CAPTAINS (rules line 190): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -2085,7 +2102,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 229): one ShipStats per row. */
+/** SHIP_TYPES (rules line 230): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -2096,7 +2113,7 @@ export const SHIP_TYPES: ShipStats[] = [
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
 export const STATS: Partial<Record<ShipType, ShipStats>> = collect23();
-/** CARGO_FACES (rules line 255): one CargoFace per row. */
+/** CARGO_FACES (rules line 256): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -2144,7 +2161,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 342): one EventCard per row. */
+/** EVENTS (rules line 343): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -2182,7 +2199,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 388): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 389): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -2268,7 +2285,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2045): one Rumor per row. */
+/** RUMORS (rules line 2067): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2299,7 +2316,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2092): one Mission per row. */
+/** MISSIONS (rules line 2114): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2330,7 +2347,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2279): one GloryCard per row. */
+/** GLORY (rules line 2301): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2435,64 +2452,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 170) */
+/** fn opposite (line 171) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 175) */
+/** fn hasPort (line 176) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 210) */
+/** fn nationOf (line 211) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 210);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 211);
 }
 
-/** fn goodOf (line 269) */
+/** fn goodOf (line 270) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 270) */
+/** fn faceOf (line 271) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 276) */
+/** fn priceIn (line 277) */
 export function priceIn(state: State, offer: number[], c: number): number {
   let drawn = count26(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 303) */
+/** fn fullTracks (line 304) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 304)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 305)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 306)).cargo,
-    crew: (STATS[t] ?? noKey(t, 307)).crew,
-    cannons: (STATS[t] ?? noKey(t, 308)).cannons,
+    hull: (STATS[t] ?? noKey(t, 305)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 306)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 307)).cargo,
+    crew: (STATS[t] ?? noKey(t, 308)).crew,
+    cannons: (STATS[t] ?? noKey(t, 309)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 449) */
+/** fn isPirateNpc (line 450) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 451) */
+/** fn npcNation (line 452) */
 export function npcNation(state: State, n_: Npc): Nation | null {
   return first27(state, n_);
 }
 
-/** fn npcShipType (line 453) */
+/** fn npcShipType (line 454) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 820) */
+/** fn thisRound (line 841) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2502,12 +2519,12 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 828) */
+/** fn actionsThisRound (line 849) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 942) */
+/** fn npcStep (line 963) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
@@ -2520,7 +2537,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 955) */
+/** fn huntPriority (line 976) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2536,7 +2553,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 966)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 987)) > 0) {
       return 1;
     }
 
@@ -2553,7 +2570,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 982) */
+/** fn huntScore (line 1003) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2563,37 +2580,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 989);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1010);
   }
 
   return rank * 100000 + own * 100 + sum29(state, p) - own;
 }
 
-/** fn stepsFor (line 1016) */
+/** fn stepsFor (line 1037) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect30(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1021) */
+/** fn mayEnter (line 1042) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1022)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1022), 1022)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1043)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1043), 1043)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1025) */
+/** fn anyDestroyed (line 1046) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any31(state, p);
 }
 
-/** fn stepText (line 1027) */
+/** fn stepText (line 1048) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2607,12 +2624,12 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1034) */
+/** fn moveCost (line 1055) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1101) */
+/** fn targetsFor (line 1122) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
@@ -2626,7 +2643,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 1106) */
+/** fn targetText (line 1127) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2645,7 +2662,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1115) */
+/** fn scoutDice (line 1136) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2655,12 +2672,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1154) */
+/** fn isPirate (line 1175) */
 export function isPirate(state: State, p: Player): boolean {
   return any34(state, p);
 }
 
-/** fn raidMoveText (line 1183) */
+/** fn raidMoveText (line 1204) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2677,73 +2694,73 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1272) */
+/** fn absorbText (line 1293) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn rollOf (line 1297) */
+/** fn rollOf (line 1318) */
 export function rollOf(state: State, faces: number[]): Roll {
   return { skulls: count35(state, faces), rest: sum36(state, faces), faces: faces.slice() };
 }
 
-/** fn rerollText (line 1331) */
+/** fn rerollText (line 1352) */
 export function rerollText(state: State, reroll: boolean, c: number): string {
   return reroll ? `play ${at(GLORY, c).name}` : `keep ${at(GLORY, c).name}`;
 }
 
-/** fn beats (line 1358) */
+/** fn beats (line 1379) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1361) */
+/** fn declarationsFor (line 1382) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1362)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1383)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1362)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1383)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1371) */
+/** fn contestDice (line 1392) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1372)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1393)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1376) */
+/** fn shots (line 1397) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1378)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1378)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1399)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1399)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1379));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1400));
 }
 
-/** fn seamanshipDice (line 1382) */
+/** fn seamanshipDice (line 1403) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn helpless (line 1448) */
+/** fn helpless (line 1469) */
 export function helpless(state: State, p: Player): boolean {
   return (
-    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1448)) === 0 &&
-    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1448)) === 0
+    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1469)) === 0 &&
+    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1469)) === 0
   );
 }
 
-/** fn faceText (line 1539) */
+/** fn faceText (line 1560) */
 export function faceText(state: State, f: number): string {
   return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
 }
 
-/** fn aimText (line 1559) */
+/** fn aimText (line 1580) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2753,14 +2770,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1665) */
+/** fn claimText (line 1686) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1726) */
+/** fn npcSkills (line 1748) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1727)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1749)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2769,19 +2786,19 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1736) */
+/** fn npcScouting (line 1758) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
     : Math.max(npcSkills(state, n_).scouting, sum37(state, p));
 }
 
-/** fn controllerOf (line 1740) */
+/** fn controllerOf (line 1762) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1744) */
+/** fn scoutingNpcs (line 1766) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
   let here = collect38(state, p);
   let warshipHere = any39(state, here);
@@ -2789,54 +2806,54 @@ export function scoutingNpcs(state: State, p: Player): Npc[] {
   return collect41(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1766) */
+/** fn npcDeclarations (line 1788) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1767)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1768)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1789)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1790)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1771)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1771)) ||
-    (t["crew"] ?? noKey("crew", 1771)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1771));
+    (t["cannons"] ?? noKey("cannons", 1793)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1793)) ||
+    (t["crew"] ?? noKey("crew", 1793)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1793));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1772)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1794)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1782) */
+/** fn npcContestDice (line 1804) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1783)).tracks["mast"] ?? noKey("mast", 1783)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1805)).tracks["mast"] ?? noKey("mast", 1805)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1783)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1805)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1784) */
+/** fn contestDiceAgainstNpc (line 1806) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1785)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1807)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1785)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1807)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1787) */
+/** fn npcShots (line 1809) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1788)).tracks["cannons"] ?? noKey("cannons", 1788))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1788)).tracks["cannons"] ?? noKey("cannons", 1788));
+      ? ((state.npcs[n_] ?? noKey(n_, 1810)).tracks["cannons"] ?? noKey("cannons", 1810))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1810)).tracks["cannons"] ?? noKey("cannons", 1810));
 }
 
-/** fn rumorHere (line 2145) */
+/** fn rumorHere (line 2167) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2846,12 +2863,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2201) */
+/** fn missionsHere (line 2223) */
 export function missionsHere(state: State, p: Player): number[] {
   return collect42(state, p);
 }
 
-/** fn missionPortHere (line 2236) */
+/** fn missionPortHere (line 2258) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2862,7 +2879,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2245) */
+/** fn huntingPirates (line 2267) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2872,7 +2889,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2253) */
+/** fn contractFor (line 2275) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2886,17 +2903,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2321) */
+/** fn employs (line 2343) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
   return any43(state, p, s);
 }
 
-/** fn hireable (line 2323) */
+/** fn hireable (line 2345) */
 export function hireable(state: State, p: Player): number[] {
   return collect45(state, p);
 }
 
-/** fn playableNow (line 2338) */
+/** fn playableNow (line 2360) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2913,12 +2930,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2382) */
+/** fn firstOf (line 2404) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
   return first46(state, p, k);
 }
 
-/** fn activityText (line 2447) */
+/** fn activityText (line 2469) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2959,7 +2976,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2461) */
+/** fn activitiesFor (line 2483) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2986,7 +3003,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2469) */
+/** fn stillOpen (line 2491) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -3015,7 +3032,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2482) */
+/** fn pardonNation (line 2504) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -3025,45 +3042,45 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2488) */
+/** fn pardonable (line 2510) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2490)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2490))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2512)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2512))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2581) */
+/** fn buyPrice (line 2603) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn smuggleText (line 2583) */
+/** fn smuggleText (line 2605) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2685) */
+/** fn repairPrice (line 2707) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2735) */
+/** fn repairable (line 2757) */
 export function repairable(state: State, p: Player): Location[] {
   return collect47(state, p);
 }
 
-/** fn full (line 2739) */
+/** fn full (line 2761) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2739)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2761)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2742) */
+/** fn modBonus (line 2764) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3080,52 +3097,64 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2750) */
+/** fn maneuverability (line 2772) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2751)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2773)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2755) */
+/** fn saleValue (line 2777) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2756)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2778)).sell +
       state.players[p]!.mods.length -
       sum48(state, p),
   );
 }
 
-/** fn affordableShips (line 2759) */
+/** fn affordableShips (line 2781) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect49(state, p);
 }
 
-/** fn total (line 2791) */
+/** fn total (line 2815) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 739) */
+/** proc earn (line 541) */
+export function earn(state: State, p: Player, n_: number): void {
+  state.players[p]!.gold += n_;
+  state.players[p]!.ledger.push({ owner: p, amount: n_, secret: false });
+}
+
+/** proc spend (line 546) */
+export function spend(state: State, p: Player, n_: number): void {
+  state.players[p]!.gold -= n_;
+  state.players[p]!.ledger.push({ owner: p, amount: -n_, secret: false });
+}
+
+/** proc skillCheck (line 760) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 897) */
+/** proc endOfRound (line 918) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 900)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 921)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 901)).cards, (state.npcs[n_] ?? noKey(n_, 901)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 922)).cards, (state.npcs[n_] ?? noKey(n_, 922)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 902)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 923)).zone = z;
         }
       }
     }
@@ -3137,8 +3166,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 912)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 913)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 933)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 934)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -3152,8 +3181,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 923)).slice();
-    let c2 = pickRandom(state.rng, cards, 924);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 944)).slice();
+    let c2 = pickRandom(state.rng, cards, 945);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -3169,9 +3198,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 934), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 955), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 934),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 955),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -3180,39 +3209,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 996) */
+/** proc moveNpc (line 1017) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 998)).zone;
+    let z = (state.npcs[n_] ?? noKey(n_, 1019)).zone;
     let hunted = collect50(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1001)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1022)).zone = npcStep(state, z, d);
     } else {
       let best = max51(state, hunted, n_);
       let prey = collect52(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1005);
-      (state.npcs[n_] ?? noKey(n_, 1006)).zone = state.players[target]!.zone;
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1026);
+      (state.npcs[n_] ?? noKey(n_, 1027)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1149) */
+/** proc addBounty (line 1170) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1150)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1171)) + 1));
 }
 
-/** proc hit (line 1276) */
+/** proc hit (line 1297) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1277)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1278)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1298)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1299)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1279)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1280)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1300)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1301)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1348) */
+/** proc rollDice (line 1369) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -3223,37 +3252,37 @@ export function rollDice(state: State, n_: number): Roll {
   return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1819) */
+/** proc npcDamage (line 1841) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1820)).tracks[l] ?? noKey(l, 1820)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1842)).tracks[l] ?? noKey(l, 1842)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1821)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1843)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1821)).tracks[l] ?? noKey(l, 1821)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1843)).tracks[l] ?? noKey(l, 1843)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1822)).tracks["hull"] ?? noKey("hull", 1822)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1844)).tracks["hull"] ?? noKey("hull", 1844)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1823)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1845)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1823)).tracks["hull"] ?? noKey("hull", 1823)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1845)).tracks["hull"] ?? noKey("hull", 1845)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1947) */
+/** proc repairNpc (line 1969) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1949)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1971)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1980) */
+/** proc npcLeaves (line 2002) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1981)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2003)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3265,7 +3294,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2375) */
+/** proc afterContest (line 2397) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3273,7 +3302,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2409) */
+/** proc boost (line 2431) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3284,25 +3313,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2420) */
+/** proc influenceCheck (line 2442) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2425) */
+/** proc leadershipCheck (line 2447) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2430) */
+/** proc scoutingCheck (line 2452) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2436) */
+/** proc crewDice (line 2458) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3322,7 +3351,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1089): its effects, once allowed. */
+/** action Retire (line 1110): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3350,7 +3379,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2385): its effects, once allowed. */
+/** action Broadside (line 2407): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3369,7 +3398,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2394): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2416): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3386,7 +3415,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2403): its effects, once allowed. */
+/** action KeepGlory (line 2425): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3403,7 +3432,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2793): its effects, once allowed. */
+/** action EndTurn (line 2817): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3412,7 +3441,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 656) until it waits for a decision or is done. */
+/** Runs the flow (line 677) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3469,7 +3498,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 673));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 694));
             }
           }
         }
@@ -3560,7 +3589,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 696) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 717) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3657,7 +3686,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 727) until it waits for a decision or is done. */
+/** Runs proc launch (line 748) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3688,7 +3717,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 747) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 768) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3699,7 +3728,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 753)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 774)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3709,7 +3738,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
       }
 
       case 1: {
-        state.players[frame.p]!.gold = 0;
+        spend(state, frame.p, state.players[frame.p]!.gold);
         for (const n_ of NATION_VALUES) {
           mapSet(state.players[frame.p]!.bounty, n_, 0);
         }
@@ -3760,7 +3789,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 788) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 809) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3838,7 +3867,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 831) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 852) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3848,7 +3877,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 837), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 858), icon.dir);
             }
           }
         }
@@ -3890,7 +3919,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 851) until it waits for a decision or is done. */
+/** Runs proc eventText (line 872) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3901,8 +3930,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 856))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 857));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 877))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 878));
           }
         }
 
@@ -3920,12 +3949,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 866));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 887));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 870));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 891));
         }
 
         frame.pc = 4;
@@ -4000,7 +4029,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 877)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 898)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -4054,7 +4083,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 887)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 908)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -4093,12 +4122,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1158) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1179) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1159);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1180);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -4210,7 +4239,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1191) until it waits for a decision or is done. */
+/** Runs proc raid (line 1212) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4254,7 +4283,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1203)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1224)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4391,7 +4420,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1247)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1268)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4403,11 +4432,11 @@ function stepRaid(state: State, frame: RaidFrame): void {
         }
 
         frame.plunder = sum4(state, frame.cards);
-        state.players[frame.p]!.gold += frame.plunder + (thisRound(state, "richConvoys") ? 3 : 0);
+        earn(state, frame.p, frame.plunder + (thisRound(state, "richConvoys") ? 3 : 0));
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1254)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1275)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4469,7 +4498,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1267)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1288)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4559,7 +4588,7 @@ function newRerollDiceFrame(p: Player, roll: Roll): RerollDiceFrame {
   return { routine: "rerollDice", pc: 0, p, roll, faces: [], die$left: [], die: null };
 }
 
-/** Runs proc rerollDice (line 1307) until it waits for a decision or is done. */
+/** Runs proc rerollDice (line 1328) until it waits for a decision or is done. */
 function stepRerollDice(state: State, frame: RerollDiceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4629,7 +4658,7 @@ function newOfferRerollsFrame(p: Player, k: GloryKind, own: Held<Roll>, other: H
   };
 }
 
-/** Runs proc offerRerolls (line 1317) until it waits for a decision or is done. */
+/** Runs proc offerRerolls (line 1338) until it waits for a decision or is done. */
 function stepOfferRerolls(state: State, frame: OfferRerollsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4704,7 +4733,7 @@ function newGrappleFrame(p: Player, declared: Declaration, roll: Held<Roll>): Gr
   return { routine: "grapple", pc: 0, p, declared, roll, useHooks: false, again: { skulls: 0, rest: 0, faces: [] } };
 }
 
-/** Runs proc grapple (line 1335) until it waits for a decision or is done. */
+/** Runs proc grapple (line 1356) until it waits for a decision or is done. */
 function stepGrapple(state: State, frame: GrappleFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4735,7 +4764,7 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
         mapSet(
           state.weaponSupply,
           "grapplingHooks",
-          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1340)) + 1,
+          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1361)) + 1,
         );
         frame.pc = 4;
         state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
@@ -4771,7 +4800,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1364) until it waits for a decision or is done. */
+/** Runs proc declare (line 1385) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4836,7 +4865,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1384) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1405) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4846,10 +4875,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.surgeonReady = true;
         state.players[frame.d]!.surgeonReady = true;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1391)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1412)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1392)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1413)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4865,8 +4894,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1396)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1396)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1417)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1417)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -5090,8 +5119,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 27: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1431)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1431)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1452)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1452)) === 0
         )) {
           frame.pc = 28;
           continue machine;
@@ -5131,7 +5160,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1437)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1458)) > 0
         )) {
           frame.pc = 33;
           continue machine;
@@ -5151,7 +5180,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1440)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1461)) > 0
         )) {
           frame.pc = 36;
           continue machine;
@@ -5201,13 +5230,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1450) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1471) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1451)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1452)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1472)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1473)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -5291,7 +5320,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1467) until it waits for a decision or is done. */
+/** Runs proc chase (line 1488) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5350,7 +5379,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1479) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1500) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5392,7 +5421,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1486) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1507) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5562,7 +5591,7 @@ function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFr
   };
 }
 
-/** Runs proc adjustLocations (line 1517) until it waits for a decision or is done. */
+/** Runs proc adjustLocations (line 1538) until it waits for a decision or is done. */
 function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5660,7 +5689,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1545) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1566) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5686,7 +5715,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1553)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1574)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5714,7 +5743,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1568) until it waits for a decision or is done. */
+/** Runs proc damage (line 1589) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5743,9 +5772,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1584))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1605))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1585);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1606);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5802,12 +5831,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1594) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1615) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1595)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1616)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5825,19 +5854,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1601)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1622)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1602)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1623)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1603)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1603)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1624)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1624)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1604)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1604)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1625)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1625)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5860,8 +5889,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1606)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1606)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1627)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1627)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5927,24 +5956,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(frame.byBoarded.own);
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1618),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1639),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1619),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1640),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1620)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1641)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1621)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1642)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1622)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1623)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1643)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1644)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 13;
           continue machine;
@@ -6009,7 +6038,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1640) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1661) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6046,7 +6075,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1648) until it waits for a decision or is done. */
+/** Runs proc victory (line 1669) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6096,8 +6125,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1661));
+        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1682)));
         frame.pc = 4;
         continue machine;
       }
@@ -6127,10 +6155,11 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
     pc: 0,
     w,
     l,
+    taken: 0,
     taken$left: [],
     taken$limit: 0,
     taken$taken: 0,
-    taken: null,
+    taken2: null,
     seized$left: [],
     seized: null,
     takenCard$left: [],
@@ -6146,17 +6175,18 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1669) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1690) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.w]!.gold += state.players[frame.l]!.gold;
-        state.players[frame.l]!.gold = 0;
+        frame.taken = state.players[frame.l]!.gold;
+        spend(state, frame.l, frame.taken);
+        earn(state, frame.w, frame.taken);
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1672)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1694)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6181,7 +6211,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 3: {
-        const taken = frame.taken;
+        const taken = frame.taken2;
         if (taken !== null) {
           removeValue(frame.taken$left, taken);
           frame.taken$taken += 1;
@@ -6334,7 +6364,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1703);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1725);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -6373,7 +6403,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1753) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1775) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6405,7 +6435,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1756)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6452,7 +6482,7 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1775) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1797) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6506,7 +6536,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1791) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1813) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6646,7 +6676,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1828) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1850) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6663,7 +6693,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1834)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1856)).skulls,
             frame.controller,
             null,
           ),
@@ -6673,7 +6703,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1837)).tracks["hull"] ?? noKey("hull", 1837)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1859)).tracks["hull"] ?? noKey("hull", 1859)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6704,7 +6734,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           frame.going &&
           !(
             helpless(state, frame.p) &&
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1842)).tracks["cannons"] ?? noKey("cannons", 1842)) === 0 &&
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1864)).tracks["cannons"] ?? noKey("cannons", 1864)) === 0 &&
             equal(npcDeclarations(state, frame.n_, frame.p, 2), ["shoot"])
           )
         )) {
@@ -6928,14 +6958,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 29: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1875)).tracks["hull"] ?? noKey("hull", 1875)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1876)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1897)).tracks["hull"] ?? noKey("hull", 1897)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1898)) === 0 || frame.npcOut)) {
           frame.pc = 30;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1878)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1900)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -7001,7 +7031,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1890)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1912)) > 0
         )) {
           frame.pc = 39;
           continue machine;
@@ -7022,7 +7052,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1893)).tracks["crew"] ?? noKey("crew", 1893)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1915)).tracks["crew"] ?? noKey("crew", 1915)) > 0
         )) {
           frame.pc = 42;
           continue machine;
@@ -7087,30 +7117,30 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   };
 }
 
-/** Runs proc crewFightNpc (line 1905) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1927) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1906)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1928)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1907)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1907)).tracks["crew"] ?? noKey("crew", 1907)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks["crew"] ?? noKey("crew", 1929)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1909)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1909)).tracks["crew"] ?? noKey("crew", 1909)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1931)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1931)).tracks["crew"] ?? noKey("crew", 1931)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1910)).tracks["crew"] ?? noKey("crew", 1910)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1910)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1911)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1932)).tracks["crew"] ?? noKey("crew", 1932)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1932)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1933)) === 0;
         frame.pc = 1;
         continue machine;
       }
@@ -7144,26 +7174,26 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
         frame.byP = state.returns.offerRerolls;
         frame.rp = clone<Roll>(frame.byP.own);
         frame.rn = clone<Roll>(frame.byP.other);
-        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1919));
+        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1941));
         frame.onPlayer = Math.min(
           frame.rn.skulls,
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1920)).tracks["crew"] ?? noKey("crew", 1920),
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1942)).tracks["crew"] ?? noKey("crew", 1942),
         );
         mapSet(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1921)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1943)).tracks,
           "crew",
           Math.max(
             0,
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1921)).tracks["crew"] ?? noKey("crew", 1921)) - frame.onNpc,
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1943)).tracks["crew"] ?? noKey("crew", 1943)) - frame.onNpc,
           ),
         );
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1922)) - frame.onPlayer),
+          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1944)) - frame.onPlayer),
         );
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1923)).tracks["crew"] ?? noKey("crew", 1923)) === 0;
-        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1924)) === 0;
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1945)).tracks["crew"] ?? noKey("crew", 1945)) === 0;
+        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1946)) === 0;
         if (frame.npcOut || frame.playerOut) {
           frame.going = false;
           frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
@@ -7232,7 +7262,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1954) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1976) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7273,7 +7303,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1964) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1986) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7300,7 +7330,7 @@ function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
           addBounty(state, frame.p, nation);
         } else {
           if (!isPirate(state, frame.p)) {
-            state.players[frame.p]!.gold += frame.n_ === "pirateSloop" ? 5 : 15;
+            earn(state, frame.p, frame.n_ === "pirateSloop" ? 5 : 15);
           }
         }
 
@@ -7336,7 +7366,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1996) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 2018) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7354,18 +7384,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        state.players[frame.p]!.gold += sum14(state, frame.cards);
+        earn(state, frame.p, sum14(state, frame.cards));
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2005)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2005)).tracks["hold"] ?? noKey("hold", 2005)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2027)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2027)).tracks["hold"] ?? noKey("hold", 2027)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2006);
+          let lost = pickRandom(state.rng, frame.cards, 2028);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -7373,7 +7403,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2010)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2032)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7428,7 +7458,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2020);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2042);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7444,7 +7474,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2025)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2047)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7468,12 +7498,12 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2126) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2148) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.p]!.gold -= RUMOR_PRICE;
+        spend(state, frame.p, RUMOR_PRICE);
         frame.found = influenceCheck(state, frame.p);
         if (frame.found <= 0) {
           frame.pc = 1;
@@ -7545,7 +7575,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2153) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2175) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7577,7 +7607,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        state.players[frame.p]!.gold += 10;
+        earn(state, frame.p, 10);
         frame.pc = 4;
         continue machine;
       }
@@ -7598,7 +7628,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        state.players[frame.p]!.gold += 15;
+        earn(state, frame.p, 15);
         frame.pc = 6;
         continue machine;
       }
@@ -7660,7 +7690,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2186))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2208))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -7684,7 +7714,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2175)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2197)) - 1);
         }
 
         frame.pc = 10;
@@ -7713,7 +7743,7 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2203) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2225) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7773,7 +7803,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2226) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2248) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7787,7 +7817,7 @@ function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
         frame.m = mFound;
         state.players[frame.p]!.mission = null;
         state.missionDeck.discard.push(frame.m);
-        state.players[frame.p]!.gold += at(MISSIONS, frame.m).earn;
+        earn(state, frame.p, at(MISSIONS, frame.m).earn);
         frame.pc = 2;
         state.stack.push(newGainGloryFrame(frame.p));
         return;
@@ -7813,7 +7843,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2309) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2331) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7862,7 +7892,7 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2326) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2348) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7879,7 +7909,7 @@ function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
       }
 
       case 1: {
-        state.players[frame.p]!.gold -= HIRE_PRICE;
+        spend(state, frame.p, HIRE_PRICE);
         removeValue(state.players[frame.p]!.gloryHand, frame.hiredSpecialist);
         state.players[frame.p]!.employed.push(frame.hiredSpecialist);
         state.stack.pop();
@@ -7914,12 +7944,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2533) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2555) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2534);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2556);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7940,7 +7970,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2554);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2576);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -7971,14 +8001,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           state.cargoDeck.discard.push(card);
           frame.sold.push(goodOf(state, card));
           if (goodOf(state, card) === frame.demanded) {
-            state.players[frame.p]!.gold += 6;
+            earn(state, frame.p, 6);
             frame.soldDemanded += 1;
           } else {
-            state.players[frame.p]!.gold += 3;
+            earn(state, frame.p, 3);
           }
 
           if (employs(state, frame.p, "purser")) {
-            state.players[frame.p]!.gold += 1;
+            earn(state, frame.p, 1);
           }
         } else {
           frame.pc = 2;
@@ -8009,7 +8039,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
         if (frame.smuggle) {
           removeValue(state.players[frame.p]!.gloryHand, frame.c);
           state.gloryDeck.discard.push(frame.c);
-          state.players[frame.p]!.gold += 3;
+          earn(state, frame.p, 3);
         }
 
         frame.pc = 5;
@@ -8071,7 +8101,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2587) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2609) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8089,7 +8119,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2596))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2618))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8138,7 +8168,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
         const card = frame.card;
         if (card !== null) {
           removeValue(frame.card$left, card);
-          state.players[frame.p]!.gold -= buyPrice(state, frame.offer, card);
+          spend(state, frame.p, buyPrice(state, frame.offer, card));
           state.players[frame.p]!.cargo.push(card);
           frame.bought.push(card);
           if (priceIn(state, frame.offer, card) < 3) {
@@ -8205,7 +8235,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2633) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2655) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8223,7 +8253,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2636)).buy - saleValue(state, frame.p);
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2658)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8267,7 +8297,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const transferred = frame.transferred;
         if (transferred !== null) {
           removeValue(frame.transferred$left, transferred);
-          state.players[frame.p]!.gold -= TRANSFER_PRICE;
+          spend(state, frame.p, TRANSFER_PRICE);
           removeValue(state.players[frame.p]!.mods, transferred);
           frame.moved.push(transferred);
         } else {
@@ -8283,8 +8313,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2651),
-          (STATS[frame.t] ?? noKey(frame.t, 2651)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2673),
+          (STATS[frame.t] ?? noKey(frame.t, 2673)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8339,7 +8369,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
 
       case 13: {
         if (frame.restoreHull) {
-          state.players[frame.p]!.gold -= MOD_PRICE;
+          spend(state, frame.p, MOD_PRICE);
           state.players[frame.p]!.hullFlipped = false;
         }
 
@@ -8370,8 +8400,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 16: {
         const l = frame.repairAt;
         if (l !== null) {
-          state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2675)) + 1);
+          spend(state, frame.p, repairPrice(state, frame.p));
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2697)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8397,7 +8427,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2689) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2711) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8431,27 +8461,27 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
 
       case 3: {
         if (frame.buyMod) {
-          state.players[frame.p]!.gold -= MOD_PRICE;
+          spend(state, frame.p, MOD_PRICE);
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2697)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2719)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2698)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2720)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2699)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2721)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2700)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2722)) + 1,
               );
             }
           }
@@ -8487,7 +8517,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2709) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2731) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8551,7 +8581,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2721) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2743) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8582,8 +8612,8 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         const bought = frame.bought;
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
-          state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2724)) - 1);
+          spend(state, frame.p, WEAPON_PRICE);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2746)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8614,8 +8644,8 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         const sold = frame.sold;
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
-          state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2729)) + 1);
+          earn(state, frame.p, WEAPON_RESALE);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2751)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -8643,12 +8673,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2763) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2785) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2786));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8673,7 +8703,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2770: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2792: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 60, players: [frame.p] };
         frame.pc = 4;
@@ -8686,11 +8716,11 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       }
 
       case 4: {
-        state.players[frame.p]!.gold -= frame.hired * 2;
+        spend(state, frame.p, frame.hired * 2);
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2772)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2794)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8713,14 +8743,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2778) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2800) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2779: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2801: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 61, players: [frame.p] };
         frame.pc = 1;
@@ -8729,6 +8759,7 @@ function stepStashGold(state: State, frame: StashGoldFrame): void {
 
       case 1: {
         state.players[frame.p]!.gold -= frame.stashed;
+        state.players[frame.p]!.ledger.push({ owner: frame.p, amount: -frame.stashed, secret: true });
         state.players[frame.p]!.stash += frame.stashed;
         state.stack.pop();
         return;
@@ -8751,7 +8782,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2785) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2809) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8789,7 +8820,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1036) until it waits for a decision or is done. */
+/** Runs action Move (line 1057) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8826,7 +8857,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1048)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1069)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -8841,7 +8872,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1070));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1091));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8863,8 +8894,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1061)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1061), 1061)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1082)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1082), 1082)) >
             0
         ) {
           state.forgedEntry = true;
@@ -8882,7 +8913,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 8: {
         if (frame.havenEntry === "payFee") {
-          state.players[frame.me]!.gold -= HAVEN_FEE;
+          spend(state, frame.me, HAVEN_FEE);
           state.players[frame.me]!.inPort = true;
         } else {
           let entered = influenceCheck(state, frame.me);
@@ -8948,7 +8979,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1118) until it waits for a decision or is done. */
+/** Runs action Scout (line 1139) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9065,7 +9096,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2347) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2369) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9078,7 +9109,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        state.players[frame.me]!.gold += 5;
+        earn(state, frame.me, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -9138,11 +9169,11 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
       }
 
       case 7: {
-        state.players[frame.me]!.gold -= PARDON_PRICE;
+        spend(state, frame.me, PARDON_PRICE);
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2360)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2382)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9196,7 +9227,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2365)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2387)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9219,7 +9250,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2495) until it waits for a decision or is done. */
+/** Runs action Port (line 2517) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9378,7 +9409,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2520));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2542)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9722,7 +9753,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 659)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 680)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -9732,7 +9763,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 722)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 743)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -9743,7 +9774,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 797)
+      // `choose redraw: bool by p` (proc newCaptain, line 818)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -9753,7 +9784,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 805)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 826)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -9763,7 +9794,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1049)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1070)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -9775,7 +9806,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1072)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1093)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -9787,7 +9818,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1166)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1187)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -9798,7 +9829,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1172)
+      // `choose engage: bool by p` (proc meetMerchant, line 1193)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -9808,7 +9839,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1201)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1222)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -9821,7 +9852,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1209)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1230)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -9833,7 +9864,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1217)
+      // `choose discarded: int in cards by p` (proc raid, line 1238)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9844,7 +9875,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1222)
+      // `choose exchanged: int in cards by p` (proc raid, line 1243)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9855,7 +9886,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1254)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1275)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -9868,7 +9899,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1309)
+      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1330)
       const frame = currentRerollDiceFrame(state);
       const items = frame.die$left;
       for (let index = 0; index < items.length; index++) {
@@ -9881,7 +9912,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1319)
+      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1340)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "reroll", player: seat, value });
@@ -9891,7 +9922,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose useHooks: bool by p` (proc grapple, line 1337)
+      // `choose useHooks: bool by p` (proc grapple, line 1358)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "useHooks", player: seat, value });
@@ -9901,7 +9932,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1366)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1387)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9912,7 +9943,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1446)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9922,7 +9953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1425)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1446)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9930,7 +9961,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose flipChasers: bool by p` (proc chase, line 1469)
+      // `choose flipChasers: bool by p` (proc chase, line 1490)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -9940,7 +9971,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1507)
+      // `choose hitAt: Location by target` (proc aimHits, line 1528)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -9950,7 +9981,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1520)
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1541)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -9962,7 +9993,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1527)
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1548)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -9974,7 +10005,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1529)
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1550)
       for (let value = 1; value <= 6; value++) {
         out.push({ type: "luckyFace", player: seat, value });
       }
@@ -9983,7 +10014,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1550)
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -9995,7 +10026,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1576)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1597)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -10005,7 +10036,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1658)
+      // `choose reward: Nation in nations by w` (proc victory, line 1679)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -10016,7 +10047,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1672)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1694)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -10029,7 +10060,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1676)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1698)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -10042,7 +10073,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1681)
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1703)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -10055,7 +10086,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1685)
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1707)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -10068,7 +10099,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1692)
+      // `choose takeRumor: bool by w` (proc plunder, line 1714)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -10078,7 +10109,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1701)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1723)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -10088,7 +10119,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1777)
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10099,7 +10130,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1811)
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1833)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -10109,7 +10140,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1856)
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1878)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -10119,7 +10150,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -10129,7 +10160,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1870)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -10137,7 +10168,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2010)
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2032)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10150,7 +10181,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2018)
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2040)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10160,7 +10191,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2132)
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2154)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10171,7 +10202,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2173)
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10183,7 +10214,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2205)
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10194,7 +10225,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2314)
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2336)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10205,7 +10236,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2328)
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10216,7 +10247,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2358)
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2380)
       const frame = currentPlayGloryFrame(state);
       const items = collect53(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10227,7 +10258,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2364)
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2386)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10238,7 +10269,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2510)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2532)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10251,7 +10282,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2537)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2559)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10264,7 +10295,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2562)
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2584)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10274,7 +10305,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2607)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2629)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10288,7 +10319,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2617)
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2639)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10298,7 +10329,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2634)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2656)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10310,7 +10341,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2641)
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2663)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10323,7 +10354,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2664)
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2686)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10333,7 +10364,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2672)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2694)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10345,7 +10376,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2692)
+      // `choose buyMod: bool by p` (proc buyModification, line 2714)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10355,7 +10386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2713)
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2735)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10366,7 +10397,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2722)
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2744)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -10379,7 +10410,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2727)
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2749)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10392,7 +10423,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2770)
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2792)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -10403,7 +10434,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2779)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2801)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -11312,7 +11343,7 @@ function apply(state: State, action: Action): void {
     case 27: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
-      frame.taken = action.value;
+      frame.taken2 = action.value;
       state.pending = null;
       break;
     }
@@ -11607,7 +11638,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1366): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1387): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone16(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -11623,7 +11654,7 @@ function answerAlone16(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1550): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone24(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
@@ -11635,7 +11666,7 @@ function answerAlone24(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1777): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone33(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
@@ -11651,7 +11682,7 @@ function answerAlone33(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2173): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone41(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
@@ -11663,7 +11694,7 @@ function answerAlone41(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2205): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone42(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
@@ -11679,7 +11710,7 @@ function answerAlone42(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2328): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
@@ -11695,7 +11726,7 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2358): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2380): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11711,7 +11742,7 @@ function answerAlone45(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2364): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2386): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone46(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11727,7 +11758,7 @@ function answerAlone46(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2617): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2639): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone51(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
@@ -12317,7 +12348,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2634)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2656)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -12411,6 +12442,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       zone: "havana",
       inPort: false,
       gold: 0,
+      ledger: [],
       glory: 0,
       actionsLeft: 0,
       portUsed: false,
@@ -12593,7 +12625,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 620));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 641));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -12602,13 +12634,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 628));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 649));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 634));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 655));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -12629,7 +12661,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 653);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 674);
   return state;
 }
 
@@ -12681,6 +12713,15 @@ export function viewCardsShown(state: State, record: CardsShown, viewer: Player)
   };
 }
 
+/** A GoldMove as players see it. */
+export function viewGoldMove(state: State, record: GoldMove, viewer: Player): GoldMoveView {
+  return {
+    owner: record.owner,
+    amount: viewer === record.owner || !record.secret ? record.amount : null,
+    secret: record.secret,
+  };
+}
+
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
     captain:
@@ -12701,7 +12742,8 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     boughtWarship: mine.boughtWarship,
     zone: mine.zone,
     inPort: mine.inPort,
-    gold: mine.gold,
+    gold: viewer === owner ? mine.gold : null,
+    ledger: mine.ledger.map((x) => viewGoldMove(state, x, viewer)),
     glory: mine.glory,
     actionsLeft: mine.actionsLeft,
     portUsed: mine.portUsed,
@@ -12779,6 +12821,15 @@ function problemInCardsShown(value: unknown, playerCount: number): string | null
     return "CardsShown.witness is not a valid seat";
   if (!(Array.isArray(value.cards) && value.cards.every((x: unknown) => isInt(x))))
     return "CardsShown.cards is not a valid list of int";
+  return null;
+}
+
+function problemInGoldMove(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a GoldMove is not an object";
+  if (!(isInt(value.owner) && value.owner >= 0 && value.owner < playerCount))
+    return "GoldMove.owner is not a valid seat";
+  if (!isInt(value.amount)) return "GoldMove.amount is not a valid int";
+  if (!(typeof value.secret === "boolean")) return "GoldMove.secret is not a valid bool";
   return null;
 }
 
@@ -12875,6 +12926,8 @@ function validateState(value: unknown): string | null {
     if (!(ZONE_VALUES as readonly unknown[]).includes(mine.zone)) return "player.zone is not a valid Zone";
     if (!(typeof mine.inPort === "boolean")) return "player.inPort is not a valid bool";
     if (!isInt(mine.gold)) return "player.gold is not a valid int";
+    if (!(Array.isArray(mine.ledger) && mine.ledger.every((x: unknown) => problemInGoldMove(x, playerCount) === null)))
+      return "player.ledger is not a valid list of GoldMove";
     if (!isInt(mine.glory)) return "player.glory is not a valid int";
     if (!isInt(mine.actionsLeft)) return "player.actionsLeft is not a valid int";
     if (!(typeof mine.portUsed === "boolean")) return "player.portUsed is not a valid bool";
@@ -13169,7 +13222,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 796)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 817)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -13250,8 +13303,8 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1654)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1654)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1675)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1675)) === 0
     )
       out.push(n_);
   }
@@ -13342,7 +13395,7 @@ function collect15(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2172)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2194)) > 0) out.push(n_);
   }
 
   return out;
@@ -13400,7 +13453,7 @@ function collect20(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2722)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2744)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -13483,7 +13536,7 @@ function first27(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 451)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 451)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 452)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 452)) === n_) return x;
   }
 
   return null;
@@ -13515,7 +13568,7 @@ function sum29(state: State, p: Player): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect30(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1017);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1038);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -13529,7 +13582,7 @@ function any31(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1025)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1046)) === 0) return true;
   }
 
   return false;
@@ -13559,7 +13612,7 @@ function collect33(state: State, p: Player): Target[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1104)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1125)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
@@ -13570,7 +13623,7 @@ function any34(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1154)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1175)) > 0) return true;
   }
 
   return false;
@@ -13618,7 +13671,7 @@ function collect38(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1745)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1767)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -13727,7 +13780,7 @@ function collect47(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2736)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2758)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -13739,7 +13792,7 @@ function sum48(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2756));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2778));
   }
 
   return total;
@@ -13754,7 +13807,7 @@ function collect49(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2760)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2782)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -13770,7 +13823,7 @@ function collect50(state: State, n_: Npc, z: Zone): Player[] {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 999)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1020)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -13810,7 +13863,7 @@ function collect53(state: State, me: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2358)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2380)) > 0) out.push(n_);
   }
 
   return out;
@@ -13821,7 +13874,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "a3489391",
+  sourceHash: "c1ecd0c4",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
