@@ -63,25 +63,25 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2629",
-  "Show the cards to another player.": "rules line 2639",
-  "Moving a modification costs 2 gold.": "rules line 2663",
-  "A special weapon costs 3 gold.": "rules line 2744",
-  "Each crew member costs 2 gold.": "rules line 2792",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 1058",
-  "The fee is 2 gold.": "rules line 1070",
-  "A captain retires in a port, before any action of the turn.": "rules line 1111",
-  "Scouting is done at sea.": "rules line 1140",
-  "You have already scouted that target this turn.": "rules line 1141",
-  "That card cannot be played now.": "rules line 2370",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2408",
-  "You hold no Broadside.": "rules line 2409",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2417",
-  "You hold no Evasive Maneuvers.": "rules line 2418",
-  "Only a combat card is announced in combat.": "rules line 2426",
-  "The Port action is taken in a port.": "rules line 2518",
-  "The Port action may be taken once per turn.": "rules line 2519",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2532",
+  "You cannot pay for that card.": "rules line 2656",
+  "Show the cards to another player.": "rules line 2666",
+  "Moving a modification costs 2 gold.": "rules line 2690",
+  "A special weapon costs 3 gold.": "rules line 2771",
+  "Each crew member costs 2 gold.": "rules line 2819",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1060",
+  "The fee is 2 gold.": "rules line 1072",
+  "A captain retires in a port, before any action of the turn.": "rules line 1113",
+  "Scouting is done at sea.": "rules line 1142",
+  "You have already scouted that target this turn.": "rules line 1143",
+  "That card cannot be played now.": "rules line 2393",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2432",
+  "You hold no Broadside.": "rules line 2433",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2442",
+  "You hold no Evasive Maneuvers.": "rules line 2443",
+  "Only a combat card is announced in combat.": "rules line 2452",
+  "The Port action is taken in a port.": "rules line 2544",
+  "The Port action may be taken once per turn.": "rules line 2545",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2558",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -117,8 +117,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2842)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2842)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2869)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2869)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -162,9 +162,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2859)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2859)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2859)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2886)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2886)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2886)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -173,7 +173,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2862),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2889),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -383,7 +383,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2952)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2979)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -596,7 +596,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3079)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3106)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -653,9 +653,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3111)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3138)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3111)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3138)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -782,7 +782,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3155)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3182)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -892,8 +892,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3211)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3211)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3238)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3238)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -925,7 +925,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3231)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3258)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -981,7 +981,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3260), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3287), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1050,7 +1050,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3299)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3326)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1133,7 +1133,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3344)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3371)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1187,7 +1187,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3365)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3392)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1214,13 +1214,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3381)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3408)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3386)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3413)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1242,7 +1242,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3401)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3428)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1252,7 +1252,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3406)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3433)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1389,7 +1389,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3494)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3521)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1441,8 +1441,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3518)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3518)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3545)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3545)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1467,15 +1467,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3536)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3536)).tracks["hull"] ?? noKey("hull", 3536)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3563)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3563)).tracks["hull"] ?? noKey("hull", 3563)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3539)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3539)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3566)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3566)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1514,15 +1514,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3565)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3592)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3566)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3593)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3567)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3594)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1560,7 +1560,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3586)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3613)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1596,10 +1596,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3611)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3611)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3611)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3611)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3638)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3638)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3638)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3638)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1627,7 +1627,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3633)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3660)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1645,7 +1645,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3640)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3667)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1671,7 +1671,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3659)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3686)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1703,13 +1703,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3666), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3693), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3669)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3696)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2003,13 +2003,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3847)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3847)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3874)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3874)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3848)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3875)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2114,9 +2114,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3923)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3923)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3923)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3950)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3950)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3950)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2270,6 +2270,35 @@ describe("Merchants & Marauders: rules tests", () => {
       viewAt(engine.view(state, 1), ["players", 0, "ledger", 1, "amount"]),
       "expect 1 sees players[0].ledger[1].amount == -2",
     ).toEqual(-2);
+  });
+  it("Fast Learner (§2.12) resolves the text of the card played most recently: a second Windfall", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].gloryHand = [rowOf(GLORY, "G12"), rowOf(GLORY, "G02")] }
+    given(() => {
+      state.players[0]!.gloryHand = [19, 9];
+    });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "PlayGlory", player: 0, card: 1 });
+      expect(refusal, 'expect refused 0 PlayGlory(1) "That card cannot be played now."').toBe(
+        "That card cannot be played now.",
+      );
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "PlayGlory", player: 0, card: 0 });
+    play(state, { type: "PlayGlory", player: 0, card: 0 });
+    expect(
+      state.players[0]!.gold === 20 && equal(state.players[0]!.gloryHand, []),
+      "expect players[0].gold == 20 and players[0].gloryHand == []",
+    ).toBe(true);
   });
 });
 
@@ -2491,10 +2520,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3600)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3600), 3600)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3600)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3627)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3627), 3627)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3627)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3600)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3600), 3600)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3627)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3627), 3627)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))
