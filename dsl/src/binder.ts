@@ -32,7 +32,7 @@ export interface Declarations {
   readonly globalFields: Map<string, FieldInfo>;
   readonly derivedFields: Map<string, FieldInfo>;
   /** `per playerTurn { ... }`: global fields set back to their initial values whenever the procedure starts. */
-  readonly runFields: Map<string, { readonly proc: A.Name; readonly fields: FieldInfo[] }>;
+  readonly runFields: Map<string, { readonly proc: A.Name; readonly fields: string[] }>;
   readonly fns: Map<string, A.FnDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;
@@ -252,12 +252,11 @@ class Binder {
               );
               continue;
             }
-            const info: FieldInfo = { decl: f, type: UNKNOWN };
-            table.set(f.name.text, info);
+            table.set(f.name.text, { decl: f, type: UNKNOWN });
             if (d.scope === "derived") this.onDerived(f);
             if (d.scope === "run" && d.proc) {
               const run = this.decls.runFields.get(d.proc.text) ?? { proc: d.proc, fields: [] };
-              run.fields.push(info);
+              run.fields.push(f.name.text);
               this.decls.runFields.set(d.proc.text, run);
             }
           }

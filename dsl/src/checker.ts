@@ -74,8 +74,8 @@ export interface Program {
   readonly globalFields: Map<string, FieldInfo>;
   /** `derived { ... }`: computed from the setup's result after the setup and after a restore, never saved. */
   readonly derivedFields: Map<string, FieldInfo>;
-  /** `per playerTurn { ... }`: by procedure, the global fields that start again whenever it starts (their checked types are in `globalFields`). */
-  readonly runFields: ReadonlyMap<string, { readonly fields: readonly FieldInfo[] }>;
+  /** `per playerTurn { ... }`: by procedure, the names of the global fields that start again whenever it starts. */
+  readonly runFields: ReadonlyMap<string, { readonly fields: readonly string[] }>;
   readonly fns: Map<string, A.FnDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;

@@ -72,8 +72,8 @@ export function formatValue(value: unknown, indent = ""): string {
 }
 
 /**
- * A record of scalars (short lists of them, small records of them) on one line, or null when it would be long. A tagged union's member
- * (a `kind` naming it) reads like the rules write it: `tile(id: 3)`, `die`.
+ * A record of scalars (short lists of them, small records of them) on one line, or null when it would be long. A
+ * tagged union's member (a `kind` naming it) reads like the rules write it: `tile(id: 3)`, `die`.
  */
 function formatInline(entries: readonly [string, unknown][]): string | null {
   const fields: string[] = [];

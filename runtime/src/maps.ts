@@ -23,9 +23,7 @@ export function tableRow<R extends object>(table: readonly R[], column: keyof R,
 /** `m[k]`: the value for `key`; a key the map does not have stops the game, naming the rules line of the lookup. */
 export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, line?: number): V {
   const value = map[key];
-  if (value === undefined) {
-    throw new RulesError(`${lineOf(line)}the map has no value for ${String(key)}`);
-  }
+  if (value === undefined) noKey(key, line);
   return value;
 }
 

@@ -291,11 +291,8 @@ export class ExprEmitter {
   }
 
   private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
-    const named = e.args[0];
-    if (e.target === "builtin" && e.callee.text === "members" && named?.kind === "name") {
-      // `members(Suit)` names a type: the engine's list of its members, copied so the rules may change it.
-      return `${valuesConst(named.name)}.slice()`;
-    }
+    // `members(Suit)` names a type: the engine's list of its members, copied so the rules may change it.
+    if (isMembersCall(e)) return `${valuesConst(e.args[0].name)}.slice()`;
     const action = e.args[1];
     if (e.target === "builtin" && e.callee.text === "offers" && action?.kind === "name") {
       // `offers(p, Launch)` names an action: its offer function, asked for one legal form.

@@ -118,10 +118,7 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
 
 /** `per playerTurn { ... }`: the fields that start again at their initial values as the procedure starts. */
 function runFieldResets(ctx: EmitContext, proc: string): string[] {
-  // The global fields hold the checked types.
-  const fields = (ctx.program.runFields.get(proc)?.fields ?? []).map((f) =>
-    ctx.program.globalFields.get(f.decl.name.text)!,
-  );
+  const fields = (ctx.program.runFields.get(proc)?.fields ?? []).map((name) => ctx.program.globalFields.get(name)!);
   return fields.map(
     (f) =>
       `state.${f.decl.name.text} = ${f.decl.initial ? ctx.exprs.stored(f.decl.initial, plainScope()) : ctx.zero(f.type)};`,
