@@ -388,6 +388,56 @@ describe("a choice `when several`", () => {
   });
 });
 
+describe("`act ... or stop`", () => {
+  const text = [
+    'game "Moves" { players 2..2 }',
+    "per player { steps: int }",
+    "per playerTurn { points: int = 2 }",
+    "flow { for p in players { playerTurn(p) } }",
+    'proc playerTurn(p: Player) { act p: Step | Rest or stop "End the movement" }',
+    'action Step { require points > 0 else "no point left"  points -= 1  me.steps += 1 }',
+    'action Rest { require points == 2 else "only before stepping"  points = 0 }',
+    "scoring { score p: p.steps }",
+  ].join("\n");
+
+  it("offers the actions again after each one, with stop, until none is allowed", async () => {
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as { steps: number[]; pending: { players: number[] } };
+      expect(engine.legalActions(state, 0)).toEqual([
+        { type: "Step", player: 0 },
+        { type: "Rest", player: 0 },
+        { type: "stop", player: 0 },
+      ]);
+      expect(engine.describeAction?.(state, { type: "stop", player: 0 } as EngineAction)).toBe("End the movement");
+      engine.apply(state, { type: "Step", player: 0 });
+      expect(engine.legalActions(state, 0)).toEqual([
+        { type: "Step", player: 0 },
+        { type: "stop", player: 0 },
+      ]);
+      engine.apply(state, { type: "Step", player: 0 });
+      // No point left: nothing is offered, so the rules go on without asking for stop.
+      expect(state.pending.players).toEqual([1]);
+    });
+  });
+
+  it("goes on after the `act` when the player stops", async () => {
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as { pending: { players: number[] } };
+      engine.apply(state, { type: "stop", player: 0 } as EngineAction);
+      expect(state.pending.players).toEqual([1]);
+      expect(engine.check(state, { type: "stop", player: 0 } as EngineAction)).toBe(
+        "Player 0 has nothing to decide now.",
+      );
+    });
+  });
+
+  it("is refused where an action or a choice is named `stop`", async () => {
+    const clash = text + "\naction stop { }\nproc spare(p: Player) { act p: stop }";
+    const result = await compileRules({ name: "moves", sourcePath: "moves.rules", text: clash });
+    expect(result.diagnostics.map((d) => [d.code, d.span.line])).toContainEqual(["RL104", 9]);
+  });
+});
+
 describe("fields `per <procedure>`", () => {
   it("start again at their initial values every time the procedure starts", async () => {
     const text = [

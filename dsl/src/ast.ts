@@ -488,11 +488,16 @@ export interface ChooseStmt extends Node {
   byValue?: boolean;
 }
 
-/** `act p: Launch | Return | Attack | Pass` — the player takes one of the named actions. */
+/**
+ * `act p: Launch | Return | Attack | Pass` — the player takes one of the named actions. With `or stop "label"`, the
+ * offer is made again after each action until the player answers stop, or none of the actions is allowed any more.
+ */
 export interface ActStmt extends Node {
   readonly kind: "act";
   readonly player: Expr;
   readonly actions: Name[];
+  /** `or stop`: the span of `stop`, and the stop answer's label (plain text; "stop" when there is none). */
+  readonly orStop?: { readonly span: Span; readonly label?: { readonly value: string; readonly parts?: TextPart[] } };
   site?: number;
 }
 

@@ -176,6 +176,12 @@ export class DecisionChecker {
       if (seen.has(a.text)) this.report(error(Codes.duplicate, a.span, `\`${a.text}\` is offered twice`));
       seen.add(a.text);
     }
+    // The stop answer's label is plain text: it is shown where no action's parameters are known.
+    if (s.orStop?.label?.parts) {
+      this.report(
+        error(Codes.invalidValue, s.orStop.span, "the label of `or stop` is plain text", "remove the `{...}` holes"),
+      );
+    }
     const routine = this.host.body().routine;
     if (this.mayDecide(s.span, "act") && routine) {
       s.site = this.host.graph.decisions.length;

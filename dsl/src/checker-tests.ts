@@ -244,6 +244,12 @@ export class TestChecker {
       play.byValue = play.args.map((arg) =>
         fromList ? this.positionOrValue(arg, choice) : (this.host.expr(arg, choice), false),
       );
+    } else if (play.action.text === "stop" && this.stopsOffered()) {
+      // The answer of `act ... or stop`.
+      play.byValue = [];
+      if (play.args.length > 0) {
+        this.host.diagnostics.push(error(Codes.wrongArity, play.span, "`stop` takes no value"));
+      }
     } else {
       this.host.diagnostics.push(
         error(
@@ -254,6 +260,11 @@ export class TestChecker {
         ),
       );
     }
+  }
+
+  /** Whether some `act ... or stop` lets a player answer stop. */
+  private stopsOffered(): boolean {
+    return this.host.decisions().some((d) => d.kind === "act" && d.stmt.orStop !== undefined);
   }
 
   /** The name of an action or a choice, as `play until` names it. */

@@ -306,6 +306,7 @@ class Checker {
     this.reportUnused();
     for (const own of [HEX_DIR_ENUM, GRID_DIR_ENUM]) if (!this.used.has(own)) this.enums.delete(own);
     this.reportCellClash();
+    this.reportStopClash();
     this.dropRepeats();
     const ok = !this.diagnostics.some((d) => d.severity === "error");
     const program: Program | undefined =
@@ -338,6 +339,25 @@ class Checker {
           }
         : undefined;
     return { program, diagnostics: this.diagnostics };
+  }
+
+  /** `or stop` answers with the type `stop`: no action or choice may have that name then. */
+  private reportStopClash(): void {
+    const site = this.graph.decisions.find((d) => d.kind === "act" && d.stmt.orStop);
+    if (!site || site.kind !== "act") return;
+    const action = this.actions.get("stop");
+    const choice = this.graph.decisions.find((d) => d.kind === "choose" && d.stmt.name.text === "stop");
+    const clash = action?.name.span ?? (choice?.kind === "choose" ? choice.stmt.name.span : undefined);
+    if (clash) {
+      this.diagnostics.push(
+        error(
+          Codes.duplicate,
+          clash,
+          `\`stop\` is the answer of \`or stop\` (line ${site.stmt.orStop!.span.line})`,
+          "give this action or choice another name",
+        ),
+      );
+    }
   }
 
   // ---- pass 1: declarations ---------------------------------------------------------------------------------

@@ -736,8 +736,18 @@ export class AstBuilder {
         };
       case "chooseStmt":
         return this.choose(n);
-      case "actStmt":
-        return { kind: "act", span, player: this.expr(node(n, "expr")), actions: tokens(n, "Identifier").map(name) };
+      case "actStmt": {
+        const names = tokens(n, "Identifier").map(name);
+        const stop = has(n, "Or") ? names.pop() : undefined;
+        const label = tokens(n, "StringLiteral")[0];
+        return {
+          kind: "act",
+          span,
+          player: this.expr(node(n, "expr")),
+          actions: names,
+          ...(stop ? { orStop: { span: stop.span, label: label ? this.text(label) : undefined } } : {}),
+        };
+      }
       case "allowStmt": {
         const by = token(n, "By").startOffset;
         const here = tokens(n, "Identifier").some((t) => t.startOffset > by);

@@ -788,12 +788,21 @@ export class RulesParser extends CstParser {
     });
   });
 
-  /** act p: Launch | Return | Attack | Pass */
+  /** act p: Launch | Return | Attack | Pass; `act p: MoveClan | Promote or stop "End the movement"` repeats the
+   * offer until the player stops or none of the actions is allowed (`stop` is not reserved) */
   private actStmt = this.RULE("actStmt", () => {
     this.CONSUME(T.Act);
     this.SUBRULE(this.expr);
     this.CONSUME(T.Colon);
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
+    this.OPTION({
+      GATE: () => this.LA(1).tokenType === T.Or && this.LA(2).image === "stop",
+      DEF: () => {
+        this.CONSUME(T.Or);
+        this.CONSUME2(T.Identifier);
+        this.OPTION2(() => this.CONSUME(T.StringLiteral));
+      },
+    });
   });
 
   /** allow Sell | Buy by p { ... } (or by a list of players): while the block runs, every decision asked of p also

@@ -11,6 +11,7 @@ import {
   type Expr,
   type LocalSymbol,
   type ParamSpec,
+  type Program,
   type RequireStmt,
   type Type,
   isInferred,
@@ -36,6 +37,18 @@ type Fn = FunctionDeclarationStructure;
 /** The TypeScript field type of an action parameter: the value, or a position in the list it is taken from. */
 function paramFieldType(p: ParamSpec | ChooseStmt["domain"], t: Type): string {
   return p.from ? (t.kind === "optional" ? "number | null" : "number") : tsType(t);
+}
+
+/** The `act ... or stop` sites: their players may answer `{ type: "stop" }`. */
+function stopSites(program: Program): Extract<DecisionSite, { kind: "act" }>[] {
+  return program.decisions.filter(
+    (d): d is Extract<DecisionSite, { kind: "act" }> => d.kind === "act" && !!d.stmt.orStop,
+  );
+}
+
+/** Whether `name`, in a test step, is the answer of `act ... or stop` (the checker keeps the name free for it). */
+export function isStopAnswer(program: Program, name: string): boolean {
+  return name === "stop" && !program.actions.has(name) && stopSites(program).length > 0;
 }
 
 function actionInterfaceName(ctx: EmitContext, name: string): string {
@@ -93,6 +106,23 @@ export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
                 ]
               : [],
         },
+      ],
+    });
+  }
+  if (stopSites(ctx.program).length > 0) {
+    members.push("StopAnswer");
+    out.push({
+      kind: StructureKind.Interface,
+      name: "StopAnswer",
+      isExported: true,
+      docs: [
+        `Ends an \`act ... or stop\` (rules line${stopSites(ctx.program).length > 1 ? "s" : ""} ${stopSites(ctx.program)
+          .map((d) => d.stmt.span.line)
+          .join(", ")}): the player takes none of its actions any more.`,
+      ],
+      properties: [
+        { name: "type", type: '"stop"', isReadonly: true },
+        { name: "player", type: "Player", isReadonly: true },
       ],
     });
   }
@@ -444,6 +474,7 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     cases.push(`case ${d.site}: {`, `// ${describeSite(ctx, d)}`);
     if (d.kind === "act") {
       for (const a of d.stmt.actions) cases.push(`offer${a.text}(state, seat, out);`);
+      if (d.stmt.orStop) cases.push('out.push({ type: "stop", player: seat });');
     } else {
       const s = d.stmt;
       const { lines, condition } = choiceLoop(ctx, d, false);
@@ -493,7 +524,9 @@ export function emitCheck(ctx: EmitContext): Fn {
       const names = d.stmt.actions.map((a) => a.text);
       cases.push("switch (action.type) {");
       for (const name of names) cases.push(`case ${str(name)}: {`, ...checkActionLines(ctx, name), "}");
-      cases.push("default:", `return ${str(`Play one of: ${names.join(", ")}.`)};`, "}");
+      if (d.stmt.orStop) cases.push('case "stop":', "return null;");
+      const orStop = d.stmt.orStop ? ", or stop" : "";
+      cases.push("default:", `return ${str(`Play one of: ${names.join(", ")}${orStop}.`)};`, "}");
     } else {
       const s = d.stmt;
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
@@ -615,6 +648,12 @@ export function emitApply(ctx: EmitContext): Fn {
     if (d.kind === "act") {
       cases.push("state.pending = null;", "switch (action.type) {");
       for (const a of d.stmt.actions) cases.push(`case ${str(a.text)}:`, ...startActionLines(ctx, a.text), "break;");
+      if (d.stmt.orStop) {
+        // Stop: the routine goes on after its `act ... or stop`.
+        const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+        const exit = r.machine.stopExits.get(d.site)!;
+        cases.push('case "stop":', `current${r.frameName}(state).pc = ${exit};`, "break;");
+      }
       cases.push("default:", "throw notOfferedNow(action);", "}");
     } else {
       const s = d.stmt;
@@ -884,8 +923,13 @@ function bindParameters(
 export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
   const labelled = [...ctx.program.actions.values()].filter((a) => a.label);
   const labelledChoices = ctx.program.decisions.flatMap((d) => (d.kind === "choose" && d.stmt.label ? [d] : []));
-  if (labelled.length === 0 && labelledChoices.length === 0) return undefined;
+  const stops = stopSites(ctx.program);
+  if (labelled.length === 0 && labelledChoices.length === 0 && stops.length === 0) return undefined;
   const cases: string[] = [];
+  if (stops.length > 0) {
+    const labels = stops.map((d) => [`case ${d.site}:`, `return ${str(d.stmt.orStop!.label?.value ?? "stop")};`]);
+    cases.push('case "stop":', "switch (state.pending?.site) {", ...labels.flat(), "}", 'return "stop";');
+  }
   for (const a of labelled) {
     const params = new Map<LocalSymbol, string>();
     const scope = actionScope(a, "action.player", params);

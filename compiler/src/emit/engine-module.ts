@@ -335,8 +335,9 @@ export function emitEngineModule(input: EngineModuleInput): string {
   for (const r of ctx.resumable.values()) {
     add(emitFrameConstructor(ctx, r));
     add(emitStepFunction(ctx, r));
-    if (program.decisions.some((d) => d.kind === "choose" && ctx.routineTag(d.owner) === r.tag))
-      add(emitFrameAccessor(r));
+    // Answers are stored in the frame of the routine that asked; a stop of `act ... or stop` moves its `pc`.
+    const answered = (d: (typeof program.decisions)[number]): boolean => d.kind === "choose" || !!d.stmt.orStop;
+    if (program.decisions.some((d) => answered(d) && ctx.routineTag(d.owner) === r.tag)) add(emitFrameAccessor(r));
   }
   const held = heldFieldsOf(ctx);
   if (held.length > 0) {

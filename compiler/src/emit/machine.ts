@@ -43,6 +43,8 @@ export interface CompiledMachine {
   readonly fieldOf: Map<LocalSymbol, string>;
   /** The frame fields that hold records of the game across a decision (`Held<T>`, runtime `held.ts`). */
   readonly heldFields: string[];
+  /** `act ... or stop`: by decision site, where the routine goes on when the player answers stop. */
+  readonly stopExits: Map<number, number>;
 }
 
 /** How code reads a symbol kept in the frame: a held record through `held`, anything else as it is. */
@@ -73,6 +75,7 @@ export class MachineBuilder {
   private readonly fields: FrameField[] = [];
   private readonly fieldOf = new Map<LocalSymbol, string>();
   private readonly heldFields: string[] = [];
+  private readonly stopExits = new Map<number, number>();
   private readonly fieldNames = new LocalNames(["routine", "pc"]);
   private readonly localNames = new LocalNames(["state", "frame"]);
   readonly scope: Scope;
@@ -147,7 +150,28 @@ export class MachineBuilder {
     this.block(body, []);
     this.line("state.stack.pop();", "return;");
     this.terminated = true;
-    return { blocks: this.blocks, fields: this.fields, fieldOf: this.fieldOf, heldFields: this.heldFields };
+    return {
+      blocks: this.blocks,
+      fields: this.fields,
+      fieldOf: this.fieldOf,
+      heldFields: this.heldFields,
+      stopExits: this.stopExits,
+    };
+  }
+
+  /** `act ... or stop`: offered again after each action, until the player stops or none of the actions is allowed. */
+  private actOrStop(s: Extract<Stmt, { kind: "act" }>): void {
+    const head = this.newBlock();
+    const exit = this.newBlock();
+    this.stopExits.set(s.site!, exit);
+    this.jump(head);
+    this.startBlock(head);
+    const player = this.exprs.emit(s.player, this.scope);
+    const offered = s.actions.map((a) => `offersAny(offer${a.text}, state, ${player})`).join(" || ");
+    this.line(`if (!(${offered})) {`, `frame.pc = ${exit};`, "continue machine;", "}");
+    this.suspend(this.newBlock(), this.decisions.suspendFor(s, this.scope));
+    this.jump(head);
+    this.startBlock(exit);
   }
 
   private block(b: Block, loops: readonly LoopTarget[]): void {
@@ -303,15 +327,17 @@ export class MachineBuilder {
         this.startBlock(end);
         return;
       }
-      case "choose":
-      case "act": {
-        if (s.kind === "choose") this.hold(s.symbol!);
+      case "act":
+        if (s.orStop) this.actOrStop(s);
+        else this.suspend(this.newBlock(), this.decisions.suspendFor(s, this.scope));
+        return;
+      case "choose": {
+        this.hold(s.symbol!);
         const resume = this.newBlock();
         // `when several`: a single answer is taken at once, and the rules go on.
-        const alone =
-          s.kind === "choose" && s.whenSeveral
-            ? [`if (${answerAloneName(s.site!)}(state)) {`, `frame.pc = ${resume};`, "continue machine;", "}"]
-            : [];
+        const alone = s.whenSeveral
+          ? [`if (${answerAloneName(s.site!)}(state)) {`, `frame.pc = ${resume};`, "continue machine;", "}"]
+          : [];
         this.suspend(resume, [...alone, ...this.decisions.suspendFor(s, this.scope)]);
         return;
       }

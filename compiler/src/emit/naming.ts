@@ -157,6 +157,7 @@ const generatedNames = new Set([
   "PlayerView",
   "PlayerState",
   "Pending",
+  "StopAnswer",
   "Frame",
   "ResumeFrame",
   "Params",

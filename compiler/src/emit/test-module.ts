@@ -15,6 +15,7 @@ import {
   type TestStep,
   type Type,
 } from "@rules/dsl";
+import { isStopAnswer } from "./decisions.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str, typeName, valueName, valuesConst } from "./naming.ts";
@@ -353,7 +354,8 @@ interface StepAction {
 function stepAction(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): StepAction {
   const name = play.action.text;
   const action = program.actions.get(name);
-  const names = action ? action.params.map((p) => p.name.text) : ["value"];
+  // `stop`, the answer of `act ... or stop`, has no value.
+  const names = action ? action.params.map((p) => p.name.text) : isStopAnswer(program, name) ? [] : ["value"];
   const fields: string[] = [];
   const values: string[] = [];
   const texts: string[] = [];

@@ -52,22 +52,23 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 514",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 568, 675",
-  "You cannot return that many.": "rules line 654",
-  "You could not pay that together with the rest.": "rules line 666",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 672",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 762",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 774",
-  "No coin lies on that market row: it buys nothing now.": "rules line 785",
-  "That tile holds no such resource.": "rules line 786",
-  "You do not have the Loch Ness card.": "rules line 798",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 799",
-  "That tile was already activated this turn.": "rules line 800",
-  "Activating that tile would do nothing now.": "rules line 801",
-  "No clan member stands on that tile.": "rules lines 808, 818",
-  "There is no tile in that direction.": "rules line 809",
-  "At least one clan member must stay in your display until your last turn.": "rules line 819",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 513",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 561, 668",
+  "You cannot return that many.": "rules line 647",
+  "You could not pay that together with the rest.": "rules line 659",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 665",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 755",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 767",
+  "No coin lies on that market row: it buys nothing now.": "rules line 778",
+  "That tile holds no such resource.": "rules line 779",
+  "You do not have the Loch Ness card.": "rules line 787",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 788",
+  "That tile was already activated this turn.": "rules line 789",
+  "Activating that tile would do nothing now.": "rules line 790",
+  "No movement point is left this turn.": "rules lines 797, 808",
+  "No clan member stands on that tile.": "rules lines 798, 809",
+  "There is no tile in that direction.": "rules line 799",
+  "At least one clan member must stay in your display until your last turn.": "rules line 810",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -192,8 +193,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 901)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 902)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 888)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 889)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -251,8 +252,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 926)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 927)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 913)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 914)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -360,8 +361,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 959)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 960)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 946)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 947)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
@@ -398,8 +399,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 977)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 978)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 964)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 965)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -433,8 +434,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 990)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 991)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 977)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 978)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
@@ -481,19 +482,19 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1017)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1004)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1020)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1007)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1023)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1010)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -520,8 +521,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1036)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1037)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1023)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1024)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
@@ -1037,7 +1038,7 @@ describe("Glen More: rules tests", () => {
       ).toBe("At least one clan member must stay in your display until your last turn.");
       expect(JSON.stringify(state)).toBe(before);
     }
-    play(state, { type: "EndMoves", player: 0 });
+    play(state, { type: "stop", player: 0 });
     expect(at(state.players[0]!.display, 0).clans, "expect players[0].display[0].clans == 1").toEqual(1);
   });
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
@@ -1045,10 +1046,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1286)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1287)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1288)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1289)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1273)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1274)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1275)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1276)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1095,7 +1096,7 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1323)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1310)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [grain]").toEqual(["grain"]);
@@ -1234,8 +1235,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1397)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1398)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1384)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1385)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
@@ -1363,7 +1364,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1485)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1472)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1374,8 +1375,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1494)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1495)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1481)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1482)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1432,8 +1433,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1521)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1522)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1508)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1509)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1601,8 +1602,8 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "activation", player: 0, value: 0 });
-      expect(refusal, 'expect refused 0 activation(0) "Play one of: LochNess, EndActivation."').toBe(
-        "Play one of: LochNess, EndActivation.",
+      expect(refusal, 'expect refused 0 activation(0) "Play one of: LochNess, or stop."').toBe(
+        "Play one of: LochNess, or stop.",
       );
       expect(JSON.stringify(state)).toBe(before);
     }
@@ -1744,9 +1745,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1679)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1680)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1681)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1666)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1667)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1668)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1787,9 +1788,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1710)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1711)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1712)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1697)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1698)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1699)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1828,9 +1829,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1734)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1735)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1736)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1721)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1722)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1723)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1869,9 +1870,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1755)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1756)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1757)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1742)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1743)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1744)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1901,10 +1902,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1775)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1776)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1777)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1778)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1762)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1763)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1764)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1765)).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     });
@@ -1945,10 +1946,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1799)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1800)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1801)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1802)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1786)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1787)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1788)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1789)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1979,10 +1980,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1834)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1835)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1836)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1837)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1821)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1822)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1823)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1824)).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
@@ -2042,10 +2043,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1872)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1873)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1874)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1875)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1859)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1860)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1861)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1862)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2079,10 +2080,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1893)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1894)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1895)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1896)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1880)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1881)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1882)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1883)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2124,9 +2125,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1911)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1912)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1913)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1898)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1899)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1900)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2158,8 +2159,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1927)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1928)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1914)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1915)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);

@@ -123,9 +123,9 @@ export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
 /** enum Space (rules line 212) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 305) */
+/** enum Source (rules line 304) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 307) */
+/** enum ClanSource (rules line 306) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -336,21 +336,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 507) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 514) */
-/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 521) */
-/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 526) */
-/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 539) */
-/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 560) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 568) */
-/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 578) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 597) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 618) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 642) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 654) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 666) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 672) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 675) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 506) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513) */
+/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 518) */
+/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 520) */
+/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532) */
+/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 561) */
+/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 590) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 611) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 635) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 647) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 659) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 665) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 668) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -392,7 +392,6 @@ export interface State {
   oichTurn: boolean;
   nessUsed: boolean;
   moves: number;
-  phaseOpen: boolean;
   /** The random generator; its future is part of the state. */
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
@@ -405,20 +404,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 761). */
+/** The action TakeTile (rules line 754). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 773). */
+/** The action ForcedMove (rules line 766). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 784). */
+/** The action Sell (rules line 777). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -427,13 +426,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 792). */
-export interface EndActivationAction {
-  readonly type: "EndActivation";
-  readonly player: Player;
-}
-
-/** The action LochNess (rules line 797). */
+/** The action LochNess (rules line 786). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -441,7 +434,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 807). */
+/** The action MoveClan (rules line 796). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -450,7 +443,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 817). */
+/** The action Promote (rules line 807). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -458,13 +451,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 825). */
-export interface EndMovesAction {
-  readonly type: "EndMoves";
-  readonly player: Player;
-}
-
-/** The answer to `choose activation` (rules line 514). */
+/** The answer to `choose activation` (rules line 513). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -472,7 +459,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 539). */
+/** The answer to `choose source` (rules line 532). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -480,7 +467,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 560). */
+/** The answer to `choose clanSource` (rules line 553). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -488,14 +475,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 568). */
+/** The answer to `choose oichRes` (rules line 561). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 578). */
+/** The answer to `choose spot` (rules line 571). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -503,53 +490,59 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 597). */
+/** The answer to `choose lochyRes` (rules line 590). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 618). */
+/** The answer to `choose shielRes` (rules line 611). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 642). */
+/** The answer to `choose ionaRes` (rules line 635). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 654). */
+/** The answer to `choose butcherCount` (rules line 647). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 666). */
+/** The answer to `choose grocerRes` (rules line 659). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 672). */
+/** The answer to `choose fairTypes` (rules line 665). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 675). */
+/** The answer to `choose fairRes` (rules line 668). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
   readonly value: Res;
+}
+
+/** Ends an `act ... or stop` (rules lines 518, 520): the player takes none of its actions any more. */
+export interface StopAnswer {
+  readonly type: "stop";
+  readonly player: Player;
 }
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
@@ -557,11 +550,9 @@ export type Action =
   | TakeTileAction
   | ForcedMoveAction
   | SellAction
-  | EndActivationAction
   | LochNessAction
   | MoveClanAction
   | PromoteAction
-  | EndMovesAction
   | ActivationChoice
   | SourceChoice
   | ClanSourceChoice
@@ -573,7 +564,8 @@ export type Action =
   | ButcherCountChoice
   | GrocerResChoice
   | FairTypesChoice
-  | FairResChoice;
+  | FairResChoice
+  | StopAnswer;
 
 /** A Placed as one player sees it (null: not visible to that player). */
 export interface PlacedView {
@@ -612,7 +604,6 @@ export interface View {
   oichTurn: boolean;
   nessUsed: boolean;
   moves: number;
-  phaseOpen: boolean;
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -787,12 +778,12 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileSlot (line 260) */
+/** fn tileSlot (line 259) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 260) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 259) };
 }
 
-/** fn codeAt (line 261) */
+/** fn codeAt (line 260) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -803,7 +794,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 262) */
+/** fn stackOn (line 261) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -814,74 +805,74 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn cubes (line 266) */
+/** fn cubes (line 265) */
 export function cubes(state: State, l: Res[]): Partial<Record<Res, number>> {
   return collect5(state, l);
 }
 
-/** fn unit (line 267) */
+/** fn unit (line 266) */
 export function unit(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
   return collect6(state, r, n_);
 }
 
-/** fn plusOne (line 268) */
+/** fn plusOne (line 267) */
 export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect7(state, r, need);
 }
 
-/** fn minusOne (line 269) */
+/** fn minusOne (line 268) */
 export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect8(state, r, need);
 }
 
-/** fn costOf (line 270) */
+/** fn costOf (line 269) */
 export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
   return { wood: t.wood, stone: t.stone, grain: t.grain, cattle: t.cattle, sheep: t.sheep } satisfies Partial<
     Record<Res, number>
   >;
 }
 
-/** fn total (line 271) */
+/** fn total (line 270) */
 export function total(state: State, need: Partial<Record<Res, number>>): number {
   return sum9(state, need);
 }
 
-/** fn have (line 273) */
+/** fn have (line 272) */
 export function have(state: State, p: Player, r: Res): number {
   return sum11(state, p, r);
 }
 
-/** fn cubeCount (line 274) */
+/** fn cubeCount (line 273) */
 export function cubeCount(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn clansOnDisplay (line 275) */
+/** fn clansOnDisplay (line 274) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn owns (line 276) */
+/** fn owns (line 275) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 277) */
+/** fn kindAt (line 276) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 279) */
+/** fn indexAt (line 278) */
 export function indexAt(state: State, p: Player, c: Cell): number | null {
   return first14(state, p, c);
 }
 
-/** fn isProduction (line 281) */
+/** fn isProduction (line 280) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 282) */
+/** fn produce (line 281) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -894,27 +885,27 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 284) */
+/** fn isGrey (line 283) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 290) */
+/** fn miss (line 289) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 290)) - have(state, p, r));
+  return Math.max(0, (need[r] ?? noKey(r, 289)) - have(state, p, r));
 }
 
-/** fn buyCost (line 292) */
+/** fn buyCost (line 291) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 294) */
+/** fn sellValue (line 293) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 295) */
+/** fn coverCost (line 294) */
 export function coverCost(
   state: State,
   p: Player,
@@ -924,7 +915,7 @@ export function coverCost(
   return sum15(state, levels, p, need);
 }
 
-/** fn coverOk (line 297) */
+/** fn coverOk (line 296) */
 export function coverOk(
   state: State,
   p: Player,
@@ -935,41 +926,41 @@ export function coverOk(
   return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 300) */
+/** fn canCover (line 299) */
 export function canCover(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 302) */
+/** fn canBuyNow (line 301) */
 export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
   return (
-    (state.market[r] ?? noKey(r, 303)) < MARKET_SPACES &&
+    (state.market[r] ?? noKey(r, 302)) < MARKET_SPACES &&
     coverOk(
       state,
       p,
       minusOne(state, due, r),
       plusOne(state, state.market, r),
-      state.players[p]!.coins - (state.market[r] ?? noKey(r, 303)) - 1,
+      state.players[p]!.coins - (state.market[r] ?? noKey(r, 302)) - 1,
     )
   );
 }
 
-/** fn tileName (line 310) */
+/** fn tileName (line 309) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${cellX(at(state.players[p]!.display, i_).at)}, ${cellY(at(state.players[p]!.display, i_).at)})`;
 }
 
-/** fn sourceText (line 311) */
+/** fn sourceText (line 310) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 312)) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 311)) + 1} coins`;
   }
 
   const i_ = s.tile;
   return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSources (line 317) */
+/** fn clanSources (line 316) */
 export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   return concat<ClanSource>(
     state.players[p]!.chieftains > 0 && placeable(state, p, id, null) ? [{ kind: "chieftain" }] : [],
@@ -977,7 +968,7 @@ export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   );
 }
 
-/** fn clanSourceText (line 320) */
+/** fn clanSourceText (line 319) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -987,12 +978,12 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 326) */
+/** fn paySources (line 325) */
 export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
   return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cheapest (line 331) */
+/** fn cheapest (line 330) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   if (m > c0 + c1 + c2 + c3) {
     return 999;
@@ -1002,17 +993,17 @@ export function cheapest(state: State, m: number, c0: number, c1: number, c2: nu
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 341) */
+/** fn spareCubes (line 340) */
 export function spareCubes(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return sum19(state, p, need);
 }
 
-/** fn buysAt (line 342) */
+/** fn buysAt (line 341) */
 export function buysAt(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
   return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 344) */
+/** fn extraOk (line 343) */
 export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1028,23 +1019,23 @@ export function extraOk(state: State, p: Player, need: Partial<Record<Res, numbe
   );
 }
 
-/** fn typePrice (line 350) */
+/** fn typePrice (line 349) */
 export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
-  return (chosen[r] ?? noKey(r, 351)) > 0
+  return (chosen[r] ?? noKey(r, 350)) > 0
     ? 99
     : have(state, p, r) > 0
       ? 0
-      : (state.market[r] ?? noKey(r, 351)) < MARKET_SPACES
-        ? (state.market[r] ?? noKey(r, 351)) + 1
+      : (state.market[r] ?? noKey(r, 350)) < MARKET_SPACES
+        ? (state.market[r] ?? noKey(r, 350)) + 1
         : 99;
 }
 
-/** fn typesAt (line 352) */
+/** fn typesAt (line 351) */
 export function typesAt(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
   return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 353) */
+/** fn distinctOk (line 352) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1060,52 +1051,52 @@ export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, 
   );
 }
 
-/** fn funds (line 359) */
+/** fn funds (line 358) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 361) */
+/** fn coverSellingOk (line 360) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 363) */
+/** fn twoTypesSellingOk (line 362) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any25(state, p);
 }
 
-/** fn clanNear (line 369) */
+/** fn clanNear (line 368) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
   return any26(state, p, minus, c);
 }
 
-/** fn northSouth (line 373) */
+/** fn northSouth (line 372) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 374) */
+/** fn eastWest (line 373) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 376) */
+/** fn edgesMatch (line 375) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
   return all27(state, p, c, t) && all28(state, p, c, t);
 }
 
-/** fn riverOk (line 380) */
+/** fn riverOk (line 379) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.river || any29(state, p, c);
 }
 
-/** fn roadOk (line 381) */
+/** fn roadOk (line 380) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.road || any30(state, p, c);
 }
 
-/** fn fits (line 383) */
+/** fn fits (line 382) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
@@ -1115,32 +1106,32 @@ export function fits(state: State, p: Player, id: number, c: Cell, minus: number
   );
 }
 
-/** fn cellsOf (line 385) */
+/** fn cellsOf (line 384) */
 export function cellsOf(state: State, p: Player): Cell[] {
   return collect31(state, p);
 }
 
-/** fn spotsFor (line 387) */
+/** fn spotsFor (line 386) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
   return collect32(state, p, id, minus);
 }
 
-/** fn placeable (line 390) */
+/** fn placeable (line 389) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any34(state, p, id, minus);
 }
 
-/** fn occupied (line 392) */
+/** fn occupied (line 391) */
 export function occupied(state: State, p: Player, c: Cell): boolean {
   return any35(state, p, c);
 }
 
-/** fn clanPayable (line 396) */
+/** fn clanPayable (line 395) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any36(state, p, id);
 }
 
-/** fn affordable (line 399) */
+/** fn affordable (line 398) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1150,12 +1141,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 404) */
+/** fn placeableAfterPaying (line 403) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 406) */
+/** fn canTakeSelling (line 405) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1165,17 +1156,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 412) */
+/** fn spaceLabel (line 411) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match37(state, space) : "nothing";
 }
 
-/** fn tileOn (line 419) */
+/** fn tileOn (line 418) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match38(state, space) : null;
 }
 
-/** fn usable (line 423) */
+/** fn usable (line 422) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
   let held = at(state.players[p]!.display, i_).cubes.length;
@@ -1193,12 +1184,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 441) */
+/** fn firstPawn (line 440) */
 export function firstPawn(state: State): number {
   return min40(state);
 }
 
-/** fn lastTurn (line 442) */
+/** fn lastTurn (line 441) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1206,47 +1197,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 444) */
+/** fn left (line 443) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 444)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 443)).pile.length;
 }
 
-/** fn tableVp (line 447) */
+/** fn tableVp (line 446) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 447);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 446);
 }
 
-/** fn ladderVp (line 448) */
+/** fn ladderVp (line 447) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 448)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 447)) : 0;
 }
 
-/** fn bonnets (line 449) */
+/** fn bonnets (line 448) */
 export function bonnets(state: State, p: Player): number {
   return sum41(state, p);
 }
 
-/** fn chieftainValue (line 450) */
+/** fn chieftainValue (line 449) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 451) */
+/** fn tilesWith (line 450) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count42(state, p, b);
 }
 
-/** fn villages (line 452) */
+/** fn villages (line 451) */
 export function villages(state: State, p: Player): number {
   return count43(state, p);
 }
 
-/** fn toActivate (line 629) */
+/** fn toActivate (line 622) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect44(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 845) */
+/** fn fourPlayerTrack (line 832) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1265,7 +1256,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 850) */
+/** fn twoPlayerTrack (line 837) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1284,14 +1275,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 855) */
+/** fn startVillage (line 842) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 685) */
+/** proc dieTurn (line 678) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 686);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 679);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1301,7 +1292,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 723) */
+/** proc scoreRound (line 716) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min45(state);
@@ -1315,7 +1306,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 734) */
+/** proc finalScoring (line 727) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1357,7 +1348,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 773): its effects, once allowed. */
+/** action ForcedMove (line 766): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1370,26 +1361,16 @@ function doForcedMove(state: State, me: Player): void {
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 785)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if ((state.market[r] ?? noKey(r, 778)) <= 0) return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 784): its effects, once allowed. */
+/** action Sell (line 777): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 787);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 788)) - 1);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 780);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 781)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
-}
-
-/** Why EndActivation is refused now, or null when it is allowed. */
-function checkEndActivation(state: State, me: Player): string | null {
-  return null;
-}
-
-/** action EndActivation (line 792): its effects, once allowed. */
-function doEndActivation(state: State, me: Player): void {
-  state.phaseOpen = false;
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1403,13 +1384,14 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
+  if (state.moves <= 0) return "No movement point is left this turn.";
   if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
   const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 807): its effects, once allowed. */
+/** action MoveClan (line 796): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null)
@@ -1423,34 +1405,25 @@ function doMoveClan(state: State, me: Player, src: number, dir: number): void {
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
+  if (state.moves <= 0) return "No movement point is left this turn.";
   if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
 }
 
-/** action Promote (line 817): its effects, once allowed. */
+/** action Promote (line 807): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
   state.moves -= 1;
 }
 
-/** Why EndMoves is refused now, or null when it is allowed. */
-function checkEndMoves(state: State, me: Player): string | null {
-  return null;
-}
-
-/** action EndMoves (line 825): its effects, once allowed. */
-function doEndMoves(state: State, me: Player): void {
-  state.phaseOpen = false;
-}
-
 function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 489) until it waits for a decision or is done. */
+/** Runs the flow (line 488) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1524,7 +1497,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 502) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 501) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1534,7 +1507,6 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.oichTurn = false;
         state.nessUsed = false;
         state.moves = 0;
-        state.phaseOpen = false;
         state.allowed.push({ actions: ["Sell"], players: [frame.p], depth: state.stack.length });
         state.pending = { site: 0, players: [frame.p] };
         frame.pc = 1;
@@ -1580,7 +1552,6 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
 
       case 5: {
         state.allowed.pop();
-        state.phaseOpen = true;
         frame.pc = 10;
         continue machine;
       }
@@ -1615,7 +1586,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 10: {
-        if (!(state.phaseOpen && offersAny(offerLochNess, state, frame.p))) {
+        if (!offersAny(offerLochNess, state, frame.p)) {
           frame.pc = 11;
           continue machine;
         }
@@ -1626,7 +1597,6 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 11: {
-        state.phaseOpen = true;
         frame.pc = 13;
         continue machine;
       }
@@ -1637,7 +1607,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 13: {
-        if (!(state.phaseOpen && state.moves > 0)) {
+        if (!(offersAny(offerMoveClan, state, frame.p) || offersAny(offerPromote, state, frame.p))) {
           frame.pc = 14;
           continue machine;
         }
@@ -1685,7 +1655,7 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
   };
 }
 
-/** Runs proc pay (line 534) until it waits for a decision or is done. */
+/** Runs proc pay (line 527) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1714,7 +1684,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 537)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 530)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -1739,14 +1709,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 543)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 544)) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 536)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 537)) + 1);
         } else {
           const i_ = source.tile;
           removeValue(at(state.players[frame.p]!.display, i_).cubes, frame.r);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 548)) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 541)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1798,7 +1768,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 555) until it waits for a decision or is done. */
+/** Runs proc payFor (line 548) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1888,7 +1858,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, spots: [], spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 576) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 569) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1959,7 +1929,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 584) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 577) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2233,7 +2203,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 633) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 626) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2464,7 +2434,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 667)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 660)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2536,7 +2506,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 696) until it waits for a decision or is done. */
+/** Runs proc refill (line 689) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2580,7 +2550,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 706) until it waits for a decision or is done. */
+/** Runs proc layTile (line 699) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2592,7 +2562,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 708));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 701));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2639,7 +2609,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 761) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 754) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2679,7 +2649,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 797) until it waits for a decision or is done. */
+/** Runs action LochNess (line 786) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2772,16 +2742,11 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 785)) <= 0) continue;
+      if ((state.market[r] ?? noKey(r, 778)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
-}
-
-/** Every allowed form of EndActivation (the same requirements as `checkEndActivation`). */
-function offerEndActivation(state: State, me: Player, out: Action[]): void {
-  out.push({ type: "EndActivation", player: me });
 }
 
 /** Every allowed form of LochNess (the same requirements as `checkLochNess`). */
@@ -2799,6 +2764,7 @@ function offerLochNess(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of MoveClan (the same requirements as `checkMoveClan`). */
 function offerMoveClan(state: State, me: Player, out: Action[]): void {
+  if (state.moves <= 0) return;
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
@@ -2813,6 +2779,7 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of Promote (the same requirements as `checkPromote`). */
 function offerPromote(state: State, me: Player, out: Action[]): void {
+  if (state.moves <= 0) return;
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state))) return;
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
@@ -2822,11 +2789,6 @@ function offerPromote(state: State, me: Player, out: Action[]): void {
   }
 }
 
-/** Every allowed form of EndMoves (the same requirements as `checkEndMoves`). */
-function offerEndMoves(state: State, me: Player, out: Action[]): void {
-  out.push({ type: "EndMoves", player: me });
-}
-
 /** Every action `seat` may play now. */
 function legalActions(state: State, seat: Player): Action[] {
   const pending = state.pending;
@@ -2834,14 +2796,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 507)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 506)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 514)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2855,22 +2817,22 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | EndActivation` (proc playerTurn, line 521)
+      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 518)
       offerLochNess(state, seat, out);
-      offerEndActivation(state, seat, out);
+      out.push({ type: "stop", player: seat });
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 526)
+      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 520)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
-      offerEndMoves(state, seat, out);
+      out.push({ type: "stop", player: seat });
       break;
     }
 
     case 4: {
-      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 539)
+      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532)
       const frame = currentPayFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2881,7 +2843,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 560)
+      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553)
       const frame = currentPayForFrame(state);
       const items = frame.payers;
       for (let value = 0; value < items.length; value++) {
@@ -2892,12 +2854,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 568)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 561)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 568)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 561)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2907,7 +2869,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 578)
+      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571)
       const frame = currentPlaceTileFrame(state);
       const items = frame.spots;
       for (let value = 0; value < items.length; value++) {
@@ -2918,7 +2880,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 597)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 590)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2928,7 +2890,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 618)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 611)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2938,7 +2900,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 642)
+      // `choose ionaRes: Res by p` (proc activateTile, line 635)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2948,7 +2910,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 654)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 647)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.r, value)))
@@ -2959,7 +2921,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 666)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 659)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2971,7 +2933,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 672)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 665)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
@@ -2982,12 +2944,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 675)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 668)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 675)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 668)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -3053,12 +3015,10 @@ function check(state: State, action: Action): string | null {
           return checkLochNess(state, action.player, iList[action.i]!);
         }
 
-        case "EndActivation": {
-          return checkEndActivation(state, action.player);
-        }
-
+        case "stop":
+          return null;
         default:
-          return "Play one of: LochNess, EndActivation.";
+          return "Play one of: LochNess, or stop.";
       }
     }
 
@@ -3080,12 +3040,10 @@ function check(state: State, action: Action): string | null {
           return checkPromote(state, action.player, srcList[action.src]!);
         }
 
-        case "EndMoves": {
-          return checkEndMoves(state, action.player);
-        }
-
+        case "stop":
+          return null;
         default:
-          return "Play one of: MoveClan, Promote, EndMoves.";
+          return "Play one of: MoveClan, Promote, or stop.";
       }
     }
 
@@ -3116,7 +3074,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 568)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 561)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3195,7 +3153,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 675)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 668)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3251,8 +3209,8 @@ function apply(state: State, action: Action): void {
             ),
           );
           break;
-        case "EndActivation":
-          doEndActivation(state, action.player);
+        case "stop":
+          currentPlayerTurnFrame(state).pc = 11;
           break;
         default:
           throw notOfferedNow(action);
@@ -3279,8 +3237,8 @@ function apply(state: State, action: Action): void {
             at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
           );
           break;
-        case "EndMoves":
-          doEndMoves(state, action.player);
+        case "stop":
+          currentPlayerTurnFrame(state).pc = 14;
           break;
         default:
           throw notOfferedNow(action);
@@ -3381,7 +3339,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 539): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone4(state: State): boolean {
   let only: Source | undefined;
   const frame = currentPayFrame(state);
@@ -3397,7 +3355,7 @@ function answerAlone4(state: State): boolean {
   return true;
 }
 
-/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 560): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone5(state: State): boolean {
   let only: ClanSource | undefined;
   const frame = currentPayForFrame(state);
@@ -3413,7 +3371,7 @@ function answerAlone5(state: State): boolean {
   return true;
 }
 
-/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 578): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone7(state: State): boolean {
   let only: Cell | undefined;
   const frame = currentPlaceTileFrame(state);
@@ -3433,8 +3391,8 @@ function answerAlone7(state: State): boolean {
 const SITE_OFFERS: readonly (readonly string[])[] = [
   ["TakeTile", "ForcedMove"],
   [],
-  ["LochNess", "EndActivation"],
-  ["MoveClan", "Promote", "EndMoves"],
+  ["LochNess"],
+  ["MoveClan", "Promote"],
   [],
   [],
   [],
@@ -3590,6 +3548,15 @@ function shownAction(state: State, action: Action): ShownAction {
 /** What the action does, in the words of its label in the rules; null for an action without a label. */
 function describeAction(state: State, action: Action): string | null {
   switch (action.type) {
+    case "stop":
+      switch (state.pending?.site) {
+        case 2:
+          return "End the activations";
+        case 3:
+          return "End the movement";
+      }
+
+      return "stop";
     case "TakeTile": {
       return `Move ${action.space} spaces ahead, onto ${spaceLabel(state, action.space)}`;
     }
@@ -3601,11 +3568,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 784)} coins`;
-    }
-
-    case "EndActivation": {
-      return "End the activations";
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 777)} coins`;
     }
 
     case "LochNess": {
@@ -3624,10 +3587,6 @@ function describeAction(state: State, action: Action): string | null {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
       return `Make a clan member of ${tileName(state, action.player, src)} a Chieftain`;
-    }
-
-    case "EndMoves": {
-      return "End the movement";
     }
 
     case "activation":
@@ -3709,17 +3668,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     oichTurn: false,
     nessUsed: false,
     moves: 0,
-    phaseOpen: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     allowed: [],
     returns: { placeTile: 0 },
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 458)).pile = shuffleInPlace(state.rng, collect51(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 459)).pile = shuffleInPlace(state.rng, collect52(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 460)).pile = shuffleInPlace(state.rng, collect53(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 461)).pile = shuffleInPlace(state.rng, collect54(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 457)).pile = shuffleInPlace(state.rng, collect51(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 458)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 459)).pile = shuffleInPlace(state.rng, collect53(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 460)).pile = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
@@ -3739,8 +3697,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 480)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 480));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 479)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 479));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -3835,7 +3793,6 @@ function view(state: State, viewer: Player): View {
     oichTurn: state.oichTurn,
     nessUsed: state.nessUsed,
     moves: state.moves,
-    phaseOpen: state.phaseOpen,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
@@ -3921,7 +3878,6 @@ function validateState(value: unknown): string | null {
   if (!(typeof value.oichTurn === "boolean")) return "state.oichTurn is not a valid bool";
   if (!(typeof value.nessUsed === "boolean")) return "state.nessUsed is not a valid bool";
   if (!isInt(value.moves)) return "state.moves is not a valid int";
-  if (!(typeof value.phaseOpen === "boolean")) return "state.phaseOpen is not a valid bool";
   const rng = value.rng;
   if (
     !isRecord(rng) ||
@@ -4050,7 +4006,7 @@ function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268)) + 1 : (need[x] ?? noKey(x, 268)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267)) + 1 : (need[x] ?? noKey(x, 267)));
   }
 
   return out;
@@ -4062,7 +4018,7 @@ function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 269)) - 1 : (need[x] ?? noKey(x, 269)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268)) - 1 : (need[x] ?? noKey(x, 268)));
   }
 
   return out;
@@ -4150,7 +4106,7 @@ function sum15(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 296), miss(state, p, need, r));
+    total += buyCost(state, levels[r] ?? noKey(r, 295), miss(state, p, need, r));
   }
 
   return total;
@@ -4166,7 +4122,7 @@ function all16(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 298)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((levels[r] ?? noKey(r, 297)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4202,7 +4158,7 @@ function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): num
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 341)));
+    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 340)));
   }
 
   return total;
@@ -4214,7 +4170,7 @@ function count20(state: State, p: Player, need: Partial<Record<Res, number>>, pr
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((state.market[r] ?? noKey(r, 343)) + miss(state, p, need, r) + 1 <= price) total++;
+    if ((state.market[r] ?? noKey(r, 342)) + miss(state, p, need, r) + 1 <= price) total++;
   }
 
   return total;
@@ -4240,8 +4196,8 @@ function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 360),
-      Math.min(state.market[r] ?? noKey(r, 360), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 360)))),
+      state.market[r] ?? noKey(r, 359),
+      Math.min(state.market[r] ?? noKey(r, 359), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 359)))),
     );
   }
 
@@ -4253,7 +4209,7 @@ function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 362)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 361)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4652,7 +4608,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "94736676",
+  sourceHash: "726e2017",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -74,72 +74,72 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "No event can be played in the middle of a fight.": "rules line 942",
-  "No event can be played while the wind blows.": "rules line 943",
-  "Your ship is not damaged.": "rules line 954",
-  "You need a command point to repair.": "rules line 955",
-  "Movement comes first in the turn: it is too late to move.": "rules line 1034",
-  "A fight has used up your movement for this turn.": "rules line 1035",
-  "You cannot sail off the board.": "rules line 1051",
-  "Land squares are impassable.": "rules line 1052",
-  "Not enough movement points (a shoals square costs 2).": "rules line 1053",
-  "The reef already holds a ship.": "rules line 1054",
-  "A damaged ship blocks that square.": "rules line 1055",
-  "A damaged ship cannot enter another pirate's square.": "rules line 1056",
-  "That port is closed to you, and you cannot attack its city now.": "rules line 1057",
-  "You can only attack a port of a national city not yet conquered.": "rules lines 1063, 1064",
-  "Without free access, sailing in is already an attack: take the step.": "rules line 1065",
-  "Not enough movement points.": "rules line 1066",
-  "You do not meet the conditions to attack this city.": "rules line 1067",
-  "You have no command point to spend.": "rules line 1073",
-  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1845",
-  "You must be on a port of a national city.": "rules line 1846",
-  "A hideout can never be attacked.": "rules line 1847",
-  "A damaged ship cannot attack a city (repair it first).": "rules line 1848",
-  "Your mission card does not show this city's flag.": "rules line 1849",
-  "None of your hideout tokens is within your honours.": "rules line 1850",
-  "You already have a hideout on this module.": "rules line 1851",
-  "Commerce is over for this turn.": "rules line 1894",
-  "Commerce needs a port square.": "rules line 1895",
-  "You do not have that many cargo tokens in the hold.": "rules line 1910",
-  "Goods are sold only in a port you may freely enter.": "rules line 1911",
-  "Captured ships are delivered only in a port you may freely enter.": "rules line 1927",
-  "That main weapon is not on your santabarbara.": "rules lines 1940, 2002",
-  "That secondary weapon is not in your hold.": "rules lines 1946, 2018",
-  "No such sail on your yards.": "rules lines 1952, 2034",
-  "No such letter of marque in your hold.": "rules lines 1958, 2050",
-  "Your santabarbara is full.": "rules lines 1963, 2011",
-  "A main weapon costs 40 doubloons.": "rules line 1964",
-  "None of those is left in the supply.": "rules lines 1965, 1973, 1982",
-  "Your hold is full.": "rules lines 1971, 1992, 2027, 2059, 2076",
-  "A secondary weapon costs 26 doubloons.": "rules line 1972",
-  "Your yards are full.": "rules lines 1979, 2043",
-  "Not enough doubloons.": "rules line 1980",
-  "You may own only one silk sail.": "rules line 1981",
-  "No letter of marque of that nation is left.": "rules line 1993",
-  "A letter of marque costs 20 doubloons.": "rules line 1994",
+  "No event can be played in the middle of a fight.": "rules line 940",
+  "No event can be played while the wind blows.": "rules line 941",
+  "Your ship is not damaged.": "rules line 952",
+  "You need a command point to repair.": "rules line 953",
+  "Movement comes first in the turn: it is too late to move.": "rules line 1032",
+  "A fight has used up your movement for this turn.": "rules line 1033",
+  "You cannot sail off the board.": "rules line 1049",
+  "Land squares are impassable.": "rules line 1050",
+  "Not enough movement points (a shoals square costs 2).": "rules line 1051",
+  "The reef already holds a ship.": "rules line 1052",
+  "A damaged ship blocks that square.": "rules line 1053",
+  "A damaged ship cannot enter another pirate's square.": "rules line 1054",
+  "That port is closed to you, and you cannot attack its city now.": "rules line 1055",
+  "You can only attack a port of a national city not yet conquered.": "rules lines 1061, 1062",
+  "Without free access, sailing in is already an attack: take the step.": "rules line 1063",
+  "Not enough movement points.": "rules line 1064",
+  "You do not meet the conditions to attack this city.": "rules line 1065",
+  "You have no command point to spend.": "rules line 1071",
+  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1843",
+  "You must be on a port of a national city.": "rules line 1844",
+  "A hideout can never be attacked.": "rules line 1845",
+  "A damaged ship cannot attack a city (repair it first).": "rules line 1846",
+  "Your mission card does not show this city's flag.": "rules line 1847",
+  "None of your hideout tokens is within your honours.": "rules line 1848",
+  "You already have a hideout on this module.": "rules line 1849",
+  "Commerce is over for this turn.": "rules line 1892",
+  "Commerce needs a port square.": "rules line 1893",
+  "You do not have that many cargo tokens in the hold.": "rules line 1901",
+  "Goods are sold only in a port you may freely enter.": "rules line 1902",
+  "Captured ships are delivered only in a port you may freely enter.": "rules line 1918",
+  "That main weapon is not on your santabarbara.": "rules lines 1931, 1993",
+  "That secondary weapon is not in your hold.": "rules lines 1937, 2009",
+  "No such sail on your yards.": "rules lines 1943, 2025",
+  "No such letter of marque in your hold.": "rules lines 1949, 2041",
+  "Your santabarbara is full.": "rules lines 1954, 2002",
+  "A main weapon costs 40 doubloons.": "rules line 1955",
+  "None of those is left in the supply.": "rules lines 1956, 1964, 1973",
+  "Your hold is full.": "rules lines 1962, 1983, 2018, 2050, 2067",
+  "A secondary weapon costs 26 doubloons.": "rules line 1963",
+  "Your yards are full.": "rules lines 1970, 2034",
+  "Not enough doubloons.": "rules line 1971",
+  "You may own only one silk sail.": "rules line 1972",
+  "No letter of marque of that nation is left.": "rules line 1984",
+  "A letter of marque costs 20 doubloons.": "rules line 1985",
   "The warehouse is reached only from a pirate port or a hideout port.":
-    "rules lines 2001, 2009, 2017, 2025, 2033, 2041, 2049, 2057, 2065, 2074",
-  "Your warehouse is full.": "rules lines 2003, 2019, 2035, 2051, 2067",
-  "That main weapon is not in your warehouse.": "rules line 2010",
-  "That secondary weapon is not in your warehouse.": "rules line 2026",
-  "No such sail in your warehouse.": "rules line 2042",
-  "No such letter of marque in your warehouse.": "rules line 2058",
-  "You have no cargo in the hold.": "rules line 2066",
-  "You have no cargo in the warehouse.": "rules line 2075",
-  "Only one ship purchase per Commerce.": "rules line 2086",
-  "Ships are bought in a city's port.": "rules line 2087",
-  "That deck is exhausted.": "rules line 2088",
-  "The tavern is over for this turn.": "rules line 2188",
-  "The tavern needs a port square.": "rules line 2189",
-  "You already hold a mission card.": "rules line 2202",
-  "No mission card is left.": "rules line 2203",
-  "A combat card needs at least one pirate honour.": "rules line 2209",
-  "After refusing a card you may not try again this turn.": "rules line 2210",
-  "Your hand is full (honours + 1 cards).": "rules line 2211",
-  "A combat card costs 2 command points.": "rules line 2212",
-  "The combat deck is empty.": "rules line 2213",
-  "You must keep the honours your ship requires.": "rules line 2231",
+    "rules lines 1992, 2000, 2008, 2016, 2024, 2032, 2040, 2048, 2056, 2065",
+  "Your warehouse is full.": "rules lines 1994, 2010, 2026, 2042, 2058",
+  "That main weapon is not in your warehouse.": "rules line 2001",
+  "That secondary weapon is not in your warehouse.": "rules line 2017",
+  "No such sail in your warehouse.": "rules line 2033",
+  "No such letter of marque in your warehouse.": "rules line 2049",
+  "You have no cargo in the hold.": "rules line 2057",
+  "You have no cargo in the warehouse.": "rules line 2066",
+  "Only one ship purchase per Commerce.": "rules line 2077",
+  "Ships are bought in a city's port.": "rules line 2078",
+  "That deck is exhausted.": "rules line 2079",
+  "The tavern is over for this turn.": "rules line 2179",
+  "The tavern needs a port square.": "rules line 2180",
+  "You already hold a mission card.": "rules line 2186",
+  "No mission card is left.": "rules line 2187",
+  "A combat card needs at least one pirate honour.": "rules line 2193",
+  "After refusing a card you may not try again this turn.": "rules line 2194",
+  "Your hand is full (honours + 1 cards).": "rules line 2195",
+  "A combat card costs 2 command points.": "rules line 2196",
+  "The combat deck is empty.": "rules line 2197",
+  "You must keep the honours your ship requires.": "rules line 2215",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -180,8 +180,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2519)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2519)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2503)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2503)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -245,7 +245,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2546)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2530)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -645,7 +645,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2829)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2813)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -707,7 +707,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2869)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2853)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -741,7 +741,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2892)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2876)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -1505,7 +1505,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.hideouts = [];
     });
     play(state, { type: "Commerce", player: 0 });
-    play(state, { type: "EndCommerce", player: 0 });
+    play(state, { type: "stop", player: 0 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "AttackCity", player: 0 });
@@ -2240,7 +2240,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 4026)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 4010)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2390,7 +2390,7 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
-    play(state, { type: "EndCommerce", player: 0 });
+    play(state, { type: "stop", player: 0 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Move", player: 0 });
@@ -2408,7 +2408,6 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Tavern", player: 0 });
-    play(state, { type: "EndTavern", player: 0 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Tavern", player: 0 });
@@ -2431,6 +2430,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 4;
       state.players[0]!.honours = 0;
+      state.players[0]!.mission = [];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
     });
@@ -2518,6 +2518,23 @@ describe("Predoni dei Mari: rules tests", () => {
       equal(state.players[0]!.hand, [10]) && equal(state.combatDeck.discard, [11]),
       'expect players[0].hand == [10] and combatDeck.discard == [rowOf(COMBAT, "C12")]',
     ).toBe(true);
+  });
+  it("the Tavern (§5.5): an honour the ship requires cannot be converted", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { lord = players[0] merchants = [] players[0].ship = rowOf(SHIPS, "G09") players[0].pos = hex(
+    given(() => {
+      state.lord = 0;
+      state.merchants = [];
+      state.players[0]!.ship = 8;
+      state.players[0]!.pos = hexOf(0, -2);
+      state.players[0]!.honours = 1;
+      state.players[0]!.mission = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hexOf(2, 0);
+    });
+    state.rng.forced.push(0);
+    start(state);
+    play(state, { type: "Tavern", player: 0 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "ConvertHonour", player: 0 });
@@ -2576,8 +2593,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4259)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4259)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4261)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4261)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2588,7 +2605,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4269)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4271)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2611,7 +2628,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4289)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4291)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2630,7 +2647,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4299)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4301)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2657,7 +2674,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4314)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4316)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2668,7 +2685,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4324)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4326)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2956,7 +2973,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4486)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4488)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3148,7 +3165,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4614)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4616)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3200,7 +3217,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "Deliver", player: 0, card: 0 });
     expect(state.players[0]!.honours, "expect players[0].honours == 3").toEqual(3);
-    play(state, { type: "EndCommerce", player: 0 });
+    play(state, { type: "stop", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "newMission", player: 0, value: false });
     state.rng.forced.push(0);
@@ -3226,7 +3243,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Tavern", player: 0 });
     play(state, { type: "TakeMission", player: 0 });
     expect(state.players[0]!.mission, "expect players[0].mission == [6]").toEqual([6]);
-    play(state, { type: "EndTavern", player: 0 });
+    play(state, { type: "stop", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "newMission", player: 0, value: false });
     state.rng.forced.push(0);
@@ -3375,7 +3392,7 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4460);
+  const value = derived(state).ports[h] ?? noKey(h, 4462);
   if (value.kind === "cityPort") {
     const c = value.city;
     return moduleOf(state, h) === at(CITIES, c).module;
@@ -3414,7 +3431,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4462)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4464)) === moduleOf(state, h))) return false;
   }
   return true;
 }

@@ -33,6 +33,7 @@ import {
   mapMapValues,
   mapSet,
   notOfferedNow,
+  offersAny,
   pickRandom,
   randomBetween,
   rangeList,
@@ -131,7 +132,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 162) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1303) */
+/** enum Pawn (rules line 1301) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 47) */
@@ -982,83 +983,83 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 843) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 846) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 847) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1152) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1159) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1167) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1196) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1207) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1233) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286) */
-/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1419) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1460) */
-/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1482) */
-/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1492) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1506) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1510) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1519) */
-/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1543) */
-/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1574) */
-/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1578) */
-/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1662) */
-/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1709) */
-/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1714) */
-/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1730) */
-/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1734) */
-/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1737) */
-/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1752) */
-/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1757) */
-/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1768) */
-/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1773) */
-/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1811) */
-/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1824) */
-/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1866) */
-/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1899) */
-/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1915) */
-/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2108) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2125) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2129) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2139) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2143) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2153) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2156) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2160) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2168) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2193) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2217) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2274) */
-/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2295) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2313) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2338) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2373) */
-/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396) */
-/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2414) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433) */
-/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 841) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 844) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 845) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 849) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 857) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1022) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1150) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1157) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1165) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1194) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1205) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1231) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284) */
+/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458) */
+/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480) */
+/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1490) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1504) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1508) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1517) */
+/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1541) */
+/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1572) */
+/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1576) */
+/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1660) */
+/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1707) */
+/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1712) */
+/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1728) */
+/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1732) */
+/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1735) */
+/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1750) */
+/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1755) */
+/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1766) */
+/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1771) */
+/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1809) */
+/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822) */
+/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864) */
+/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1895) */
+/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1906) */
+/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2099) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2116) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2120) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2130) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2134) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2144) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2147) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2151) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2159) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2182) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2201) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2258) */
+/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2279) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2297) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2320) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2322) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2331) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2357) */
+/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2380) */
+/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2386) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2398) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2417) */
+/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2451) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2471) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1188,8 +1189,6 @@ export interface State {
   phase: number;
   turnOver: boolean;
   moving: boolean;
-  inCommerce: boolean;
-  inTavern: boolean;
   mpSpent: number;
   mpBonus: number;
   beganDamaged: boolean;
@@ -1217,7 +1216,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 941). */
+/** The action PlayCard (rules line 939). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1225,76 +1224,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 953). */
+/** The action Repair (rules line 951). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 960). */
+/** The action EndTurn (rules line 958). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1033). */
+/** The action Move (rules line 1031). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1050). */
+/** The action Step (rules line 1048). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1062). */
+/** The action AttackPort (rules line 1060). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1072). */
+/** The action ExtraMove (rules line 1070). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1078). */
+/** The action StopMoving (rules line 1076). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1844). */
+/** The action AttackCity (rules line 1842). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1893). */
+/** The action Commerce (rules line 1891). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1903). */
-export interface EndCommerceAction {
-  readonly type: "EndCommerce";
-  readonly player: Player;
-}
-
-/** The action SellCargo (rules line 1909). */
+/** The action SellCargo (rules line 1900). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1926). */
+/** The action Deliver (rules line 1917). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1302,168 +1295,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1939). */
+/** The action SellMain (rules line 1930). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1945). */
+/** The action SellSecondary (rules line 1936). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1951). */
+/** The action SellSail (rules line 1942). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1957). */
+/** The action DropLetter (rules line 1948). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1962). */
+/** The action BuyMain (rules line 1953). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1970). */
+/** The action BuySecondary (rules line 1961). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1978). */
+/** The action BuySail (rules line 1969). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1991). */
+/** The action BuyLetter (rules line 1982). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 2000). */
+/** The action StoreMain (rules line 1991). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 2008). */
+/** The action LoadMain (rules line 1999). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2016). */
+/** The action StoreSecondary (rules line 2007). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2024). */
+/** The action LoadSecondary (rules line 2015). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2032). */
+/** The action StoreSail (rules line 2023). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2040). */
+/** The action LoadSail (rules line 2031). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2048). */
+/** The action StoreLetter (rules line 2039). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2056). */
+/** The action LoadLetter (rules line 2047). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2064). */
+/** The action StoreCargo (rules line 2055). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2073). */
+/** The action LoadCargo (rules line 2064). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2085). */
+/** The action BuyShip (rules line 2076). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2187). */
+/** The action Tavern (rules line 2178). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2197). */
-export interface EndTavernAction {
-  readonly type: "EndTavern";
-  readonly player: Player;
-}
-
-/** The action TakeMission (rules line 2201). */
+/** The action TakeMission (rules line 2185). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2208). */
+/** The action BuyCombatCard (rules line 2192). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2230). */
+/** The action ConvertHonour (rules line 2214). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 843). */
+/** The answer to `choose startShip` (rules line 841). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1471,21 +1458,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 846). */
+/** The answer to `choose firstWeapon` (rules line 844). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 847). */
+/** The answer to `choose secondWeapon` (rules line 845). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 849). */
+/** The answer to `choose startPort` (rules line 847). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1493,21 +1480,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 851). */
+/** The answer to `choose kit` (rules line 849). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 859). */
+/** The answer to `choose startLetter` (rules line 857). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1024). */
+/** The answer to `choose excessCard` (rules line 1022). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1515,49 +1502,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1152). */
+/** The answer to `choose takeCargo` (rules line 1150). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1159). */
+/** The answer to `choose takeSail` (rules line 1157). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1167). */
+/** The answer to `choose takeWeapon` (rules line 1165). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1183). */
+/** The answer to `choose overboard` (rules line 1181). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1185). */
+/** The answer to `choose thrownSec` (rules line 1183). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1188). */
+/** The answer to `choose thrownLetter` (rules line 1186). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1196). */
+/** The answer to `choose floatHex` (rules line 1194). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1565,63 +1552,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1207). */
+/** The answer to `choose completeT3` (rules line 1205). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1223). */
+/** The answer to `choose entryAnswer` (rules line 1221). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1229). */
+/** The answer to `choose tollDoubloons` (rules line 1227). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1230). */
+/** The answer to `choose tollHonours` (rules line 1228). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1231). */
+/** The answer to `choose tollCargo` (rules line 1229). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1232). */
+/** The answer to `choose tollPieces` (rules line 1230). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1233). */
+/** The answer to `choose payToll` (rules line 1231). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1265). */
+/** The answer to `choose tollPiece` (rules line 1263). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1268). */
+/** The answer to `choose tollMain` (rules line 1266). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1629,7 +1616,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1274). */
+/** The answer to `choose tollSecondary` (rules line 1272). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1637,7 +1624,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1280). */
+/** The answer to `choose tollSail` (rules line 1278). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1645,7 +1632,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1286). */
+/** The answer to `choose tollLetter` (rules line 1284). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1653,7 +1640,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1419). */
+/** The answer to `choose fightHex` (rules line 1417). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1661,7 +1648,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1460). */
+/** The answer to `choose spawnPort` (rules line 1458). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1669,7 +1656,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1482). */
+/** The answer to `choose merchantAside` (rules line 1480). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1677,7 +1664,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1492). */
+/** The answer to `choose asideHex` (rules line 1490). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1685,28 +1672,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1506). */
+/** The answer to `choose loss` (rules line 1504). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1510). */
+/** The answer to `choose lostSail` (rules line 1508). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1519). */
+/** The answer to `choose lostLetter` (rules line 1517). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1543). */
+/** The answer to `choose wreckHex` (rules line 1541). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1714,14 +1701,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1574). */
+/** The answer to `choose playFromHand` (rules line 1572). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1578). */
+/** The answer to `choose handCard` (rules line 1576). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1729,56 +1716,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1662). */
+/** The answer to `choose spendCP` (rules line 1660). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1709). */
+/** The answer to `choose spoil` (rules line 1707). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1714). */
+/** The answer to `choose loot` (rules line 1712). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1730). */
+/** The answer to `choose room` (rules line 1728). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1734). */
+/** The answer to `choose discardedSec` (rules line 1732). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1737). */
+/** The answer to `choose discardedLetter` (rules line 1735). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1752). */
+/** The answer to `choose pirateSpoil` (rules line 1750). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1768). */
+/** The answer to `choose raided` (rules line 1766). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1786,14 +1773,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1773). */
+/** The answer to `choose raidMore` (rules line 1771). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1811). */
+/** The answer to `choose krakenEscape` (rules line 1809). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1801,7 +1788,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1824). */
+/** The answer to `choose krakenHome` (rules line 1822). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1809,7 +1796,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1866). */
+/** The answer to `choose hideoutToken` (rules line 1864). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1817,70 +1804,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2125). */
+/** The answer to `choose extraMain` (rules line 2116). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2129). */
+/** The answer to `choose storeMain` (rules line 2120). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2139). */
+/** The answer to `choose extraSail` (rules line 2130). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2143). */
+/** The answer to `choose storeSail` (rules line 2134). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2153). */
+/** The answer to `choose extraItem` (rules line 2144). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2156). */
+/** The answer to `choose storeItem` (rules line 2147). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2160). */
+/** The answer to `choose extraSec` (rules line 2151). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2168). */
+/** The answer to `choose extraLetter` (rules line 2159). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2274). */
+/** The answer to `choose truceNation` (rules line 2258). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2295). */
+/** The answer to `choose fortChoice` (rules line 2279). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1888,7 +1875,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2313). */
+/** The answer to `choose krakenTo` (rules line 2297). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1896,14 +1883,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2336). */
+/** The answer to `choose moveMerchant` (rules line 2320). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2338). */
+/** The answer to `choose whichMerchant` (rules line 2322). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1911,7 +1898,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2347). */
+/** The answer to `choose merchantTo` (rules line 2331). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1919,14 +1906,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2373). */
+/** The answer to `choose newMission` (rules line 2357). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2396). */
+/** The answer to `choose shoalsModule` (rules line 2380). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1934,7 +1921,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2402). */
+/** The answer to `choose shoalsSpot` (rules line 2386). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1942,14 +1929,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2414). */
+/** The answer to `choose sirensTarget` (rules line 2398). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2433). */
+/** The answer to `choose stormDir` (rules line 2417). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1957,7 +1944,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2467). */
+/** The answer to `choose stormLanding` (rules line 2451). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1965,7 +1952,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2487). */
+/** The answer to `choose merchantLanding` (rules line 2471). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1973,14 +1960,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1915). */
+/** The answer to `choose raiseDistance` (rules line 1906). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2108). */
+/** The answer to `choose newShip` (rules line 2099). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1988,11 +1975,17 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2217). */
+/** The answer to `choose keepCard` (rules line 2201). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
+}
+
+/** Ends an `act ... or stop` (rules lines 1895, 2182): the player takes none of its actions any more. */
+export interface StopAnswer {
+  readonly type: "stop";
+  readonly player: Player;
 }
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
@@ -2007,7 +2000,6 @@ export type Action =
   | StopMovingAction
   | AttackCityAction
   | CommerceAction
-  | EndCommerceAction
   | SellCargoAction
   | DeliverAction
   | SellMainAction
@@ -2030,7 +2022,6 @@ export type Action =
   | LoadCargoAction
   | BuyShipAction
   | TavernAction
-  | EndTavernAction
   | TakeMissionAction
   | BuyCombatCardAction
   | ConvertHonourAction
@@ -2105,7 +2096,8 @@ export type Action =
   | MerchantLandingChoice
   | RaiseDistanceChoice
   | NewShipChoice
-  | KeepCardChoice;
+  | KeepCardChoice
+  | StopAnswer;
 
 /** A PlacedSquare as one player sees it (null: not visible to that player). */
 export interface PlacedSquareView {
@@ -2183,8 +2175,6 @@ export interface View {
   phase: number;
   turnOver: boolean;
   moving: boolean;
-  inCommerce: boolean;
-  inTavern: boolean;
   mpSpent: number;
   mpBonus: number;
   beganDamaged: boolean;
@@ -2607,27 +2597,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 592) */
+/** fn windKey (line 590) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 594) */
+/** fn slotCentre (line 592) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 596) */
+/** fn placeLocal (line 594) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn moduleHexes (line 598) */
+/** fn moduleHexes (line 596) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn placedLayout (line 601) */
+/** fn placedLayout (line 599) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2641,7 +2631,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 614) */
+/** fn squaresByModule (line 612) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2653,52 +2643,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 640) */
+/** fn moduleOf (line 638) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 640);
+  return derived(state).moduleAt[h] ?? noKey(h, 638);
 }
 
-/** fn onBoard (line 641) */
+/** fn onBoard (line 639) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 644) */
+/** fn isLand (line 642) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 645) */
+/** fn isPort (line 643) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 646) */
+/** fn isReef (line 644) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 647) */
+/** fn isShoals (line 645) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 648) */
+/** fn inStorm (line 646) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 650) */
+/** fn isSea (line 648) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 652) */
+/** fn portAt (line 650) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 654) */
+/** fn cityAt (line 652) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2709,94 +2699,94 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 656) */
+/** fn fortOfSea (line 654) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 657) */
+/** fn fortHasToken (line 655) */
 export function fortHasToken(state: State, f: number): boolean {
   return any43(state, f);
 }
 
-/** fn piratePorts (line 658) */
+/** fn piratePorts (line 656) */
 export function piratePorts(state: State): Hex[] {
   return collect44(state);
 }
 
-/** fn hasPawn (line 661) */
+/** fn hasPawn (line 659) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 662) */
+/** fn merchantAt (line 660) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 663) */
+/** fn damagedPirateAt (line 661) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any46(state, h);
 }
 
-/** fn otherPirateAt (line 664) */
+/** fn otherPirateAt (line 662) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn healthyOtherAt (line 665) */
+/** fn healthyOtherAt (line 663) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn openSea (line 667) */
+/** fn openSea (line 665) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 668) */
+/** fn freeSea (line 666) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 669) */
+/** fn wreckAt (line 667) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any49(state, h);
 }
 
-/** fn floatsOnModule (line 670) */
+/** fn floatsOnModule (line 668) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 675) */
+/** fn isConquered (line 673) */
 export function isConquered(state: State, c: number): boolean {
   return any51(state, c);
 }
 
-/** fn ownsHideout (line 676) */
+/** fn ownsHideout (line 674) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 677) */
+/** fn hideoutCount (line 675) */
 export function hideoutCount(state: State, p: Player): number {
   return count53(state, p);
 }
 
-/** fn hideoutOwners (line 678) */
+/** fn hideoutOwners (line 676) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect54(state, c);
 }
 
-/** fn cityAccess (line 681) */
+/** fn cityAccess (line 679) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 682) */
+/** fn hasAccess (line 680) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2811,7 +2801,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 683) */
+/** fn isNationalPort (line 681) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2822,7 +2812,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 684) */
+/** fn foreignHideoutPort (line 682) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2833,7 +2823,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 686) */
+/** fn warehouseHere (line 684) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2848,7 +2838,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 688) */
+/** fn citySizeAt (line 686) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2863,22 +2853,22 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 689) */
+/** fn tokenHonours (line 687) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 690) */
+/** fn usableToken (line 688) */
 export function usableToken(state: State, p: Player): boolean {
   return any55(state, p);
 }
 
-/** fn ownHideoutOnModule (line 691) */
+/** fn ownHideoutOnModule (line 689) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any56(state, p, m);
 }
 
-/** fn canAttackCity (line 693) */
+/** fn canAttackCity (line 691) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2889,17 +2879,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 696) */
+/** fn portOpen (line 694) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match57(state, h, p);
 }
 
-/** fn shipDeckOf (line 706) */
+/** fn shipDeckOf (line 704) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 707) */
+/** fn freeHold (line 705) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2909,17 +2899,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 708) */
+/** fn freeYards (line 706) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 709) */
+/** fn freeSb (line 707) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 710) */
+/** fn warehouseUsed (line 708) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2930,27 +2920,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 711) */
+/** fn warehouseFree (line 709) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 712) */
+/** fn ownsSilk (line 710) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 713) */
+/** fn sailBonus (line 711) */
 export function sailBonus(state: State, p: Player): number {
   return sum58(state, p);
 }
 
-/** fn damagedMove (line 714) */
+/** fn damagedMove (line 712) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 716) */
+/** fn allowance (line 714) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2959,67 +2949,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 717) */
+/** fn mpLeft (line 715) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 718) */
+/** fn stepCost (line 716) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 719) */
+/** fn hasLosable (line 717) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 722) */
+/** fn mainSupply (line 720) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum61(state, w);
 }
 
-/** fn secSupply (line 723) */
+/** fn secSupply (line 721) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum64(state, w) - count65(state, w);
 }
 
-/** fn sailSupply (line 724) */
+/** fn sailSupply (line 722) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum68(state, v) - count69(state, v);
 }
 
-/** fn cargoSupply (line 725) */
+/** fn cargoSupply (line 723) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum70(state) - count71(state);
 }
 
-/** fn letterSupply (line 726) */
+/** fn letterSupply (line 724) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum74(state, n_);
 }
 
-/** fn secTotal (line 727) */
+/** fn secTotal (line 725) */
 export function secTotal(state: State): number {
   return sum75(state);
 }
 
-/** fn income (line 730) */
+/** fn income (line 728) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 731) */
+/** fn saleDistance (line 729) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 733) */
+/** fn handLimit (line 731) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 740) */
+/** fn cardScore (line 738) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -3035,22 +3025,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 748) */
+/** fn pirateScore (line 746) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 749) */
+/** fn merchantScore (line 747) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 750) */
+/** fn cityScore (line 748) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 752) */
+/** fn reshuffles (line 750) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -3060,7 +3050,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 758) */
+/** fn sideScore (line 756) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3081,7 +3071,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 765) */
+/** fn unarmed (line 763) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3092,12 +3082,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 766) */
+/** fn canPlayOrDraw (line 764) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match76(state, s);
 }
 
-/** fn shadowSearch (line 768) */
+/** fn shadowSearch (line 766) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3106,22 +3096,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 769) */
+/** fn shadowFor (line 767) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 774) */
+/** fn portOf (line 772) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum77(state, m, slot) };
 }
 
-/** fn otherDeck (line 988) */
+/** fn otherDeck (line 986) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1294) */
+/** fn hasEquipment (line 1292) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3132,7 +3122,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1295) */
+/** fn equipmentCount (line 1293) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3142,12 +3132,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1297) */
+/** fn spareHonours (line 1295) */
 export function spareHonours(state: State, p: Player): number {
   return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship).honours);
 }
 
-/** fn pawnPos (line 1304) */
+/** fn pawnPos (line 1302) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3158,7 +3148,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   return at(state.merchants, i_);
 }
 
-/** fn windStopsPirate (line 1305) */
+/** fn windStopsPirate (line 1303) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3170,7 +3160,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1306) */
+/** fn windStopsMerchant (line 1304) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3180,12 +3170,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1398) */
+/** fn windConflict (line 1396) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count78(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1399) */
+/** fn windConflictHexes (line 1397) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3197,17 +3187,17 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn othersOnModule (line 1442) */
+/** fn othersOnModule (line 1440) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count79(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1443) */
+/** fn otherMerchantAt (line 1441) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any80(state, mi, h);
 }
 
-/** fn nearestFree (line 1467) */
+/** fn nearestFree (line 1465) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3219,12 +3209,12 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1988) */
+/** fn letterPrice (line 1979) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1989) */
+/** fn nationalPortOf (line 1980) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -3235,7 +3225,7 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return false;
 }
 
-/** fn canBuyShip (line 2082) */
+/** fn canBuyShip (line 2073) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3244,12 +3234,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2302) */
+/** fn krakenMayEnter (line 2286) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2331) */
+/** fn merchantMayEnter (line 2315) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3261,12 +3251,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2382) */
+/** fn shoalSquare (line 2366) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(derived(state).shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2383) */
+/** fn shoalTemplate (line 2367) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3275,7 +3265,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2385) */
+/** fn triangle (line 2369) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3284,27 +3274,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2386) */
+/** fn shoalSpotLegal (line 2370) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all82(state, m, i_);
 }
 
-/** fn currentShoal (line 2387) */
+/** fn currentShoal (line 2371) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2388) */
+/** fn otherShoalSpots (line 2372) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect84(state, m);
 }
 
-/** fn stormFits (line 2426) */
+/** fn stormFits (line 2410) */
 export function stormFits(state: State, c: Hex): boolean {
   return all85(state, c);
 }
 
-/** proc buildBoard (line 779) */
+/** proc buildBoard (line 777) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3333,27 +3323,27 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 969) */
+/** proc drawCombatCard (line 967) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 974) */
+/** proc rebuildCombatDeck (line 972) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 980) */
+/** proc drawShipFrom (line 978) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 981));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 979));
 }
 
-/** proc discardShip (line 984) */
+/** proc discardShip (line 982) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 985)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 983)).discard.push(c);
 }
 
-/** proc drawMerchant (line 993) */
+/** proc drawMerchant (line 991) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3369,7 +3359,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1006) */
+/** proc drawMission (line 1004) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3378,7 +3368,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1013) */
+/** proc discardMission (line 1011) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3388,7 +3378,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1130) */
+/** proc dock (line 1128) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3396,7 +3386,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1557) */
+/** proc setSides (line 1555) */
 export function setSides(state: State, att: Fighter, def: Fighter): void {
   state.fight = {
     att: { fighter: att, card: null, score: 0 },
@@ -3406,7 +3396,7 @@ export function setSides(state: State, att: Fighter, def: Fighter): void {
   };
 }
 
-/** proc noteFight (line 1562) */
+/** proc noteFight (line 1560) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3414,7 +3404,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1788) */
+/** proc shipTask (line 1786) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3441,7 +3431,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 953): its effects, once allowed. */
+/** action Repair (line 951): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3452,7 +3442,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 960): its effects, once allowed. */
+/** action EndTurn (line 958): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3505,7 +3495,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1072): its effects, once allowed. */
+/** action ExtraMove (line 1070): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3516,7 +3506,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1078): its effects, once allowed. */
+/** action StopMoving (line 1076): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3542,16 +3532,6 @@ function checkCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** Why EndCommerce is refused now, or null when it is allowed. */
-function checkEndCommerce(state: State, me: Player): string | null {
-  return null;
-}
-
-/** action EndCommerce (line 1903): its effects, once allowed. */
-function doEndCommerce(state: State, me: Player): void {
-  state.inCommerce = false;
-}
-
 /** Why SellCargo is refused now, or null when it is allowed. */
 function checkSellCargo(state: State, me: Player, count: number): string | null {
   if (count > state.players[me]!.cargo) return "You do not have that many cargo tokens in the hold.";
@@ -3566,7 +3546,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1926): its effects, once allowed. */
+/** action Deliver (line 1917): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3583,7 +3563,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1939): its effects, once allowed. */
+/** action SellMain (line 1930): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3595,7 +3575,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1945): its effects, once allowed. */
+/** action SellSecondary (line 1936): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3607,7 +3587,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1951): its effects, once allowed. */
+/** action SellSail (line 1942): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3619,7 +3599,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1957): its effects, once allowed. */
+/** action DropLetter (line 1948): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3632,7 +3612,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1962): its effects, once allowed. */
+/** action BuyMain (line 1953): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3646,7 +3626,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1970): its effects, once allowed. */
+/** action BuySecondary (line 1961): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3661,7 +3641,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1978): its effects, once allowed. */
+/** action BuySail (line 1969): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3675,7 +3655,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1991): its effects, once allowed. */
+/** action BuyLetter (line 1982): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3689,7 +3669,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 2000): its effects, once allowed. */
+/** action StoreMain (line 1991): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3703,7 +3683,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 2008): its effects, once allowed. */
+/** action LoadMain (line 1999): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3717,7 +3697,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2016): its effects, once allowed. */
+/** action StoreSecondary (line 2007): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3731,7 +3711,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2024): its effects, once allowed. */
+/** action LoadSecondary (line 2015): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3745,7 +3725,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2032): its effects, once allowed. */
+/** action StoreSail (line 2023): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3759,7 +3739,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2040): its effects, once allowed. */
+/** action LoadSail (line 2031): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3773,7 +3753,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2048): its effects, once allowed. */
+/** action StoreLetter (line 2039): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3787,7 +3767,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2056): its effects, once allowed. */
+/** action LoadLetter (line 2047): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3801,7 +3781,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2064): its effects, once allowed. */
+/** action StoreCargo (line 2055): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3815,7 +3795,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2073): its effects, once allowed. */
+/** action LoadCargo (line 2064): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3827,8 +3807,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2088)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2088)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2079)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2079)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3842,16 +3822,6 @@ function checkTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** Why EndTavern is refused now, or null when it is allowed. */
-function checkEndTavern(state: State, me: Player): string | null {
-  return null;
-}
-
-/** action EndTavern (line 2197): its effects, once allowed. */
-function doEndTavern(state: State, me: Player): void {
-  state.inTavern = false;
-}
-
 /** Why TakeMission is refused now, or null when it is allowed. */
 function checkTakeMission(state: State, me: Player): string | null {
   if (state.players[me]!.mission.length !== 0) return "You already hold a mission card.";
@@ -3859,7 +3829,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2201): its effects, once allowed. */
+/** action TakeMission (line 2185): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3885,7 +3855,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 885) until it waits for a decision or is done. */
+/** Runs the flow (line 883) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3925,7 +3895,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 838) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 836) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3958,11 +3928,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 872)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 870)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 873)).pile);
         }
 
         state.stack.pop();
@@ -4082,7 +4052,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 891) until it waits for a decision or is done. */
+/** Runs proc playGame (line 889) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4166,7 +4136,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 909) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 907) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4231,7 +4201,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1020) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4290,7 +4260,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1082) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1080) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4491,7 +4461,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1138) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1136) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4554,7 +4524,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1150) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1148) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4698,7 +4668,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1182) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1180) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4804,7 +4774,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1204) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1202) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4884,7 +4854,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1221) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1219) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4904,7 +4874,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -4929,7 +4899,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -4939,7 +4909,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -4949,7 +4919,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5052,7 +5022,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1264) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1262) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5186,7 +5156,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1310) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1308) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5275,7 +5245,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1334) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1332) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5380,7 +5350,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1359) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1357) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5504,7 +5474,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1410) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1408) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5646,7 +5616,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1449) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1447) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5703,7 +5673,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1477) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1475) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5763,7 +5733,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1487) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1485) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5824,7 +5794,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1502) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1500) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5941,7 +5911,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1531) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1529) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6023,7 +5993,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1571) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1569) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6086,7 +6056,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1587) until it waits for a decision or is done. */
+/** Runs proc combat (line 1585) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6176,7 +6146,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1622) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1620) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6236,7 +6206,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1638) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1636) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6309,7 +6279,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1658) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1656) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6377,7 +6347,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1677) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1675) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6483,7 +6453,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1708) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1706) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6569,7 +6539,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1727) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1725) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6680,7 +6650,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1744) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1742) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6848,7 +6818,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1800) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1798) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7004,7 +6974,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1855) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1853) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7120,7 +7090,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2120) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2111) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7344,7 +7314,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2240) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2224) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7386,7 +7356,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2251) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2235) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7559,7 +7529,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2273) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2257) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7603,7 +7573,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2279) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2263) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7671,7 +7641,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2305) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2289) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7807,7 +7777,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2335) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2319) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7975,7 +7945,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2371) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2355) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8033,7 +8003,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2391) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2375) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8112,7 +8082,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2413) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2397) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8177,7 +8147,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2428) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2412) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8355,7 +8325,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2460) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2444) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8463,7 +8433,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2480) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2464) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8540,7 +8510,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 941) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 939) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8571,7 +8541,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1033) until it waits for a decision or is done. */
+/** Runs action Move (line 1031) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8624,7 +8594,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1050) until it waits for a decision or is done. */
+/** Runs action Step (line 1048) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8649,7 +8619,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1060) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8680,7 +8650,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1844) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1842) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8711,19 +8681,40 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1893) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1891) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.phase = 4;
-        state.inCommerce = true;
         frame.pc = 1;
         continue machine;
       }
 
       case 1: {
-        if (!state.inCommerce) {
+        if (!(
+          offersAny(offerSellCargo, state, frame.me) ||
+          offersAny(offerDeliver, state, frame.me) ||
+          offersAny(offerSellMain, state, frame.me) ||
+          offersAny(offerSellSecondary, state, frame.me) ||
+          offersAny(offerSellSail, state, frame.me) ||
+          offersAny(offerDropLetter, state, frame.me) ||
+          offersAny(offerBuyMain, state, frame.me) ||
+          offersAny(offerBuySecondary, state, frame.me) ||
+          offersAny(offerBuySail, state, frame.me) ||
+          offersAny(offerBuyLetter, state, frame.me) ||
+          offersAny(offerBuyShip, state, frame.me) ||
+          offersAny(offerStoreMain, state, frame.me) ||
+          offersAny(offerLoadMain, state, frame.me) ||
+          offersAny(offerStoreSecondary, state, frame.me) ||
+          offersAny(offerLoadSecondary, state, frame.me) ||
+          offersAny(offerStoreSail, state, frame.me) ||
+          offersAny(offerLoadSail, state, frame.me) ||
+          offersAny(offerStoreLetter, state, frame.me) ||
+          offersAny(offerLoadLetter, state, frame.me) ||
+          offersAny(offerStoreCargo, state, frame.me) ||
+          offersAny(offerLoadCargo, state, frame.me)
+        )) {
           frame.pc = 2;
           continue machine;
         }
@@ -8749,11 +8740,18 @@ function stepCommerce(state: State, frame: CommerceFrame): void {
   }
 }
 
+function currentCommerceFrame(state: State): CommerceFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "Commerce")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to Commerce");
+  return frame;
+}
+
 function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1909) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1900) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8810,7 +8808,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2085) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2076) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8892,19 +8890,22 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2187) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2178) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.phase = 5;
-        state.inTavern = true;
         frame.pc = 1;
         continue machine;
       }
 
       case 1: {
-        if (!state.inTavern) {
+        if (!(
+          offersAny(offerTakeMission, state, frame.me) ||
+          offersAny(offerBuyCombatCard, state, frame.me) ||
+          offersAny(offerConvertHonour, state, frame.me)
+        )) {
           frame.pc = 2;
           continue machine;
         }
@@ -8930,11 +8931,18 @@ function stepTavern(state: State, frame: TavernFrame): void {
   }
 }
 
+function currentTavernFrame(state: State): TavernFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "Tavern")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to Tavern");
+  return frame;
+}
+
 function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2208) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2192) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8988,7 +8996,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2230) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2214) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9300,11 +9308,6 @@ function offerCommerce(state: State, me: Player, out: Action[]): void {
   out.push({ type: "Commerce", player: me });
 }
 
-/** Every allowed form of EndCommerce (the same requirements as `checkEndCommerce`). */
-function offerEndCommerce(state: State, me: Player, out: Action[]): void {
-  out.push({ type: "EndCommerce", player: me });
-}
-
 /** Every allowed form of SellCargo (the same requirements as `checkSellCargo`). */
 function offerSellCargo(state: State, me: Player, out: Action[]): void {
   if (!hasAccess(state, me, state.players[me]!.pos)) return;
@@ -9511,8 +9514,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2088)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2088)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2079)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2079)).discard.length <=
       0
     )
       continue;
@@ -9525,11 +9528,6 @@ function offerTavern(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 5) return;
   if (!isPort(state, state.players[me]!.pos)) return;
   out.push({ type: "Tavern", player: me });
-}
-
-/** Every allowed form of EndTavern (the same requirements as `checkEndTavern`). */
-function offerEndTavern(state: State, me: Player, out: Action[]): void {
-  out.push({ type: "EndTavern", player: me });
 }
 
 /** Every allowed form of TakeMission (the same requirements as `checkTakeMission`). */
@@ -9567,7 +9565,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 843)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 841)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9577,7 +9575,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 846)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 844)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9587,7 +9585,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 847)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 845)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9597,7 +9595,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9607,7 +9605,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 851)
+      // `choose kit: StartKit by p` (proc startingChoices, line 849)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9617,7 +9615,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 859)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 857)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9627,7 +9625,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9637,7 +9635,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1022)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9648,7 +9646,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9657,7 +9655,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1152)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1150)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9667,7 +9665,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1159)
+      // `choose takeSail: bool by p` (proc pickUps, line 1157)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9677,7 +9675,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1167)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1165)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9687,7 +9685,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9703,7 +9701,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9714,7 +9712,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9725,7 +9723,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1196)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1194)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9736,7 +9734,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1207)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1205)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9746,7 +9744,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9756,7 +9754,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9767,7 +9765,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9778,7 +9776,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9789,7 +9787,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9800,7 +9798,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1233)
+      // `choose payToll: bool by p` (proc askEntry, line 1231)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9810,7 +9808,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9821,7 +9819,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9832,7 +9830,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9843,7 +9841,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9854,7 +9852,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9865,7 +9863,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1419)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9876,7 +9874,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1460)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9887,7 +9885,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1482)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9898,7 +9896,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1492)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1490)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9909,7 +9907,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1506)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1504)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9925,7 +9923,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1510)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1508)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9934,7 +9932,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1519)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1517)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9945,7 +9943,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1543)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1541)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9956,7 +9954,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1574)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1572)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9966,7 +9964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1578)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1576)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9977,7 +9975,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1662)
+      // `choose spendCP: bool by who` (proc addsPower, line 1660)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9987,7 +9985,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1709)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1707)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9997,7 +9995,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1714)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1712)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10007,7 +10005,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1730)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1728)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10023,7 +10021,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1734)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1732)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10034,7 +10032,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1737)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1735)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10045,7 +10043,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1752)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1750)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10060,7 +10058,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1757)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1755)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10070,7 +10068,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1768)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1766)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10081,7 +10079,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1773)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1771)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10091,7 +10089,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1811)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1809)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10102,7 +10100,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1824)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10113,7 +10111,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1866)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10126,7 +10124,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1899)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1895)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10148,12 +10146,12 @@ function legalActions(state: State, seat: Player): Action[] {
       offerLoadLetter(state, seat, out);
       offerStoreCargo(state, seat, out);
       offerLoadCargo(state, seat, out);
-      offerEndCommerce(state, seat, out);
+      out.push({ type: "stop", player: seat });
       break;
     }
 
     case 52: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1915)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1906)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10163,7 +10161,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2108)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2099)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10175,7 +10173,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2125)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2116)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10186,7 +10184,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2129)
+      // `choose storeMain: bool by p` (proc changeShip, line 2120)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10196,7 +10194,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2139)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2130)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10206,7 +10204,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2143)
+      // `choose storeSail: bool by p` (proc changeShip, line 2134)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10216,7 +10214,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2153)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2144)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10232,7 +10230,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2156)
+      // `choose storeItem: bool by p` (proc changeShip, line 2147)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10242,7 +10240,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2160)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2151)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10253,7 +10251,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2168)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2159)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10264,16 +10262,16 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2193)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2182)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
-      offerEndTavern(state, seat, out);
+      out.push({ type: "stop", player: seat });
       break;
     }
 
     case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2217)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2201)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10283,7 +10281,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2274)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2258)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10293,7 +10291,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2295)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2279)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10304,7 +10302,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2313)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2297)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10315,7 +10313,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2320)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10325,7 +10323,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2338)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2322)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10335,7 +10333,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2331)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10346,7 +10344,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2373)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2357)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10356,7 +10354,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2380)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10367,7 +10365,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2386)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10378,7 +10376,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2414)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2398)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10387,7 +10385,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2417)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10397,7 +10395,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2451)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10408,7 +10406,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2471)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -11078,12 +11076,10 @@ function check(state: State, action: Action): string | null {
           return checkLoadCargo(state, action.player);
         }
 
-        case "EndCommerce": {
-          return checkEndCommerce(state, action.player);
-        }
-
+        case "stop":
+          return null;
         default:
-          return "Play one of: SellCargo, Deliver, SellMain, SellSecondary, SellSail, DropLetter, BuyMain, BuySecondary, BuySail, BuyLetter, BuyShip, StoreMain, LoadMain, StoreSecondary, LoadSecondary, StoreSail, LoadSail, StoreLetter, LoadLetter, StoreCargo, LoadCargo, EndCommerce.";
+          return "Play one of: SellCargo, Deliver, SellMain, SellSecondary, SellSail, DropLetter, BuyMain, BuySecondary, BuySail, BuyLetter, BuyShip, StoreMain, LoadMain, StoreSecondary, LoadSecondary, StoreSail, LoadSail, StoreLetter, LoadLetter, StoreCargo, LoadCargo, or stop.";
       }
     }
 
@@ -11194,12 +11190,10 @@ function check(state: State, action: Action): string | null {
           return checkConvertHonour(state, action.player);
         }
 
-        case "EndTavern": {
-          return checkEndTavern(state, action.player);
-        }
-
+        case "stop":
+          return null;
         default:
-          return "Play one of: TakeMission, BuyCombatCard, ConvertHonour, EndTavern.";
+          return "Play one of: TakeMission, BuyCombatCard, ConvertHonour, or stop.";
       }
     }
 
@@ -11848,8 +11842,8 @@ function apply(state: State, action: Action): void {
         case "LoadCargo":
           doLoadCargo(state, action.player);
           break;
-        case "EndCommerce":
-          doEndCommerce(state, action.player);
+        case "stop":
+          currentCommerceFrame(state).pc = 2;
           break;
         default:
           throw notOfferedNow(action);
@@ -11950,8 +11944,8 @@ function apply(state: State, action: Action): void {
         case "ConvertHonour":
           state.stack.push(newConvertHonourFrame(action.player));
           break;
-        case "EndTavern":
-          doEndTavern(state, action.player);
+        case "stop":
+          currentTavernFrame(state).pc = 2;
           break;
         default:
           throw notOfferedNow(action);
@@ -12076,7 +12070,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2108): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2099): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone53(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12163,7 +12157,6 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
     "LoadLetter",
     "StoreCargo",
     "LoadCargo",
-    "EndCommerce",
   ],
   [],
   [],
@@ -12175,7 +12168,7 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
   [],
   [],
   [],
-  ["TakeMission", "BuyCombatCard", "ConvertHonour", "EndTavern"],
+  ["TakeMission", "BuyCombatCard", "ConvertHonour"],
   [],
   [],
   [],
@@ -12560,6 +12553,23 @@ function shownAction(state: State, action: Action): ShownAction {
   return { ...action };
 }
 
+/** What the action does, in the words of its label in the rules; null for an action without a label. */
+function describeAction(state: State, action: Action): string | null {
+  switch (action.type) {
+    case "stop":
+      switch (state.pending?.site) {
+        case 51:
+          return "End the commerce";
+        case 62:
+          return "Leave the tavern";
+      }
+
+      return "stop";
+  }
+
+  return null;
+}
+
 /** The derived data of `state`, computed on first use (a restored or copied state has none yet). */
 export function derived(state: State): Derived {
   return state[DERIVED] ?? deriveData(state);
@@ -12656,8 +12666,6 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     phase: 0,
     turnOver: false,
     moving: false,
-    inCommerce: false,
-    inTavern: false,
     mpSpent: 0,
     mpBonus: 0,
     beganDamaged: false,
@@ -12700,10 +12708,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 817)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 818)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 815)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 816)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 817)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 818)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12715,7 +12723,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 831);
   return state;
 }
 
@@ -12849,8 +12857,6 @@ function view(state: State, viewer: Player): View {
     phase: state.phase,
     turnOver: state.turnOver,
     moving: state.moving,
-    inCommerce: state.inCommerce,
-    inTavern: state.inTavern,
     mpSpent: state.mpSpent,
     mpBonus: state.mpBonus,
     beganDamaged: state.beganDamaged,
@@ -13086,8 +13092,6 @@ function validateState(value: unknown): string | null {
   if (!isInt(value.phase)) return "state.phase is not a valid int";
   if (!(typeof value.turnOver === "boolean")) return "state.turnOver is not a valid bool";
   if (!(typeof value.moving === "boolean")) return "state.moving is not a valid bool";
-  if (!(typeof value.inCommerce === "boolean")) return "state.inCommerce is not a valid bool";
-  if (!(typeof value.inTavern === "boolean")) return "state.inTavern is not a valid bool";
   if (!isInt(value.mpSpent)) return "state.mpSpent is not a valid int";
   if (!isInt(value.mpBonus)) return "state.mpBonus is not a valid int";
   if (!(typeof value.beganDamaged === "boolean")) return "state.beganDamaged is not a valid bool";
@@ -14299,7 +14303,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "c6ae2e55",
+  sourceHash: "86f64b52",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
@@ -14312,6 +14316,7 @@ export const engine: Engine<State, Action, View> = {
   apply,
   view,
   shownAction,
+  describeAction,
   outcome,
   validateState,
 };
