@@ -128,6 +128,8 @@ export type Visibility =
   | { readonly kind: "public" }
   | { readonly kind: "private"; readonly span: Span }
   | { readonly kind: "hidden"; readonly span: Span }
+  /** `values hidden`: a map whose keys everyone sees, and whose values nobody does (tokens lying face down). */
+  | { readonly kind: "valuesHidden"; readonly span: Span }
   | { readonly kind: "visibleIf"; readonly condition: Expr; readonly span: Span };
 
 export interface FieldDecl extends Node {

@@ -42,6 +42,7 @@ export class VisibilityChecker {
           this.host.enter("visibility", r);
           this.shownText(f, r.fields.get(f.name.text)?.type);
         }
+        this.valuesHidden(f, r.fields.get(f.name.text)?.type);
         if (f.visibility.kind === "private" && !r.fields.has("owner")) {
           this.report(
             error(
@@ -64,6 +65,7 @@ export class VisibilityChecker {
           this.host.enter(table === this.host.playerFields ? "playerVisibility" : "visibility");
           this.shownText(f.decl, f.type);
         }
+        this.valuesHidden(f.decl, f.type);
         if (table === this.host.globalFields && f.decl.visibility.kind === "private") {
           this.report(
             error(
@@ -78,12 +80,25 @@ export class VisibilityChecker {
     }
   }
 
+  /** `values hidden` is said of a map: players see its keys, not its values. */
+  private valuesHidden(f: A.FieldDecl, type: Type | undefined): void {
+    if (f.visibility.kind !== "valuesHidden" || !type || type.kind === "map" || type.kind === "error") return;
+    this.report(
+      error(
+        Codes.misplaced,
+        f.visibility.span,
+        `\`values hidden\` is for a map (its keys shown, its values not); \`${f.name.text}\` is a ${typeToString(type)}`,
+        "use `hidden` to show only its size",
+      ),
+    );
+  }
+
   /**
    * `shown "..."`: a text players see instead of a field's value; a hidden field shows nothing to show it by. A
    * list's text shows each element: the field's name stands for the element (`hand: list<int> shown "{CARDS[hand].name}"`).
    */
   private shownText(f: A.FieldDecl, type: Type | undefined): void {
-    if (f.visibility.kind === "hidden") {
+    if (f.visibility.kind === "hidden" || f.visibility.kind === "valuesHidden") {
       this.report(
         error(
           Codes.misplaced,

@@ -174,6 +174,14 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.Public) },
       { ALT: () => this.CONSUME(T.Private) },
       { ALT: () => this.CONSUME(T.Hidden) },
+      // `values hidden`: a map whose keys everyone sees, its values nobody (`values` is not reserved).
+      {
+        GATE: () => this.LA(1).image === "values",
+        ALT: () => {
+          this.CONSUME(T.Identifier);
+          this.CONSUME2(T.Hidden);
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(T.Visible);

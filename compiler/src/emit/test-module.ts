@@ -467,12 +467,20 @@ function alter(program: Program, t: Type, code: string): string | undefined {
   }
 }
 
+/** A map `values hidden`: every value changed, the keys kept (players see the keys). */
+function alterValues(program: Program, t: Type, code: string): string | undefined {
+  if (t.kind !== "map") return undefined;
+  const changed = alter(program, t.value, "x");
+  return changed === undefined ? undefined : `mapMapValues(${code}, (x) => ${arrowBody(changed)})`;
+}
+
 function emitScramble(program: Program): Scramble {
   const lines: string[] = [];
   let hasSecrets = false;
   const fieldLines = (f: FieldDecl, t: Type, obj: string, visible: string): void => {
     if (f.visibility.kind === "public") return;
-    const changed = alter(program, t, `${obj}.${f.name.text}`);
+    const code = `${obj}.${f.name.text}`;
+    const changed = f.visibility.kind === "valuesHidden" ? alterValues(program, t, code) : alter(program, t, code);
     if (!changed) return;
     hasSecrets = true;
     lines.push(
@@ -502,7 +510,8 @@ function emitScramble(program: Program): Scramble {
   }
   // Global fields, and records anywhere in the state whose fields are conditionally visible.
   for (const f of program.globalFields.values()) {
-    if (f.decl.visibility.kind === "hidden") fieldLines(f.decl, f.type, "state", "false");
+    const kind = f.decl.visibility.kind;
+    if (kind === "hidden" || kind === "valuesHidden") fieldLines(f.decl, f.type, "state", "false");
   }
   // A deck's draw pile is face down, even in a public field: everyone sees only its size.
   const pile = (t: Type, code: string): string => alter(program, { kind: "list", element: t }, code)!;
@@ -527,6 +536,13 @@ function emitScramble(program: Program): Scramble {
     for (const f of r.fields.values()) {
       const vis = f.decl.visibility;
       if (vis.kind === "public") continue;
+      if (vis.kind === "valuesHidden") {
+        // The view shows the keys: the values may change freely.
+        const values = alterValues(program, f.type, `record.${f.decl.name.text}`);
+        if (values) body.push(`record.${f.decl.name.text} = ${values};`);
+        hasSecrets ||= values !== undefined;
+        continue;
+      }
       const changed = alter(program, f.type, `record.${f.decl.name.text}`);
       if (!changed) continue;
       hasSecrets = true;

@@ -122,6 +122,9 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
       return orNull(shown ?? tsViewType(program, t));
     case "hidden":
       return t.kind === "list" || t.kind === "map" || t.kind === "deck" ? "number" : undefined;
+    case "valuesHidden":
+      // The keys, in the map's order.
+      return t.kind === "map" ? `${tsViewType(program, t.key)}[]` : undefined;
   }
 }
 

@@ -83,7 +83,12 @@ function viewProperties(
   for (const f of fields.values()) {
     const t = viewFieldType(ctx.program, f.decl, f.type);
     if (t === undefined) continue;
-    const docs = f.decl.visibility.kind === "hidden" ? ["Hidden: only the number of elements."] : [];
+    const docs =
+      f.decl.visibility.kind === "hidden"
+        ? ["Hidden: only the number of elements."]
+        : f.decl.visibility.kind === "valuesHidden"
+          ? ["Its values hidden: only its keys, in the map's order."]
+          : [];
     out.push({ name: f.decl.name.text, type: t, docs });
   }
   return out;
@@ -126,6 +131,13 @@ export function viewValue(program: Program, t: Type, code: string): string {
   return code;
 }
 
+/** The keys of a map, as players see them (squares and cells as coordinates). */
+function keysView(key: Type, code: string): string {
+  if (key.kind === "hex") return `mapNumberKeys(${code}).map((k) => hexView(k))`;
+  if (key.kind === "cell") return `mapNumberKeys(${code}).map((k) => cellView(k))`;
+  return key.kind === "enum" || key.kind === "string" ? `mapKeys(${code})` : `mapNumberKeys(${code})`;
+}
+
 function fieldView(
   ctx: EmitContext,
   f: FieldDecl,
@@ -146,6 +158,8 @@ function fieldView(
   switch (f.visibility.kind) {
     case "public":
       return shown;
+    case "valuesHidden":
+      return t.kind === "map" ? keysView(t.key, code) : undefined;
     case "hidden":
       if (t.kind === "map") return `mapSize(${code})`;
       if (t.kind === "deck") return `${code}.pile.length`;

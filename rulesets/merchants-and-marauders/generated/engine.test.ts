@@ -17,6 +17,7 @@ import {
   equal,
   graphSteps,
   mapHas,
+  mapMapValues,
   mapSet,
   mapSize,
   noKey,
@@ -56,6 +57,7 @@ import {
   type GoldMove,
   type Location,
   type Modification,
+  type Nation,
   type Player,
   type State,
   type Zone,
@@ -63,25 +65,25 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2656",
-  "Show the cards to another player.": "rules line 2666",
-  "Moving a modification costs 2 gold.": "rules line 2690",
-  "A special weapon costs 3 gold.": "rules line 2771",
-  "Each crew member costs 2 gold.": "rules line 2819",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 1060",
-  "The fee is 2 gold.": "rules line 1072",
-  "A captain retires in a port, before any action of the turn.": "rules line 1113",
-  "Scouting is done at sea.": "rules line 1142",
-  "You have already scouted that target this turn.": "rules line 1143",
-  "That card cannot be played now.": "rules line 2393",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2432",
-  "You hold no Broadside.": "rules line 2433",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2442",
-  "You hold no Evasive Maneuvers.": "rules line 2443",
-  "Only a combat card is announced in combat.": "rules line 2452",
-  "The Port action is taken in a port.": "rules line 2544",
-  "The Port action may be taken once per turn.": "rules line 2545",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2558",
+  "You cannot pay for that card.": "rules line 2652",
+  "Show the cards to another player.": "rules line 2662",
+  "Moving a modification costs 2 gold.": "rules line 2686",
+  "A special weapon costs 3 gold.": "rules line 2767",
+  "Each crew member costs 2 gold.": "rules line 2815",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1057",
+  "The fee is 2 gold.": "rules line 1069",
+  "A captain retires in a port, before any action of the turn.": "rules line 1110",
+  "Scouting is done at sea.": "rules line 1139",
+  "You have already scouted that target this turn.": "rules line 1140",
+  "That card cannot be played now.": "rules line 2389",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2428",
+  "You hold no Broadside.": "rules line 2429",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2438",
+  "You hold no Evasive Maneuvers.": "rules line 2439",
+  "Only a combat card is announced in combat.": "rules line 2448",
+  "The Port action is taken in a port.": "rules line 2540",
+  "The Port action may be taken once per turn.": "rules line 2541",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2554",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -117,8 +119,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2869)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2869)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2865)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2865)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -162,9 +164,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2886)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2886)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2886)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2882)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2882)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2882)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -173,7 +175,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2889),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2885),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -383,7 +385,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2979)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2975)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -578,7 +580,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
-      mapSet(state.merchantNations, "havana", "spain");
+      mapSet(state.merchants, "havana", "spain");
       state.cargoDeck.pile = [16, 11, 46, 9];
     });
     state.rng.forced.push(4, 0, 0, 4, 0, 0);
@@ -596,10 +598,10 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3106)) === 1 &&
-        !state.merchantZones.includes("havana") &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3102)) === 1 &&
+        !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
-      "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
+      "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
     ).toBe(true);
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -637,7 +639,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
-      mapSet(state.merchantNations, "caribbeanSea", "france");
+      mapSet(state.merchants, "caribbeanSea", "france");
       state.cargoDeck.pile = [0, 18, 13];
     });
     state.rng.forced.push(4, 0, 0, 0, 0, 0);
@@ -653,9 +655,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3138)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3134)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3138)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3134)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -762,7 +764,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.inPort = false;
       state.players[0]!.glory = 2;
       state.players[0]!.stash = 4;
-      mapSet(state.merchantNations, "havana", "spain");
+      mapSet(state.merchants, "havana", "spain");
       mapSet(state.players[0]!.tracks, "hull", 1);
       state.cargoDeck.pile = [46, 6, 0];
     });
@@ -782,7 +784,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3182)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3178)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -892,8 +894,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3238)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3238)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3234)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3234)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -925,7 +927,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3258)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3254)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -981,7 +983,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3287), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3283), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1050,7 +1052,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3326)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3322)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1133,7 +1135,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3371)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3367)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1187,7 +1189,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3392)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3388)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1196,7 +1198,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
-      mapSet(state.merchantNations, "havana", "spain");
+      mapSet(state.merchants, "havana", "spain");
       state.cargoDeck.pile = [16, 1, 15];
     });
     state.rng.forced.push(4, 0, 0, 0, 0, 0);
@@ -1214,13 +1216,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3408)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3404)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3413)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3409)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1242,7 +1244,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3428)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3424)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1252,7 +1254,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3433)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3429)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1368,7 +1370,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.mods = ["reinforcedHull"];
       state.players[0]!.zone = "nassau";
       state.players[0]!.inPort = false;
-      mapSet(state.merchantNations, "nassau", "spain");
+      mapSet(state.merchants, "nassau", "spain");
       state.faceDownMods = {} satisfies Partial<Record<Zone, Modification>>;
       state.cargoDeck.pile = [16, 11, 0];
     });
@@ -1389,7 +1391,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3521)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3517)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1441,8 +1443,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3545)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3545)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3541)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3541)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1467,15 +1469,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3563)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3563)).tracks["hull"] ?? noKey("hull", 3563)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3559)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3559)).tracks["hull"] ?? noKey("hull", 3559)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3566)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3566)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3562)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3562)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1514,15 +1516,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3592)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3588)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3593)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3589)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3594)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3590)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1560,7 +1562,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3613)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3609)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1596,10 +1598,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3638)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3638)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3638)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3638)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3634)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3634)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3634)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3634)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1627,7 +1629,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3660)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3656)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1645,7 +1647,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3667)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3663)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1671,7 +1673,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3686)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3682)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1703,13 +1705,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3693), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3689), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3696)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3692)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2003,13 +2005,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3874)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3874)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3870)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3870)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3875)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3871)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2114,9 +2116,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3950)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3950)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3950)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3946)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3946)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3946)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2271,6 +2273,27 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect 1 sees players[0].ledger[1].amount == -2",
     ).toEqual(-2);
   });
+  it("hidden information (§3.1.4, §7): everyone sees where the merchant tokens lie, nobody their nations", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] merchants = {havana: spain, caribbeanSea: france} }
+    given(() => {
+      state.first = 0;
+      state.merchants = { havana: "spain", caribbeanSea: "france" } satisfies Partial<Record<Zone, Nation>>;
+    });
+    start(state);
+    expect(viewAt(engine.view(state, 0), ["merchants"]), "expect 0 sees merchants == [havana, caribbeanSea]").toEqual([
+      "havana",
+      "caribbeanSea",
+    ]);
+    expect(viewAt(engine.view(state, 1), ["merchants"]), "expect 1 sees merchants == [havana, caribbeanSea]").toEqual([
+      "havana",
+      "caribbeanSea",
+    ]);
+    expect(
+      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4060)) === "spain",
+      "expect size(merchants) == 2 and merchants[havana] == spain",
+    ).toBe(true);
+  });
   it("Fast Learner (§2.12) resolves the text of the card played most recently: a second Windfall", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
@@ -2376,6 +2399,7 @@ function scrambleHidden(state: State, seat: Player): void {
     .slice()
     .reverse()
     .map((x) => GOOD_VALUES[(GOOD_VALUES.indexOf(x) + 1) % 8]!);
+  state.merchants = mapMapValues(state.merchants, (x) => NATION_VALUES[(NATION_VALUES.indexOf(x) + 1) % 4]!);
   state.merchantTrack = state.merchantTrack
     .slice()
     .reverse()
@@ -2520,10 +2544,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3627)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3627), 3627)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3627)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3623)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3623), 3623)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3623)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3627)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3627), 3627)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3623)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3623), 3623)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -173,11 +173,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1037) */
+/** enum Step (rules line 1034) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1122) */
+/** enum Target (rules line 1119) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -345,27 +345,27 @@ export interface NpcShip {
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1314) */
+/** record Roll (rules line 1310) */
 export interface Roll {
   skulls: number;
   rest: number;
   faces: number[];
 }
 
-/** record Rolls (rules line 1324) */
+/** record Rolls (rules line 1320) */
 export interface Rolls {
   own: Roll;
   other: Roll;
 }
 
-/** record Skills (rules line 1746) */
+/** record Skills (rules line 1742) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 2064) */
+/** record Rumor (rules line 2060) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -373,7 +373,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2108) */
+/** record Mission (rules line 2104) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -384,7 +384,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2297) */
+/** record GloryCard (rules line 2293) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -1146,68 +1146,68 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 682) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 745) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 820) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 828) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1072) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1095) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1189) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1195) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1224) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1232) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1240) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1245) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1277) */
-/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1332) */
-/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1342) */
-/** site 15: `choose useHooks: bool by p` (proc grapple, line 1361) */
-/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1390) */
-/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1449) */
-/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1449) */
-/** site 19: `choose flipChasers: bool by p` (proc chase, line 1493) */
-/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1531) */
-/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1544) */
-/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1551) */
-/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1553) */
-/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1575) */
-/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1601) */
-/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1683) */
-/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1698) */
-/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1702) */
-/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1707) */
-/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1711) */
-/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1718) */
-/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1727) */
-/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1803) */
-/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1837) */
-/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1882) */
-/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1896) */
-/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1896) */
-/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2036) */
-/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2044) */
-/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2158) */
-/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2199) */
-/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2231) */
-/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2340) */
-/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2354) */
-/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2404) */
-/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2410) */
-/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2558) */
-/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2585) */
-/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2610) */
-/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2656) */
-/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2666) */
-/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2683) */
-/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2690) */
-/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2713) */
-/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2721) */
-/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2741) */
-/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2762) */
-/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2771) */
-/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2776) */
-/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2819) */
-/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2828) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 680) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 742) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 817) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 825) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1069) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1092) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1185) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1191) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1220) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1228) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1236) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1241) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1273) */
+/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1328) */
+/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1338) */
+/** site 15: `choose useHooks: bool by p` (proc grapple, line 1357) */
+/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1386) */
+/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445) */
+/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445) */
+/** site 19: `choose flipChasers: bool by p` (proc chase, line 1489) */
+/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1527) */
+/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1540) */
+/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1547) */
+/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1549) */
+/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571) */
+/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1597) */
+/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1679) */
+/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1694) */
+/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1698) */
+/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1703) */
+/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1707) */
+/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1714) */
+/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1723) */
+/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799) */
+/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1833) */
+/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1878) */
+/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892) */
+/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892) */
+/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2032) */
+/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2040) */
+/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2154) */
+/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195) */
+/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227) */
+/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2336) */
+/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350) */
+/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2400) */
+/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2406) */
+/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2554) */
+/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2581) */
+/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2606) */
+/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2652) */
+/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2662) */
+/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2679) */
+/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2686) */
+/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2709) */
+/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2717) */
+/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2737) */
+/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2758) */
+/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2767) */
+/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2772) */
+/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2815) */
+/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2824) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1289,8 +1289,7 @@ export interface State {
   cargoDeck: Deck<number>;
   demand: Partial<Record<Zone, Good>>;
   demandReserve: Good[];
-  merchantZones: Zone[];
-  merchantNations: Partial<Record<Zone, Nation>>;
+  merchants: Partial<Record<Zone, Nation>>;
   merchantTrack: Nation[];
   faceDownMods: Partial<Record<Zone, Modification>>;
   faceUpMods: Partial<Record<Zone, Modification>>;
@@ -1331,7 +1330,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1059). */
+/** The action Move (rules line 1056). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1339,13 +1338,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1112). */
+/** The action Retire (rules line 1109). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1141). */
+/** The action Scout (rules line 1138). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1353,7 +1352,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2392). */
+/** The action PlayGlory (rules line 2388). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1361,19 +1360,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2431). */
+/** The action Broadside (rules line 2427). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2441). */
+/** The action EvasiveManeuvers (rules line 2437). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2451). */
+/** The action KeepGlory (rules line 2447). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1381,33 +1380,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2543). */
+/** The action Port (rules line 2539). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2844). */
+/** The action EndTurn (rules line 2840). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 820). */
+/** The answer to `choose redraw` (rules line 817). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 828). */
+/** The answer to `choose newShip` (rules line 825). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1189). */
+/** The answer to `choose flag` (rules line 1185). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1415,14 +1414,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1195). */
+/** The answer to `choose engage` (rules line 1191). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1224). */
+/** The answer to `choose spent` (rules line 1220). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1430,14 +1429,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1232). */
+/** The answer to `choose raidMove` (rules line 1228). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1240). */
+/** The answer to `choose discarded` (rules line 1236). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1445,7 +1444,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1245). */
+/** The answer to `choose exchanged` (rules line 1241). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1453,7 +1452,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1277). */
+/** The answer to `choose kept` (rules line 1273). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1461,7 +1460,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose die` (rules line 1332). */
+/** The answer to `choose die` (rules line 1328). */
 export interface DieChoice {
   readonly type: "die";
   readonly player: Player;
@@ -1469,21 +1468,21 @@ export interface DieChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose reroll` (rules line 1342). */
+/** The answer to `choose reroll` (rules line 1338). */
 export interface RerollChoice {
   readonly type: "reroll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose useHooks` (rules line 1361). */
+/** The answer to `choose useHooks` (rules line 1357). */
 export interface UseHooksChoice {
   readonly type: "useHooks";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose declaration` (rules line 1390). */
+/** The answer to `choose declaration` (rules line 1386). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1491,28 +1490,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1449). */
+/** The answer to `choose combatCard` (rules line 1445). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1493). */
+/** The answer to `choose flipChasers` (rules line 1489). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1531). */
+/** The answer to `choose hitAt` (rules line 1527). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose rerolled` (rules line 1544). */
+/** The answer to `choose rerolled` (rules line 1540). */
 export interface RerolledChoice {
   readonly type: "rerolled";
   readonly player: Player;
@@ -1520,7 +1519,7 @@ export interface RerolledChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose lucky` (rules line 1551). */
+/** The answer to `choose lucky` (rules line 1547). */
 export interface LuckyChoice {
   readonly type: "lucky";
   readonly player: Player;
@@ -1528,14 +1527,14 @@ export interface LuckyChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose luckyFace` (rules line 1553). */
+/** The answer to `choose luckyFace` (rules line 1549). */
 export interface LuckyFaceChoice {
   readonly type: "luckyFace";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose aim` (rules line 1575). */
+/** The answer to `choose aim` (rules line 1571). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1543,14 +1542,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1601). */
+/** The answer to `choose absorb` (rules line 1597). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1683). */
+/** The answer to `choose reward` (rules line 1679). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1558,7 +1557,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1698). */
+/** The answer to `choose taken` (rules line 1694). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1566,7 +1565,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1702). */
+/** The answer to `choose seized` (rules line 1698). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1574,7 +1573,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1707). */
+/** The answer to `choose takenCard` (rules line 1703). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1582,7 +1581,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1711). */
+/** The answer to `choose takenSpecialist` (rules line 1707). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1590,21 +1589,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1718). */
+/** The answer to `choose takeRumor` (rules line 1714). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1727). */
+/** The answer to `choose claim` (rules line 1723). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1803). */
+/** The answer to `choose npcDeclaration` (rules line 1799). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1612,21 +1611,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1837). */
+/** The answer to `choose npcHitAt` (rules line 1833). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1882). */
+/** The answer to `choose chaseNpc` (rules line 1878). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2036). */
+/** The answer to `choose loot` (rules line 2032). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1634,14 +1633,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2044). */
+/** The answer to `choose claimNpc` (rules line 2040). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2158). */
+/** The answer to `choose keptRumor` (rules line 2154). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1649,7 +1648,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2199). */
+/** The answer to `choose pardoned` (rules line 2195). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1657,7 +1656,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2231). */
+/** The answer to `choose claimed` (rules line 2227). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1665,7 +1664,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2340). */
+/** The answer to `choose gloryDiscard` (rules line 2336). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1673,7 +1672,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2354). */
+/** The answer to `choose hiredSpecialist` (rules line 2350). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1681,7 +1680,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2585). */
+/** The answer to `choose card` (rules line 2581). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1689,21 +1688,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2610). */
+/** The answer to `choose smuggle` (rules line 2606). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2666). */
+/** The answer to `choose witness` (rules line 2662). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2683). */
+/** The answer to `choose newType` (rules line 2679). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1711,7 +1710,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2690). */
+/** The answer to `choose transferred` (rules line 2686). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1719,14 +1718,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2713). */
+/** The answer to `choose restoreHull` (rules line 2709). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2721). */
+/** The answer to `choose repairAt` (rules line 2717). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1734,14 +1733,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2741). */
+/** The answer to `choose buyMod` (rules line 2737). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2762). */
+/** The answer to `choose modPort` (rules line 2758). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1749,7 +1748,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2771). */
+/** The answer to `choose bought` (rules line 2767). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1757,7 +1756,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2776). */
+/** The answer to `choose sold` (rules line 2772). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1765,28 +1764,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2819). */
+/** The answer to `choose hired` (rules line 2815). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2828). */
+/** The answer to `choose stashed` (rules line 2824). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1072). */
+/** The answer to `choose havenEntry` (rules line 1069). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1095). */
+/** The answer to `choose dumped` (rules line 1092). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1794,7 +1793,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2404). */
+/** The answer to `choose lettered` (rules line 2400). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1802,7 +1801,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2410). */
+/** The answer to `choose patched` (rules line 2406). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1810,7 +1809,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2558). */
+/** The answer to `choose activity` (rules line 2554). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1818,7 +1817,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 682). */
+/** The answer to `choose startingShip` (rules line 680). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1964,9 +1963,8 @@ export interface View {
   demand: Partial<Record<Zone, Good>>;
   /** Hidden: only the number of elements. */
   demandReserve: number;
-  merchantZones: Zone[];
-  /** Hidden: only the number of elements. */
-  merchantNations: number;
+  /** Its values hidden: only its keys, in the map's order. */
+  merchants: Zone[];
   /** Hidden: only the number of elements. */
   merchantTrack: number;
   /** Hidden: only the number of elements. */
@@ -2287,7 +2285,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2071): one Rumor per row. */
+/** RUMORS (rules line 2067): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2318,7 +2316,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2118): one Mission per row. */
+/** MISSIONS (rules line 2114): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2349,7 +2347,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2305): one GloryCard per row. */
+/** GLORY (rules line 2301): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2511,7 +2509,7 @@ export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 843) */
+/** fn thisRound (line 840) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2521,12 +2519,12 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 851) */
+/** fn actionsThisRound (line 848) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 965) */
+/** fn npcStep (line 962) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
@@ -2539,7 +2537,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 978) */
+/** fn huntPriority (line 975) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2555,7 +2553,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 989)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 986)) > 0) {
       return 1;
     }
 
@@ -2572,7 +2570,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 1005) */
+/** fn huntScore (line 1002) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2582,37 +2580,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1012);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1009);
   }
 
   return rank * 100000 + own * 100 + sum29(state, p) - own;
 }
 
-/** fn stepsFor (line 1039) */
+/** fn stepsFor (line 1036) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect30(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1044) */
+/** fn mayEnter (line 1041) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1045)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1045), 1045)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1042)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1042), 1042)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1048) */
+/** fn anyDestroyed (line 1045) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any31(state, p);
 }
 
-/** fn stepText (line 1050) */
+/** fn stepText (line 1047) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2626,17 +2624,17 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1057) */
+/** fn moveCost (line 1054) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1124) */
+/** fn targetsFor (line 1121) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
-        state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
+        mapHas(state.merchants, state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
         collect32(state, p),
       ),
       collect33(state, p),
@@ -2645,7 +2643,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 1129) */
+/** fn targetText (line 1126) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2664,7 +2662,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1138) */
+/** fn scoutDice (line 1135) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2674,12 +2672,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1177) */
+/** fn isPirate (line 1174) */
 export function isPirate(state: State, p: Player): boolean {
   return any34(state, p);
 }
 
-/** fn raidMoveText (line 1206) */
+/** fn raidMoveText (line 1202) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2696,73 +2694,73 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1295) */
+/** fn absorbText (line 1291) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn rollOf (line 1320) */
+/** fn rollOf (line 1316) */
 export function rollOf(state: State, faces: number[]): Roll {
   return { skulls: count35(state, faces), rest: sum36(state, faces), faces: faces.slice() };
 }
 
-/** fn rerollText (line 1355) */
+/** fn rerollText (line 1351) */
 export function rerollText(state: State, reroll: boolean, c: number): string {
   return reroll ? `play ${at(GLORY, c).name}` : `keep ${at(GLORY, c).name}`;
 }
 
-/** fn beats (line 1382) */
+/** fn beats (line 1378) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1385) */
+/** fn declarationsFor (line 1381) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1386)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1382)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1386)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1382)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1395) */
+/** fn contestDice (line 1391) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1396)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1392)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1400) */
+/** fn shots (line 1396) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1402)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1402)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1398)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1398)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1403));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1399));
 }
 
-/** fn seamanshipDice (line 1406) */
+/** fn seamanshipDice (line 1402) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn helpless (line 1472) */
+/** fn helpless (line 1468) */
 export function helpless(state: State, p: Player): boolean {
   return (
-    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1472)) === 0 &&
-    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1472)) === 0
+    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1468)) === 0 &&
+    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1468)) === 0
   );
 }
 
-/** fn faceText (line 1564) */
+/** fn faceText (line 1560) */
 export function faceText(state: State, f: number): string {
   return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
 }
 
-/** fn aimText (line 1584) */
+/** fn aimText (line 1580) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2772,14 +2770,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1690) */
+/** fn claimText (line 1686) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1752) */
+/** fn npcSkills (line 1748) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1753)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1749)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2788,19 +2786,19 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1762) */
+/** fn npcScouting (line 1758) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
     : Math.max(npcSkills(state, n_).scouting, sum37(state, p));
 }
 
-/** fn controllerOf (line 1766) */
+/** fn controllerOf (line 1762) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1770) */
+/** fn scoutingNpcs (line 1766) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
   let here = collect38(state, p);
   let warshipHere = any39(state, here);
@@ -2808,54 +2806,54 @@ export function scoutingNpcs(state: State, p: Player): Npc[] {
   return collect41(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1792) */
+/** fn npcDeclarations (line 1788) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1793)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1794)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1789)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1790)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1797)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1797)) ||
-    (t["crew"] ?? noKey("crew", 1797)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1797));
+    (t["cannons"] ?? noKey("cannons", 1793)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1793)) ||
+    (t["crew"] ?? noKey("crew", 1793)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1793));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1798)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1794)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1808) */
+/** fn npcContestDice (line 1804) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1809)).tracks["mast"] ?? noKey("mast", 1809)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1805)).tracks["mast"] ?? noKey("mast", 1805)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1809)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1805)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1810) */
+/** fn contestDiceAgainstNpc (line 1806) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1811)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1807)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1811)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1807)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1813) */
+/** fn npcShots (line 1809) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1814)).tracks["cannons"] ?? noKey("cannons", 1814))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1814)).tracks["cannons"] ?? noKey("cannons", 1814));
+      ? ((state.npcs[n_] ?? noKey(n_, 1810)).tracks["cannons"] ?? noKey("cannons", 1810))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1810)).tracks["cannons"] ?? noKey("cannons", 1810));
 }
 
-/** fn rumorHere (line 2171) */
+/** fn rumorHere (line 2167) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2865,12 +2863,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2227) */
+/** fn missionsHere (line 2223) */
 export function missionsHere(state: State, p: Player): number[] {
   return collect42(state, p);
 }
 
-/** fn missionPortHere (line 2262) */
+/** fn missionPortHere (line 2258) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2881,7 +2879,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2271) */
+/** fn huntingPirates (line 2267) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2891,7 +2889,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2279) */
+/** fn contractFor (line 2275) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2905,17 +2903,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2347) */
+/** fn employs (line 2343) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
   return any43(state, p, s);
 }
 
-/** fn hireable (line 2349) */
+/** fn hireable (line 2345) */
 export function hireable(state: State, p: Player): number[] {
   return collect45(state, p);
 }
 
-/** fn playableNow (line 2364) */
+/** fn playableNow (line 2360) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   const k = effectOf(state, c);
   if (k !== null) {
@@ -2925,7 +2923,7 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   return false;
 }
 
-/** fn kindPlayableNow (line 2371) */
+/** fn kindPlayableNow (line 2367) */
 export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean {
   return (
     k === "windfall" ||
@@ -2941,7 +2939,7 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
   );
 }
 
-/** fn effectOf (line 2380) */
+/** fn effectOf (line 2376) */
 export function effectOf(state: State, c: number): GloryKind | null {
   if (at(GLORY, c).kind !== "fastLearner") {
     return at(GLORY, c).kind;
@@ -2957,12 +2955,12 @@ export function effectOf(state: State, c: number): GloryKind | null {
   return null;
 }
 
-/** fn firstOf (line 2428) */
+/** fn firstOf (line 2424) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
   return first46(state, p, k);
 }
 
-/** fn activityText (line 2495) */
+/** fn activityText (line 2491) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -3003,7 +3001,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2509) */
+/** fn activitiesFor (line 2505) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -3030,7 +3028,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2517) */
+/** fn stillOpen (line 2513) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -3059,7 +3057,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2530) */
+/** fn pardonNation (line 2526) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -3069,45 +3067,45 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2536) */
+/** fn pardonable (line 2532) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2538)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2538))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2534)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2534))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2630) */
+/** fn buyPrice (line 2626) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn smuggleText (line 2632) */
+/** fn smuggleText (line 2628) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2734) */
+/** fn repairPrice (line 2730) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2784) */
+/** fn repairable (line 2780) */
 export function repairable(state: State, p: Player): Location[] {
   return collect47(state, p);
 }
 
-/** fn full (line 2788) */
+/** fn full (line 2784) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2788)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2784)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2791) */
+/** fn modBonus (line 2787) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3124,31 +3122,31 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2799) */
+/** fn maneuverability (line 2795) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2800)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2796)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2804) */
+/** fn saleValue (line 2800) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2805)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2801)).sell +
       state.players[p]!.mods.length -
       sum48(state, p),
   );
 }
 
-/** fn affordableShips (line 2808) */
+/** fn affordableShips (line 2804) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect49(state, p);
 }
 
-/** fn total (line 2842) */
+/** fn total (line 2838) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
@@ -3165,23 +3163,23 @@ export function spend(state: State, p: Player, n_: number): void {
   state.players[p]!.ledger.push({ owner: p, amount: -n_, secret: false });
 }
 
-/** proc skillCheck (line 762) */
+/** proc skillCheck (line 759) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 920) */
+/** proc endOfRound (line 917) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 923)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 920)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 924)).cards, (state.npcs[n_] ?? noKey(n_, 924)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 921)).cards, (state.npcs[n_] ?? noKey(n_, 921)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 925)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 922)).zone = z;
         }
       }
     }
@@ -3193,8 +3191,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 935)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 936)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 932)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 933)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -3208,8 +3206,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 946)).slice();
-    let c2 = pickRandom(state.rng, cards, 947);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 943)).slice();
+    let c2 = pickRandom(state.rng, cards, 944);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -3225,9 +3223,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 957), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 954), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 957),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 954),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -3236,39 +3234,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 1019) */
+/** proc moveNpc (line 1016) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 1021)).zone;
+    let z = (state.npcs[n_] ?? noKey(n_, 1018)).zone;
     let hunted = collect50(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1024)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1021)).zone = npcStep(state, z, d);
     } else {
       let best = max51(state, hunted, n_);
       let prey = collect52(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1028);
-      (state.npcs[n_] ?? noKey(n_, 1029)).zone = state.players[target]!.zone;
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1025);
+      (state.npcs[n_] ?? noKey(n_, 1026)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1172) */
+/** proc addBounty (line 1169) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1173)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1170)) + 1));
 }
 
-/** proc hit (line 1299) */
+/** proc hit (line 1295) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1300)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1301)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1296)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1297)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1302)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1303)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1298)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1299)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1372) */
+/** proc rollDice (line 1368) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -3279,37 +3277,37 @@ export function rollDice(state: State, n_: number): Roll {
   return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1845) */
+/** proc npcDamage (line 1841) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1846)).tracks[l] ?? noKey(l, 1846)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1842)).tracks[l] ?? noKey(l, 1842)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1847)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1843)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1847)).tracks[l] ?? noKey(l, 1847)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1843)).tracks[l] ?? noKey(l, 1843)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1848)).tracks["hull"] ?? noKey("hull", 1848)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1844)).tracks["hull"] ?? noKey("hull", 1844)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1849)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1845)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1849)).tracks["hull"] ?? noKey("hull", 1849)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1845)).tracks["hull"] ?? noKey("hull", 1845)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1973) */
+/** proc repairNpc (line 1969) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1975)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1971)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 2006) */
+/** proc npcLeaves (line 2002) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2007)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2003)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3321,7 +3319,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2421) */
+/** proc afterContest (line 2417) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3329,7 +3327,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2457) */
+/** proc boost (line 2453) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3340,25 +3338,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2468) */
+/** proc influenceCheck (line 2464) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2473) */
+/** proc leadershipCheck (line 2469) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2478) */
+/** proc scoutingCheck (line 2474) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2484) */
+/** proc crewDice (line 2480) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3378,7 +3376,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1112): its effects, once allowed. */
+/** action Retire (line 1109): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3406,7 +3404,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2431): its effects, once allowed. */
+/** action Broadside (line 2427): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3426,7 +3424,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2441): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2437): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3444,7 +3442,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2451): its effects, once allowed. */
+/** action KeepGlory (line 2447): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3461,7 +3459,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2844): its effects, once allowed. */
+/** action EndTurn (line 2840): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3470,7 +3468,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 679) until it waits for a decision or is done. */
+/** Runs the flow (line 677) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3525,9 +3523,8 @@ function stepFlow(state: State, frame: FlowFrame): void {
         if (state.merchantTrack.length >= 8) {
           shuffleInPlace(state.rng, state.merchantTrack);
           for (const z of ZONE_VALUES) {
-            if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
-              state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 696));
+            if (!mapHas(state.merchants, z) && state.merchantTrack.length > 0) {
+              mapSet(state.merchants, z, drawTop(state.merchantTrack, 693));
             }
           }
         }
@@ -3618,7 +3615,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 719) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 716) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3715,7 +3712,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 750) until it waits for a decision or is done. */
+/** Runs proc launch (line 747) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3746,7 +3743,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 770) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 767) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3757,7 +3754,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 776)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 773)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3818,7 +3815,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 811) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 808) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3896,7 +3893,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 854) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 851) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3906,7 +3903,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 860), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 857), icon.dir);
             }
           }
         }
@@ -3948,7 +3945,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 874) until it waits for a decision or is done. */
+/** Runs proc eventText (line 871) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3959,8 +3956,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 879))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 880));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 876))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 877));
           }
         }
 
@@ -3978,12 +3975,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 889));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 886));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 893));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 890));
         }
 
         frame.pc = 4;
@@ -4058,7 +4055,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 900)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 897)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -4112,7 +4109,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 910)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 907)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -4151,14 +4148,13 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1181) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1178) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1182);
-        removeValue(state.merchantZones, state.players[frame.p]!.zone);
-        mapDelete(state.merchantNations, state.players[frame.p]!.zone);
+        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1179);
+        mapDelete(state.merchants, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
         frame.nation = frame.token;
         const portNationFound = mapFind(PORT_NATION, state.players[frame.p]!.zone);
@@ -4268,7 +4264,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1214) until it waits for a decision or is done. */
+/** Runs proc raid (line 1210) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4312,7 +4308,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1226)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1222)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4449,7 +4445,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1270)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1266)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4465,7 +4461,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1277)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1273)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4527,7 +4523,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1290)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1286)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4617,7 +4613,7 @@ function newRerollDiceFrame(p: Player, roll: Roll): RerollDiceFrame {
   return { routine: "rerollDice", pc: 0, p, roll, faces: [], die$left: [], die: null };
 }
 
-/** Runs proc rerollDice (line 1330) until it waits for a decision or is done. */
+/** Runs proc rerollDice (line 1326) until it waits for a decision or is done. */
 function stepRerollDice(state: State, frame: RerollDiceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4687,7 +4683,7 @@ function newOfferRerollsFrame(p: Player, k: GloryKind, own: Held<Roll>, other: H
   };
 }
 
-/** Runs proc offerRerolls (line 1340) until it waits for a decision or is done. */
+/** Runs proc offerRerolls (line 1336) until it waits for a decision or is done. */
 function stepOfferRerolls(state: State, frame: OfferRerollsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4763,7 +4759,7 @@ function newGrappleFrame(p: Player, declared: Declaration, roll: Held<Roll>): Gr
   return { routine: "grapple", pc: 0, p, declared, roll, useHooks: false, again: { skulls: 0, rest: 0, faces: [] } };
 }
 
-/** Runs proc grapple (line 1359) until it waits for a decision or is done. */
+/** Runs proc grapple (line 1355) until it waits for a decision or is done. */
 function stepGrapple(state: State, frame: GrappleFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4794,7 +4790,7 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
         mapSet(
           state.weaponSupply,
           "grapplingHooks",
-          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1364)) + 1,
+          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1360)) + 1,
         );
         frame.pc = 4;
         state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
@@ -4830,7 +4826,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1388) until it waits for a decision or is done. */
+/** Runs proc declare (line 1384) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4895,7 +4891,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1408) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1404) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4905,10 +4901,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.surgeonReady = true;
         state.players[frame.d]!.surgeonReady = true;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1415)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1411)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1416)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1412)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4924,8 +4920,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1420)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1420)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1416)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1416)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -5149,8 +5145,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 27: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1455)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1455)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1451)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1451)) === 0
         )) {
           frame.pc = 28;
           continue machine;
@@ -5190,7 +5186,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1461)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1457)) > 0
         )) {
           frame.pc = 33;
           continue machine;
@@ -5210,7 +5206,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1464)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1460)) > 0
         )) {
           frame.pc = 36;
           continue machine;
@@ -5260,13 +5256,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1474) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1470) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1475)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1476)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1471)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1472)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -5350,7 +5346,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1491) until it waits for a decision or is done. */
+/** Runs proc chase (line 1487) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5409,7 +5405,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1503) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1499) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5451,7 +5447,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1510) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1506) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5621,7 +5617,7 @@ function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFr
   };
 }
 
-/** Runs proc adjustLocations (line 1541) until it waits for a decision or is done. */
+/** Runs proc adjustLocations (line 1537) until it waits for a decision or is done. */
 function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5720,7 +5716,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1570) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1566) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5746,7 +5742,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1578)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1574)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5774,7 +5770,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1593) until it waits for a decision or is done. */
+/** Runs proc damage (line 1589) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5803,9 +5799,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1609))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1605))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1610);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1606);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5862,12 +5858,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1619) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1615) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1620)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1616)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5885,19 +5881,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1626)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1622)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1627)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1623)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1628)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1628)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1624)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1624)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1629)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1629)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1625)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1625)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5920,8 +5916,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1631)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1631)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1627)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1627)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5987,24 +5983,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(frame.byBoarded.own);
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1643),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1639),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1644),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1640),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1645)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1641)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1646)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1642)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1647)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1648)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1643)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1644)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 13;
           continue machine;
@@ -6069,7 +6065,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1665) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1661) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6106,7 +6102,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1673) until it waits for a decision or is done. */
+/** Runs proc victory (line 1669) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6156,7 +6152,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1686)));
+        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1682)));
         frame.pc = 4;
         continue machine;
       }
@@ -6206,7 +6202,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1694) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1690) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6217,7 +6213,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1698)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1694)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6395,7 +6391,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1729);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1725);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -6434,7 +6430,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1779) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1775) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6466,7 +6462,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1782)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6513,7 +6509,7 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1801) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1797) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6567,7 +6563,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1817) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1813) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6707,7 +6703,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1854) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1850) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6724,7 +6720,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1860)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1856)).skulls,
             frame.controller,
             null,
           ),
@@ -6734,7 +6730,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1863)).tracks["hull"] ?? noKey("hull", 1863)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1859)).tracks["hull"] ?? noKey("hull", 1859)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6765,7 +6761,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           frame.going &&
           !(
             helpless(state, frame.p) &&
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1868)).tracks["cannons"] ?? noKey("cannons", 1868)) === 0 &&
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1864)).tracks["cannons"] ?? noKey("cannons", 1864)) === 0 &&
             equal(npcDeclarations(state, frame.n_, frame.p, 2), ["shoot"])
           )
         )) {
@@ -6989,14 +6985,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 29: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1901)).tracks["hull"] ?? noKey("hull", 1901)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1902)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1897)).tracks["hull"] ?? noKey("hull", 1897)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1898)) === 0 || frame.npcOut)) {
           frame.pc = 30;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1904)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1900)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -7062,7 +7058,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1916)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1912)) > 0
         )) {
           frame.pc = 39;
           continue machine;
@@ -7083,7 +7079,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1919)).tracks["crew"] ?? noKey("crew", 1919)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1915)).tracks["crew"] ?? noKey("crew", 1915)) > 0
         )) {
           frame.pc = 42;
           continue machine;
@@ -7148,30 +7144,30 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   };
 }
 
-/** Runs proc crewFightNpc (line 1931) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1927) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1932)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1928)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1933)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1933)).tracks["crew"] ?? noKey("crew", 1933)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks["crew"] ?? noKey("crew", 1929)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1935)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1935)).tracks["crew"] ?? noKey("crew", 1935)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1931)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1931)).tracks["crew"] ?? noKey("crew", 1931)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1936)).tracks["crew"] ?? noKey("crew", 1936)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1936)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1937)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1932)).tracks["crew"] ?? noKey("crew", 1932)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1932)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1933)) === 0;
         frame.pc = 1;
         continue machine;
       }
@@ -7205,26 +7201,26 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
         frame.byP = state.returns.offerRerolls;
         frame.rp = clone<Roll>(frame.byP.own);
         frame.rn = clone<Roll>(frame.byP.other);
-        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1945));
+        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1941));
         frame.onPlayer = Math.min(
           frame.rn.skulls,
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1946)).tracks["crew"] ?? noKey("crew", 1946),
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1942)).tracks["crew"] ?? noKey("crew", 1942),
         );
         mapSet(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1947)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1943)).tracks,
           "crew",
           Math.max(
             0,
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1947)).tracks["crew"] ?? noKey("crew", 1947)) - frame.onNpc,
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1943)).tracks["crew"] ?? noKey("crew", 1943)) - frame.onNpc,
           ),
         );
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1948)) - frame.onPlayer),
+          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1944)) - frame.onPlayer),
         );
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1949)).tracks["crew"] ?? noKey("crew", 1949)) === 0;
-        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1950)) === 0;
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1945)).tracks["crew"] ?? noKey("crew", 1945)) === 0;
+        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1946)) === 0;
         if (frame.npcOut || frame.playerOut) {
           frame.going = false;
           frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
@@ -7293,7 +7289,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1980) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1976) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7334,7 +7330,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1990) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1986) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7397,7 +7393,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 2022) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 2018) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7420,13 +7416,13 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2031)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2031)).tracks["hold"] ?? noKey("hold", 2031)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2027)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2027)).tracks["hold"] ?? noKey("hold", 2027)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2032);
+          let lost = pickRandom(state.rng, frame.cards, 2028);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -7434,7 +7430,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2036)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2032)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7489,7 +7485,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2046);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2042);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7505,7 +7501,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2051)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2047)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7529,7 +7525,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2152) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2148) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7606,7 +7602,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2179) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2175) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7721,7 +7717,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2212))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2208))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -7745,7 +7741,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2201)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2197)) - 1);
         }
 
         frame.pc = 10;
@@ -7774,7 +7770,7 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2229) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2225) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7834,7 +7830,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2252) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2248) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7874,7 +7870,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2335) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2331) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7923,7 +7919,7 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2352) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2348) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7975,12 +7971,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2581) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2577) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2582);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2578);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -8001,7 +7997,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2602);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2598);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -8133,7 +8129,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2636) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2632) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8151,7 +8147,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2645))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2641))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8267,7 +8263,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2682) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2678) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8285,7 +8281,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2685)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2681)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8345,8 +8341,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2700),
-          (STATS[frame.t] ?? noKey(frame.t, 2700)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2696),
+          (STATS[frame.t] ?? noKey(frame.t, 2696)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8433,7 +8429,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2724)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2720)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8459,7 +8455,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2738) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2734) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8498,22 +8494,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2746)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2742)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2747)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2743)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2748)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2744)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2749)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2745)) + 1,
               );
             }
           }
@@ -8549,7 +8545,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2758) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2754) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8613,7 +8609,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2770) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2766) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8645,7 +8641,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           spend(state, frame.p, WEAPON_PRICE);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2773)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2769)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8677,7 +8673,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2778)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2774)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -8705,12 +8701,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2812) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2808) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2813));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2809));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8735,7 +8731,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2819: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2815: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 60, players: [frame.p] };
         frame.pc = 4;
@@ -8752,7 +8748,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2821)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2817)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8775,14 +8771,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2827) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2823) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2828: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2824: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 61, players: [frame.p] };
         frame.pc = 1;
@@ -8814,7 +8810,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2836) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2832) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8852,7 +8848,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1059) until it waits for a decision or is done. */
+/** Runs action Move (line 1056) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8889,7 +8885,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1071)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1068)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -8904,7 +8900,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1093));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1090));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8926,8 +8922,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1084)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1084), 1084)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1081)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1081), 1081)) >
             0
         ) {
           state.forgedEntry = true;
@@ -9011,7 +9007,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1141) until it waits for a decision or is done. */
+/** Runs action Scout (line 1138) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9128,7 +9124,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2392) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2388) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9206,7 +9202,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2406)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2402)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9260,7 +9256,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2411)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2407)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9283,7 +9279,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2543) until it waits for a decision or is done. */
+/** Runs action Port (line 2539) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9442,7 +9438,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2568)));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2564)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9786,7 +9782,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 682)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 680)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -9796,7 +9792,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 745)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 742)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -9807,7 +9803,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 820)
+      // `choose redraw: bool by p` (proc newCaptain, line 817)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -9817,7 +9813,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 828)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 825)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -9827,7 +9823,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1072)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1069)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -9839,7 +9835,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1095)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1092)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -9851,7 +9847,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1189)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1185)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -9862,7 +9858,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1195)
+      // `choose engage: bool by p` (proc meetMerchant, line 1191)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -9872,7 +9868,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1224)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1220)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -9885,7 +9881,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1232)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1228)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -9897,7 +9893,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1240)
+      // `choose discarded: int in cards by p` (proc raid, line 1236)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9908,7 +9904,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1245)
+      // `choose exchanged: int in cards by p` (proc raid, line 1241)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9919,7 +9915,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1277)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1273)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -9932,7 +9928,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1332)
+      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1328)
       const frame = currentRerollDiceFrame(state);
       const items = frame.die$left;
       for (let index = 0; index < items.length; index++) {
@@ -9945,7 +9941,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1342)
+      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1338)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "reroll", player: seat, value });
@@ -9955,7 +9951,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose useHooks: bool by p` (proc grapple, line 1361)
+      // `choose useHooks: bool by p` (proc grapple, line 1357)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "useHooks", player: seat, value });
@@ -9965,7 +9961,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1390)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1386)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9976,7 +9972,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1449)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9986,7 +9982,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1449)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9994,7 +9990,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose flipChasers: bool by p` (proc chase, line 1493)
+      // `choose flipChasers: bool by p` (proc chase, line 1489)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -10004,7 +10000,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1531)
+      // `choose hitAt: Location by target` (proc aimHits, line 1527)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -10014,7 +10010,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1544)
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1540)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10026,7 +10022,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1551)
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1547)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10038,7 +10034,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1553)
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1549)
       for (let value = 1; value <= 6; value++) {
         out.push({ type: "luckyFace", player: seat, value });
       }
@@ -10047,7 +10043,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1575)
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -10059,7 +10055,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1601)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1597)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -10069,7 +10065,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1683)
+      // `choose reward: Nation in nations by w` (proc victory, line 1679)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -10080,7 +10076,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1698)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1694)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -10093,7 +10089,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1702)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1698)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -10106,7 +10102,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1707)
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1703)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -10119,7 +10115,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1711)
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1707)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -10132,7 +10128,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1718)
+      // `choose takeRumor: bool by w` (proc plunder, line 1714)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -10142,7 +10138,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1727)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1723)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -10152,7 +10148,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1803)
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10163,7 +10159,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1837)
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1833)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -10173,7 +10169,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1882)
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1878)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -10183,7 +10179,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1896)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -10193,7 +10189,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1896)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -10201,7 +10197,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2036)
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2032)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10214,7 +10210,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2044)
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2040)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10224,7 +10220,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2158)
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2154)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10235,7 +10231,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2199)
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10247,7 +10243,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2231)
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10258,7 +10254,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2340)
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2336)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10269,7 +10265,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2354)
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10280,7 +10276,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2404)
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2400)
       const frame = currentPlayGloryFrame(state);
       const items = collect53(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10291,7 +10287,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2410)
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2406)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10302,7 +10298,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2558)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2554)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10315,7 +10311,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2585)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2581)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10328,7 +10324,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2610)
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2606)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10338,7 +10334,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2656)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2652)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10352,7 +10348,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2666)
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2662)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10362,7 +10358,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2683)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2679)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10374,7 +10370,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2690)
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2686)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10387,7 +10383,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2713)
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2709)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10397,7 +10393,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2721)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2717)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10409,7 +10405,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2741)
+      // `choose buyMod: bool by p` (proc buyModification, line 2737)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10419,7 +10415,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2762)
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2758)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10430,7 +10426,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2771)
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2767)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -10443,7 +10439,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2776)
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2772)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10456,7 +10452,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2819)
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2815)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -10467,7 +10463,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2828)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2824)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -11671,7 +11667,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1390): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1386): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone16(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -11687,7 +11683,7 @@ function answerAlone16(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1575): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone24(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
@@ -11699,7 +11695,7 @@ function answerAlone24(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1803): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone33(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
@@ -11715,7 +11711,7 @@ function answerAlone33(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2199): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone41(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
@@ -11727,7 +11723,7 @@ function answerAlone41(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2231): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone42(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
@@ -11743,7 +11739,7 @@ function answerAlone42(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2354): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
@@ -11759,7 +11755,7 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2404): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2400): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11775,7 +11771,7 @@ function answerAlone45(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2410): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2406): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone46(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11791,7 +11787,7 @@ function answerAlone46(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2666): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2662): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone51(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
@@ -12381,7 +12377,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2683)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2679)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -12520,8 +12516,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       caribbeanSea: "cocoa",
     },
     demandReserve: [],
-    merchantZones: [],
-    merchantNations: {
+    merchants: {
       havana: "spain",
       santoDomingo: "spain",
       sanJuan: "spain",
@@ -12638,6 +12633,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   state.demand = {} satisfies Partial<Record<Zone, Good>>;
+  state.merchants = {} satisfies Partial<Record<Zone, Nation>>;
   state.faceDownMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.faceUpMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.npcs = clone<Partial<Record<Npc, NpcShip>>>({} satisfies Partial<Record<Npc, NpcShip>>);
@@ -12659,7 +12655,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 643));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 642));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -12668,13 +12664,12 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 651));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 650));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
-    state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 657));
+    mapSet(state.merchants, z3, drawTop(tokens, 655));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -12695,7 +12690,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 676);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 674);
   return state;
 }
 
@@ -12817,8 +12812,7 @@ function view(state: State, viewer: Player): View {
     cargoDeck: { pile: state.cargoDeck.pile.length, discard: state.cargoDeck.discard.slice() },
     demand: clone(state.demand),
     demandReserve: state.demandReserve.length,
-    merchantZones: state.merchantZones.slice(),
-    merchantNations: mapSize(state.merchantNations),
+    merchants: mapKeys(state.merchants),
     merchantTrack: state.merchantTrack.length,
     faceDownMods: mapSize(state.faceDownMods),
     faceUpMods: clone(state.faceUpMods),
@@ -13031,17 +13025,12 @@ function validateState(value: unknown): string | null {
   ))
     return "state.demandReserve is not a valid list of Good";
   if (!(
-    Array.isArray(value.merchantZones) &&
-    value.merchantZones.every((x: unknown) => (ZONE_VALUES as readonly unknown[]).includes(x))
-  ))
-    return "state.merchantZones is not a valid list of Zone";
-  if (!(
-    isRecord(value.merchantNations) &&
-    Object.entries(value.merchantNations).every(
+    isRecord(value.merchants) &&
+    Object.entries(value.merchants).every(
       ([k, x]) => (ZONE_VALUES as readonly unknown[]).includes(k) && (NATION_VALUES as readonly unknown[]).includes(x),
     )
   ))
-    return "state.merchantNations is not a valid map from Zone to Nation";
+    return "state.merchants is not a valid map from Zone to Nation";
   if (!(
     Array.isArray(value.merchantTrack) &&
     value.merchantTrack.every((x: unknown) => (NATION_VALUES as readonly unknown[]).includes(x))
@@ -13258,7 +13247,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 819)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 816)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -13339,8 +13328,8 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1679)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1679)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1675)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1675)) === 0
     )
       out.push(n_);
   }
@@ -13431,7 +13420,7 @@ function collect15(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2198)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2194)) > 0) out.push(n_);
   }
 
   return out;
@@ -13489,7 +13478,7 @@ function collect20(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2771)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2767)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -13604,7 +13593,7 @@ function sum29(state: State, p: Player): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect30(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1040);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1037);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -13618,7 +13607,7 @@ function any31(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1048)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1045)) === 0) return true;
   }
 
   return false;
@@ -13648,7 +13637,7 @@ function collect33(state: State, p: Player): Target[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1127)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1124)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
@@ -13659,7 +13648,7 @@ function any34(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1177)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1174)) > 0) return true;
   }
 
   return false;
@@ -13707,7 +13696,7 @@ function collect38(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1771)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1767)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -13816,7 +13805,7 @@ function collect47(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2785)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2781)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -13828,7 +13817,7 @@ function sum48(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2805));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2801));
   }
 
   return total;
@@ -13843,7 +13832,7 @@ function collect49(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2809)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2805)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -13859,7 +13848,7 @@ function collect50(state: State, n_: Npc, z: Zone): Player[] {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1022)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1019)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -13899,7 +13888,7 @@ function collect53(state: State, me: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2404)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2400)) > 0) out.push(n_);
   }
 
   return out;
@@ -13910,7 +13899,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "033f6939",
+  sourceHash: "dd6612fd",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
