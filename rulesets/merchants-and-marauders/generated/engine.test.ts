@@ -23,6 +23,7 @@ import {
   noKey,
   offeredProblem,
   playUntil,
+  saveAndRestore,
   shareProblem,
   viewAt,
 } from "@rules/runtime";
@@ -39,18 +40,23 @@ import {
   SEA_LINKS,
   WEAPON_TOKENS,
   ZONE_VALUES,
+  declaredDie,
   employs,
   engine,
   fullTracks,
   hasPort,
   huntPriority,
   maneuverability,
+  modPrice,
   nationOf,
   opposite,
+  repairPrice,
+  rumorPrice,
   saleValue,
   setUp,
   start,
   total,
+  weaponPrice,
   type Action,
   type Border,
   type CardsShown,
@@ -65,25 +71,24 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2652",
-  "Show the cards to another player.": "rules line 2662",
-  "Moving a modification costs 2 gold.": "rules line 2686",
-  "A special weapon costs 3 gold.": "rules line 2767",
-  "Each crew member costs 2 gold.": "rules line 2815",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 1057",
-  "The fee is 2 gold.": "rules line 1069",
-  "A captain retires in a port, before any action of the turn.": "rules line 1110",
-  "Scouting is done at sea.": "rules line 1139",
-  "You have already scouted that target this turn.": "rules line 1140",
-  "That card cannot be played now.": "rules line 2389",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2428",
-  "You hold no Broadside.": "rules line 2429",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2438",
-  "You hold no Evasive Maneuvers.": "rules line 2439",
-  "Only a combat card is announced in combat.": "rules line 2448",
-  "The Port action is taken in a port.": "rules line 2540",
-  "The Port action may be taken once per turn.": "rules line 2541",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2554",
+  "Move the hit to another location.": "rules line 1582",
+  "You cannot pay for that card.": "rules line 2743",
+  "Show the cards to another player.": "rules line 2753",
+  "Moving a modification costs 2 gold.": "rules line 2777",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1094",
+  "The fee is 2 gold.": "rules line 1106",
+  "A captain retires in a port, before any action of the turn.": "rules line 1147",
+  "Scouting is done at sea.": "rules line 1184",
+  "You have already scouted that target this turn.": "rules line 1185",
+  "That card cannot be played now.": "rules line 2466",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2506",
+  "You hold no Broadside.": "rules line 2507",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2516",
+  "You hold no Evasive Maneuvers.": "rules line 2517",
+  "Only a combat card is announced in combat.": "rules line 2526",
+  "The Port action is taken in a port.": "rules line 2628",
+  "The Port action may be taken once per turn.": "rules line 2629",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2642",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -119,8 +124,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2865)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2865)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2962)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2962)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -164,9 +169,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2882)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2882)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2882)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2979)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2979)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2979)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -175,7 +180,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2885),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2982),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -385,7 +390,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2975)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3072)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -598,7 +603,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3102)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3199)) === 1 &&
         !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
@@ -624,6 +629,118 @@ describe("Merchants & Marauders: rules tests", () => {
       equal(state.players[0]!.cargo, [16]) && equal(state.cargoDeck.discard, [46, 11, 9]),
       "expect players[0].cargo == [16] and cargoDeck.discard == [46, 11, 9]",
     ).toBe(true);
+  });
+  it("captains' abilities (§2.3, ASSUMPTION): what the placeholder captains pay and sell for", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C10") players[1].captain = rowOf(CAPTAINS, "C16") }
+    given(() => {
+      state.players[0]!.captain = 9;
+      state.players[1]!.captain = 15;
+    });
+    expect(
+      repairPrice(state, 0) === 1 && repairPrice(state, 1) === 2,
+      "expect repairPrice(players[0]) == 1 and repairPrice(players[1]) == 2",
+    ).toBe(true);
+    expect(
+      modPrice(state, 1) === 2 && modPrice(state, 0) === 3,
+      "expect modPrice(players[1]) == 2 and modPrice(players[0]) == 3",
+    ).toBe(true);
+    expect(saleValue(state, 1), "expect saleValue(players[1]) == saleValue(players[0]) + 2").toEqual(
+      saleValue(state, 0) + 2,
+    );
+    // given { players[0].captain = rowOf(CAPTAINS, "C11") players[1].captain = rowOf(CAPTAINS, "C05") }
+    given(() => {
+      state.players[0]!.captain = 10;
+      state.players[1]!.captain = 4;
+    });
+    expect(
+      weaponPrice(state, 0) === 2 && weaponPrice(state, 1) === 3,
+      "expect weaponPrice(players[0]) == 2 and weaponPrice(players[1]) == 3",
+    ).toBe(true);
+    expect(
+      rumorPrice(state, 1) === 0 && rumorPrice(state, 0) === 2,
+      "expect rumorPrice(players[1]) == 0 and rumorPrice(players[0]) == 2",
+    ).toBe(true);
+    // given { players[0].captain = rowOf(CAPTAINS, "C07") players[1].captain = rowOf(CAPTAINS, "C14") }
+    given(() => {
+      state.players[0]!.captain = 6;
+      state.players[1]!.captain = 13;
+    });
+    expect(
+      declaredDie(state, 0, "flee") === 1 && declaredDie(state, 0, "board") === 0,
+      "expect declaredDie(players[0], flee) == 1 and declaredDie(players[0], board) == 0",
+    ).toBe(true);
+    expect(
+      declaredDie(state, 1, "board") === 1 && declaredDie(state, 1, "shoot") === 0,
+      "expect declaredDie(players[1], board) == 1 and declaredDie(players[1], shoot) == 0",
+    ).toBe(true);
+  });
+  it("captains' abilities (§2.3, ASSUMPTION): C08 rolls a Scouting die again; C02 rolls one more for a merchant", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C08") players[0].zone = havana players[0].inPort = fal
+    given(() => {
+      state.players[0]!.captain = 7;
+      state.players[0]!.zone = "havana";
+      state.players[0]!.inPort = false;
+      mapSet(state.merchants, "havana", "spain");
+    });
+    state.rng.forced.push(0, 1, 2, 3, 5);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "merchantTarget" }) },
+        { target: "merchantTarget" },
+      ),
+    );
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "scoutAgain", player: 0, value: 0 },
+        { type: "scoutAgain", player: 0, value: 1 },
+        { type: "scoutAgain", player: 0, value: 2 },
+        { type: "scoutAgain", player: 0, value: 3 },
+        { type: "scoutAgain", player: 0, value: null },
+      ]),
+      "expect offered 0 scoutAgain(0), scoutAgain(1), scoutAgain(2), scoutAgain(3), scoutAgain(none)",
+    ).toBeNull();
+    play(state, { type: "scoutAgain", player: 0, value: 2 });
+    expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
+    play(state, { type: "engage", player: 0, value: false });
+    // given { players[0].captain = rowOf(CAPTAINS, "C02") players[0].scouted = [] merchants[havana] = spai
+    given(() => {
+      state.players[0]!.captain = 1;
+      state.players[0]!.scouted = [];
+      mapSet(state.merchants, "havana", "spain");
+    });
+    state.rng.forced.push(0, 1, 2, 4);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "merchantTarget" }) },
+        { target: "merchantTarget" },
+      ),
+    );
+    expect(state.lastRoll, "expect lastRoll == [1, 2, 3, 5]").toEqual([1, 2, 3, 5]);
+    expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
   });
   it("a merchant whose Escape icons reach the raider's Maneuverability escapes: nothing gained, the bounty stays", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -655,9 +772,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3134)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3295)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3134)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3295)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -784,7 +901,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3178)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3339)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -865,8 +982,9 @@ describe("Merchants & Marauders: rules tests", () => {
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
-    // given { players[0].tracks = { hull: 1, mast: 0, hold: 2, crew: 0, cannons: 1 } }
+    // given { // C04's ability changes nothing at the shipyard (C10 would repair at 1 gold). players[0].ca
     given(() => {
+      state.players[0]!.captain = 3;
       state.players[0]!.tracks = { hull: 1, mast: 0, hold: 2, crew: 0, cannons: 1 } satisfies Partial<
         Record<Location, number>
       >;
@@ -894,8 +1012,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3234)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3234)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3397)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3397)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -927,7 +1045,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3254)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3417)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -983,7 +1101,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3283), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3446), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -994,6 +1112,135 @@ describe("Merchants & Marauders: rules tests", () => {
       equal([...engine.toAct(state)], [0]) && state.players[0]!.actionsLeft === 2,
       "expect acting == [players[0]] and players[0].actionsLeft == 2",
     ).toBe(true);
+  });
+  it("the rulebook's combat example (§5.11-5.12): Felipe's Frigate against Frances's Sloop, to the last crew member", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C01") players[1].captain = rowOf(CAPTAINS, "C02") play
+    given(() => {
+      state.players[0]!.captain = 0;
+      state.players[1]!.captain = 1;
+      state.players[0]!.ship = "frigate";
+      state.players[0]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate"));
+      state.players[0]!.weapons = ["chainShot"];
+      state.players[1]!.mods = ["advancedRigs"];
+      state.players[1]!.weapons = ["grapplingHooks"];
+      state.players[0]!.gloryHand = [9];
+      state.players[1]!.gloryHand = [8];
+      state.lastPlayed = null;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+    });
+    state.rng.forced.push(5, 0, 4, 0, 0, 5, 1, 2, 0, 1);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    play(state, { type: "redirected", player: 0, value: 0 });
+    play(state, { type: "redirectTo", player: 0, value: "hold" });
+    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3486), "expect players[1].tracks[hold] == 1").toEqual(1);
+    expect(
+      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3487)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3487)) === 3 &&
+        !state.players[0]!.redirectReady,
+      "expect players[0].tracks[hold] == 2 and players[0].tracks[mast] == 3 and not players[0].redirectReady",
+    ).toBe(true);
+    state.rng.forced.push(4, 0, 0, 5, 1, 2, 3);
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
+    );
+    expect(
+      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3493)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3493)) === 2,
+      "expect players[1].tracks[cannons] == 0 and players[1].tracks[hull] == 2",
+    ).toBe(true);
+    state.rng.forced.push(5, 4, 0, 4, 0, 0, 0, 3, 4);
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
+    );
+    saveAndRestore(engine, state);
+    play(
+      state,
+      atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
+    );
+    expect(
+      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3503)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3503)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3503)) === 1,
+      "expect players[1].tracks[hold] == 0 and players[1].tracks[hull] == 1 and players[1].tracks[mast] == 1",
+    ).toBe(true);
+    expect(state.players[0]!.weapons, "expect players[0].weapons == []").toEqual([]);
+    state.rng.forced.push(4, 0, 0, 0, 1, 2, 5, 4, 1, 4, 5, 4, 4, 0);
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "board" }, { value: "board" }),
+    );
+    play(state, { type: "useHooks", player: 1, value: true });
+    play(state, { type: "die", player: 1, value: 0 });
+    play(state, { type: "die", player: 1, value: 1 });
+    play(state, { type: "die", player: 1, value: null });
+    expect(
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3515)) === 0 && equal(state.players[1]!.weapons, []),
+      "expect players[1].tracks[mast] == 0 and players[1].weapons == []",
+    ).toBe(true);
+    state.rng.forced.push(4, 1, 2, 4, 5);
+    play(state, { type: "reroll", player: 1, value: false });
+    expect(
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3521)) === 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3521)) === 1,
+      "expect players[0].tracks[crew] == 1 and players[1].tracks[crew] == 1",
+    ).toBe(true);
+    state.rng.forced.push(0, 1, 4);
+    play(state, { type: "reroll", player: 1, value: true });
+    play(state, { type: "die", player: 1, value: null });
+    play(state, { type: "die", player: 1, value: 0 });
+    play(state, { type: "die", player: 1, value: 1 });
+    saveAndRestore(engine, state);
+    play(state, { type: "reroll", player: 0, value: true });
+    play(state, { type: "die", player: 0, value: 0 });
+    play(state, { type: "die", player: 0, value: null });
+    play(state, { type: "die", player: 0, value: null });
+    expect(
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3537)) === 0 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3537)) === 0,
+      "expect players[0].tracks[crew] == 0 and players[1].tracks[crew] == 0",
+    ).toBe(true);
+    play(state, { type: "claim", player: 1, value: false });
+    expect(
+      state.players[1]!.glory === 1 && state.players[0]!.dead && state.players[1]!.gold === 10 + 10 + 5,
+      "expect players[1].glory == 1 and players[0].dead and players[1].gold == 10 + 10 + 5",
+    ).toBe(true);
+    expect(state.gloryDeck.discard, 'expect gloryDeck.discard == [rowOf(GLORY, "G01"), rowOf(GLORY, "G02")]').toEqual([
+      8, 9,
+    ]);
   });
   it("boarding (§5.11-5.13): the contest won with Board, the crews fight; the winner plunders the gold, the loser dies", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -1052,7 +1299,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3322)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3579)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1135,7 +1382,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3367)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3624)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1189,7 +1436,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3388)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3645)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1216,13 +1463,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3404)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3661)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3409)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3666)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1244,7 +1491,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3424)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3681)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1254,7 +1501,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3429)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3686)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1391,7 +1638,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3517)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3774)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1443,8 +1690,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3541)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3541)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3798)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3798)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1469,15 +1716,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3559)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3559)).tracks["hull"] ?? noKey("hull", 3559)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3816)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3816)).tracks["hull"] ?? noKey("hull", 3816)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3562)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3562)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3819)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3819)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1516,15 +1763,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3588)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3845)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3589)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3846)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3590)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3847)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1562,7 +1809,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3609)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3866)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1598,10 +1845,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3634)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3634)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3634)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3634)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3891)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3891)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3891)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3891)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1629,7 +1876,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3656)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3913)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1647,7 +1894,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3663)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3920)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1673,7 +1920,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3682)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3939)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1705,13 +1952,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3689), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3946), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3692)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3949)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -1945,6 +2192,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["combatCard"]), "expect asked 0 combatCard").toBeNull();
     expect(askedProblem(engine, state, 1, ["combatCard"]), "expect asked 1 combatCard").toBeNull();
     play(state, { type: "combatCard", player: 0, value: true });
+    saveAndRestore(engine, state);
     play(state, { type: "combatCard", player: 1, value: true });
     play(state, { type: "Broadside", player: 0 });
     expect(
@@ -2005,13 +2253,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3870)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3870)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4129)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4129)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3871)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4130)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2116,9 +2364,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3946)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3946)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3946)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4205)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4205)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4205)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2290,7 +2538,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "caribbeanSea",
     ]);
     expect(
-      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4060)) === "spain",
+      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4319)) === "spain",
       "expect size(merchants) == 2 and merchants[havana] == spain",
     ).toBe(true);
   });
@@ -2544,10 +2792,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3623)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3623), 3623)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3623)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3880)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3880), 3880)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3880)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3623)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3623), 3623)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3880)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3880), 3880)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -90,6 +90,47 @@ export const ZONE_VALUES: readonly Zone[] = [
 ];
 export type Compass = "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
 export const COMPASS_VALUES: readonly Compass[] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+export type Ability =
+  | "redirectHit"
+  | "scoutMerchants"
+  | "extraGoods"
+  | "raidSeamanship"
+  | "demandBonus"
+  | "freeRumors"
+  | "missionDie"
+  | "fleeDie"
+  | "scoutReroll"
+  | "crewDie"
+  | "cheapRepairs"
+  | "cheapCrew"
+  | "cheapWeapons"
+  | "raidGold"
+  | "scoutCaptains"
+  | "boardDie"
+  | "cheapGoods"
+  | "cheapMods"
+  | "shipSale";
+export const ABILITY_VALUES: readonly Ability[] = [
+  "redirectHit",
+  "scoutMerchants",
+  "extraGoods",
+  "raidSeamanship",
+  "demandBonus",
+  "freeRumors",
+  "missionDie",
+  "fleeDie",
+  "scoutReroll",
+  "crewDie",
+  "cheapRepairs",
+  "cheapCrew",
+  "cheapWeapons",
+  "raidGold",
+  "scoutCaptains",
+  "boardDie",
+  "cheapGoods",
+  "cheapMods",
+  "shipSale",
+];
 export type ShipType = "sloop" | "flute" | "frigate" | "galleon" | "manOfWar";
 export const SHIP_TYPE_VALUES: readonly ShipType[] = ["sloop", "flute", "frigate", "galleon", "manOfWar"];
 export type Good = "cocoa" | "food" | "rum" | "spices" | "sugar" | "tobacco" | "textiles" | "wood";
@@ -173,11 +214,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1034) */
+/** enum Step (rules line 1071) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1119) */
+/** enum Target (rules line 1156) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -269,14 +310,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "hireOne",
 ];
 
-/** record Border (rules line 95) */
+/** record Border (rules line 96) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 181) */
+/** record Captain (rules line 206) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -284,9 +325,10 @@ export interface Captain {
   scouting: number;
   leadership: number;
   influence: number;
+  abilities: Ability[];
 }
 
-/** record ShipStats (rules line 218) */
+/** record ShipStats (rules line 249) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -298,13 +340,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 250) */
+/** record CargoFace (rules line 281) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 331) */
+/** record EventCard (rules line 366) */
 export interface EventCard {
   id: string;
   name: string;
@@ -317,55 +359,55 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 383) */
+/** record MoveIcon (rules line 418) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record CardsShown (rules line 527) */
+/** record CardsShown (rules line 564) */
 export interface CardsShown {
   owner: Player;
   witness: Player;
   cards: number[];
 }
 
-/** record GoldMove (rules line 534) */
+/** record GoldMove (rules line 571) */
 export interface GoldMove {
   owner: Player;
   amount: number;
   secret: boolean;
 }
 
-/** record NpcShip (rules line 553) */
+/** record NpcShip (rules line 590) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1310) */
+/** record Roll (rules line 1364) */
 export interface Roll {
   skulls: number;
   rest: number;
   faces: number[];
 }
 
-/** record Rolls (rules line 1320) */
+/** record Rolls (rules line 1374) */
 export interface Rolls {
   own: Roll;
   other: Roll;
 }
 
-/** record Skills (rules line 1742) */
+/** record Skills (rules line 1811) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 2060) */
+/** record Rumor (rules line 2130) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -373,7 +415,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2104) */
+/** record Mission (rules line 2176) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -384,7 +426,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2293) */
+/** record GloryCard (rules line 2369) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -405,6 +447,7 @@ export interface PlayerState {
   hullFlipped: boolean;
   chasersFlipped: boolean;
   surgeonReady: boolean;
+  redirectReady: boolean;
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -653,13 +696,17 @@ export interface AimHitsFrame {
   faces: number[];
   aimed: Location | null;
   s: Player;
+  located: Location[];
+  redirected: number | null;
+  i_: number;
+  redirectTo: Location;
+  l: Location;
+  lList: Location[];
+  lIndex: number;
   f: number;
   fList: number[];
   fIndex: number;
-  f2: number;
-  f2List: number[];
-  f2Index: number;
-  l: Location;
+  l2: Location;
   hitAt: Location;
 }
 
@@ -904,6 +951,8 @@ export interface ResolveRumorFrame {
   reward: RumorReward;
   wanted: Nation[];
   pardoned: Nation | null;
+  times: number;
+  count: number;
 }
 
 /** Where proc claimMission is, and its locals, while it waits. */
@@ -939,6 +988,18 @@ export interface HireSpecialistFrame {
   p: Player;
   candidates: number[];
   hiredSpecialist: number;
+}
+
+/** Where proc scoutingCheck is, and its locals, while it waits. */
+export interface ScoutingCheckFrame {
+  readonly routine: "scoutingCheck";
+  pc: number;
+  p: Player;
+  bonus: number;
+  extra: number;
+  roll: Roll;
+  faces: number[];
+  scoutAgain: number | null;
 }
 
 /** Where proc sellGoods is, and its locals, while it waits. */
@@ -1012,6 +1073,7 @@ export interface TradeWeaponsFrame {
   readonly routine: "tradeWeapons";
   pc: number;
   p: Player;
+  price: number;
   bought$left: Weapon[];
   bought: Weapon | null;
   sold$left: Weapon[];
@@ -1025,6 +1087,7 @@ export interface RecruitCrewFrame {
   p: Player;
   missing: number;
   recruited: number;
+  price: number;
   hired: number;
 }
 
@@ -1064,6 +1127,7 @@ export interface ScoutFrame {
   pc: number;
   me: Player;
   target: Target;
+  found: number;
   q: Player;
   n_: Npc;
 }
@@ -1132,6 +1196,7 @@ export type Frame =
   | CompleteMissionFrame
   | DrawGloryFrame
   | HireSpecialistFrame
+  | ScoutingCheckFrame
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
@@ -1146,68 +1211,71 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 680) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 742) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 817) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 825) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1069) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1092) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1185) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1191) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1220) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1228) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1236) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1241) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1273) */
-/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1328) */
-/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1338) */
-/** site 15: `choose useHooks: bool by p` (proc grapple, line 1357) */
-/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1386) */
-/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445) */
-/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445) */
-/** site 19: `choose flipChasers: bool by p` (proc chase, line 1489) */
-/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1527) */
-/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1540) */
-/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1547) */
-/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1549) */
-/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571) */
-/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1597) */
-/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1679) */
-/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1694) */
-/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1698) */
-/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1703) */
-/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1707) */
-/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1714) */
-/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1723) */
-/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799) */
-/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1833) */
-/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1878) */
-/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892) */
-/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892) */
-/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2032) */
-/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2040) */
-/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2154) */
-/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195) */
-/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227) */
-/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2336) */
-/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350) */
-/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2400) */
-/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2406) */
-/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2554) */
-/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2581) */
-/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2606) */
-/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2652) */
-/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2662) */
-/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2679) */
-/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2686) */
-/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2709) */
-/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2717) */
-/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2737) */
-/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2758) */
-/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2767) */
-/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2772) */
-/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2815) */
-/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2824) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 717) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 779) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 854) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 862) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1106) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1129) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1238) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1244) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1273) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1281) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1289) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1294) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1327) */
+/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1382) */
+/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1392) */
+/** site 15: `choose useHooks: bool by p` (proc grapple, line 1411) */
+/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1440) */
+/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505) */
+/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505) */
+/** site 19: `choose flipChasers: bool by p` (proc chase, line 1549) */
+/** site 20: `choose redirected: int? in range(0, size(located) - 1) by target shown "move the hit on th` (proc aimHits, line 1580) */
+/** site 21: `choose redirectTo: Location by target where redirectTo != located[i] else "Move the hit to` (proc aimHits, line 1582) */
+/** site 22: `choose hitAt: Location by target` (proc aimHits, line 1596) */
+/** site 23: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1609) */
+/** site 24: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1616) */
+/** site 25: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1618) */
+/** site 26: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1640) */
+/** site 27: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1666) */
+/** site 28: `choose reward: Nation in nations by w` (proc victory, line 1748) */
+/** site 29: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1763) */
+/** site 30: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1767) */
+/** site 31: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1772) */
+/** site 32: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1776) */
+/** site 33: `choose takeRumor: bool by w` (proc plunder, line 1783) */
+/** site 34: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1792) */
+/** site 35: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1868) */
+/** site 36: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1902) */
+/** site 37: `choose chaseNpc: bool by p` (proc fightNpc, line 1948) */
+/** site 38: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962) */
+/** site 39: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962) */
+/** site 40: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2102) */
+/** site 41: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2110) */
+/** site 42: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2226) */
+/** site 43: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2267) */
+/** site 44: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2302) */
+/** site 45: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2412) */
+/** site 46: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2426) */
+/** site 47: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2477) */
+/** site 48: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2483) */
+/** site 49: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2558) */
+/** site 50: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2642) */
+/** site 51: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2669) */
+/** site 52: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2695) */
+/** site 53: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2743) */
+/** site 54: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2753) */
+/** site 55: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2770) */
+/** site 56: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2777) */
+/** site 57: `choose restoreHull: bool by p` (proc visitShipyard, line 2800) */
+/** site 58: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2808) */
+/** site 59: `choose buyMod: bool by p` (proc buyModification, line 2829) */
+/** site 60: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2850) */
+/** site 61: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2860) */
+/** site 62: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2865) */
+/** site 63: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2912) */
+/** site 64: `choose stashed: 0..p.gold by p` (proc stashGold, line 2921) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1245,9 +1313,9 @@ export type Pending =
   | { site: 33; players: Player[] }
   | { site: 34; players: Player[] }
   | { site: 35; players: Player[] }
-  | { site: 36; players: Player[]; answers: Array<boolean | null> }
+  | { site: 36; players: Player[] }
   | { site: 37; players: Player[] }
-  | { site: 38; players: Player[] }
+  | { site: 38; players: Player[]; answers: Array<boolean | null> }
   | { site: 39; players: Player[] }
   | { site: 40; players: Player[] }
   | { site: 41; players: Player[] }
@@ -1270,7 +1338,10 @@ export type Pending =
   | { site: 58; players: Player[] }
   | { site: 59; players: Player[] }
   | { site: 60; players: Player[] }
-  | { site: 61; players: Player[] };
+  | { site: 61; players: Player[] }
+  | { site: 62; players: Player[] }
+  | { site: 63; players: Player[] }
+  | { site: 64; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1325,12 +1396,13 @@ export interface State {
     adjustLocations: number[];
     shotWeapon: Location | null;
     declareForNpc: Declaration;
+    scoutingCheck: number;
   };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1056). */
+/** The action Move (rules line 1093). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1338,13 +1410,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1109). */
+/** The action Retire (rules line 1146). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1138). */
+/** The action Scout (rules line 1183). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1352,7 +1424,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2388). */
+/** The action PlayGlory (rules line 2465). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1360,19 +1432,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2427). */
+/** The action Broadside (rules line 2505). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2437). */
+/** The action EvasiveManeuvers (rules line 2515). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2447). */
+/** The action KeepGlory (rules line 2525). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1380,33 +1452,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2539). */
+/** The action Port (rules line 2627). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2840). */
+/** The action EndTurn (rules line 2937). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 817). */
+/** The answer to `choose redraw` (rules line 854). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 825). */
+/** The answer to `choose newShip` (rules line 862). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1185). */
+/** The answer to `choose flag` (rules line 1238). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1414,14 +1486,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1191). */
+/** The answer to `choose engage` (rules line 1244). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1220). */
+/** The answer to `choose spent` (rules line 1273). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1429,14 +1501,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1228). */
+/** The answer to `choose raidMove` (rules line 1281). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1236). */
+/** The answer to `choose discarded` (rules line 1289). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1444,7 +1516,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1241). */
+/** The answer to `choose exchanged` (rules line 1294). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1452,7 +1524,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1273). */
+/** The answer to `choose kept` (rules line 1327). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1460,7 +1532,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose die` (rules line 1328). */
+/** The answer to `choose die` (rules line 1382). */
 export interface DieChoice {
   readonly type: "die";
   readonly player: Player;
@@ -1468,21 +1540,21 @@ export interface DieChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose reroll` (rules line 1338). */
+/** The answer to `choose reroll` (rules line 1392). */
 export interface RerollChoice {
   readonly type: "reroll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose useHooks` (rules line 1357). */
+/** The answer to `choose useHooks` (rules line 1411). */
 export interface UseHooksChoice {
   readonly type: "useHooks";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose declaration` (rules line 1386). */
+/** The answer to `choose declaration` (rules line 1440). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1490,28 +1562,43 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1445). */
+/** The answer to `choose combatCard` (rules line 1505). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1489). */
+/** The answer to `choose flipChasers` (rules line 1549). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1527). */
+/** The answer to `choose redirected` (rules line 1580). */
+export interface RedirectedChoice {
+  readonly type: "redirected";
+  readonly player: Player;
+  /** Position in `range(0, size(located) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose redirectTo` (rules line 1582). */
+export interface RedirectToChoice {
+  readonly type: "redirectTo";
+  readonly player: Player;
+  readonly value: Location;
+}
+
+/** The answer to `choose hitAt` (rules line 1596). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose rerolled` (rules line 1540). */
+/** The answer to `choose rerolled` (rules line 1609). */
 export interface RerolledChoice {
   readonly type: "rerolled";
   readonly player: Player;
@@ -1519,7 +1606,7 @@ export interface RerolledChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose lucky` (rules line 1547). */
+/** The answer to `choose lucky` (rules line 1616). */
 export interface LuckyChoice {
   readonly type: "lucky";
   readonly player: Player;
@@ -1527,14 +1614,14 @@ export interface LuckyChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose luckyFace` (rules line 1549). */
+/** The answer to `choose luckyFace` (rules line 1618). */
 export interface LuckyFaceChoice {
   readonly type: "luckyFace";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose aim` (rules line 1571). */
+/** The answer to `choose aim` (rules line 1640). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1542,14 +1629,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1597). */
+/** The answer to `choose absorb` (rules line 1666). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1679). */
+/** The answer to `choose reward` (rules line 1748). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1557,7 +1644,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1694). */
+/** The answer to `choose taken` (rules line 1763). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1565,7 +1652,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1698). */
+/** The answer to `choose seized` (rules line 1767). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1573,7 +1660,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1703). */
+/** The answer to `choose takenCard` (rules line 1772). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1581,7 +1668,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1707). */
+/** The answer to `choose takenSpecialist` (rules line 1776). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1589,21 +1676,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1714). */
+/** The answer to `choose takeRumor` (rules line 1783). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1723). */
+/** The answer to `choose claim` (rules line 1792). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1799). */
+/** The answer to `choose npcDeclaration` (rules line 1868). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1611,21 +1698,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1833). */
+/** The answer to `choose npcHitAt` (rules line 1902). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1878). */
+/** The answer to `choose chaseNpc` (rules line 1948). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2032). */
+/** The answer to `choose loot` (rules line 2102). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1633,14 +1720,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2040). */
+/** The answer to `choose claimNpc` (rules line 2110). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2154). */
+/** The answer to `choose keptRumor` (rules line 2226). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1648,7 +1735,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2195). */
+/** The answer to `choose pardoned` (rules line 2267). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1656,7 +1743,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2227). */
+/** The answer to `choose claimed` (rules line 2302). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1664,7 +1751,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2336). */
+/** The answer to `choose gloryDiscard` (rules line 2412). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1672,7 +1759,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2350). */
+/** The answer to `choose hiredSpecialist` (rules line 2426). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1680,7 +1767,15 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2581). */
+/** The answer to `choose scoutAgain` (rules line 2558). */
+export interface ScoutAgainChoice {
+  readonly type: "scoutAgain";
+  readonly player: Player;
+  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose card` (rules line 2669). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1688,21 +1783,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2606). */
+/** The answer to `choose smuggle` (rules line 2695). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2662). */
+/** The answer to `choose witness` (rules line 2753). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2679). */
+/** The answer to `choose newType` (rules line 2770). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1710,7 +1805,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2686). */
+/** The answer to `choose transferred` (rules line 2777). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1718,14 +1813,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2709). */
+/** The answer to `choose restoreHull` (rules line 2800). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2717). */
+/** The answer to `choose repairAt` (rules line 2808). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1733,14 +1828,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2737). */
+/** The answer to `choose buyMod` (rules line 2829). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2758). */
+/** The answer to `choose modPort` (rules line 2850). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1748,7 +1843,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2767). */
+/** The answer to `choose bought` (rules line 2860). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1756,7 +1851,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2772). */
+/** The answer to `choose sold` (rules line 2865). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1764,28 +1859,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2815). */
+/** The answer to `choose hired` (rules line 2912). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2824). */
+/** The answer to `choose stashed` (rules line 2921). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1069). */
+/** The answer to `choose havenEntry` (rules line 1106). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1092). */
+/** The answer to `choose dumped` (rules line 1129). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1793,7 +1888,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2400). */
+/** The answer to `choose lettered` (rules line 2477). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1801,7 +1896,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2406). */
+/** The answer to `choose patched` (rules line 2483). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1809,7 +1904,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2554). */
+/** The answer to `choose activity` (rules line 2642). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1817,7 +1912,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 680). */
+/** The answer to `choose startingShip` (rules line 717). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1850,6 +1945,8 @@ export type Action =
   | DeclarationChoice
   | CombatCardChoice
   | FlipChasersChoice
+  | RedirectedChoice
+  | RedirectToChoice
   | HitAtChoice
   | RerolledChoice
   | LuckyChoice
@@ -1873,6 +1970,7 @@ export type Action =
   | ClaimedChoice
   | GloryDiscardChoice
   | HiredSpecialistChoice
+  | ScoutAgainChoice
   | CardChoice
   | SmuggleChoice
   | WitnessChoice
@@ -1919,6 +2017,7 @@ export interface PlayerView {
   hullFlipped: boolean;
   chasersFlipped: boolean;
   surgeonReady: boolean;
+  redirectReady: boolean;
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -2014,7 +2113,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 104): one Border per row. */
+/** BORDERS (rules line 105): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -2081,28 +2180,28 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect22();
-/** CAPTAINS (rules line 190): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect23();
+/** CAPTAINS (rules line 216): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
-  { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
-  { id: "C02", home: "santoDomingo", seamanship: 2, scouting: 3, leadership: 3, influence: 2 },
-  { id: "C03", home: "sanJuan", seamanship: 2, scouting: 2, leadership: 3, influence: 3 },
-  { id: "C04", home: "cartagena", seamanship: 3, scouting: 3, leadership: 2, influence: 2 },
-  { id: "C05", home: "caracas", seamanship: 1, scouting: 2, leadership: 3, influence: 3 },
-  { id: "C06", home: "trinidad", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
-  { id: "C07", home: "portRoyal", seamanship: 4, scouting: 2, leadership: 2, influence: 2 },
-  { id: "C08", home: "nassau", seamanship: 2, scouting: 4, leadership: 2, influence: 2 },
-  { id: "C09", home: "bridgetown", seamanship: 2, scouting: 2, leadership: 4, influence: 2 },
-  { id: "C10", home: "stJohn", seamanship: 3, scouting: 3, leadership: 3, influence: 1 },
-  { id: "C11", home: "oldProvidence", seamanship: 2, scouting: 3, leadership: 2, influence: 2 },
-  { id: "C12", home: "tortuga", seamanship: 3, scouting: 3, leadership: 3, influence: 1 },
-  { id: "C13", home: "petiteGoave", seamanship: 2, scouting: 3, leadership: 2, influence: 3 },
-  { id: "C14", home: "basseTerre", seamanship: 3, scouting: 2, leadership: 3, influence: 2 },
-  { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
-  { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
+  { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3, abilities: ["redirectHit"] },
+  { id: "C02", home: "santoDomingo", seamanship: 2, scouting: 3, leadership: 3, influence: 2, abilities: ["scoutMerchants"] },
+  { id: "C03", home: "sanJuan", seamanship: 2, scouting: 2, leadership: 3, influence: 3, abilities: ["extraGoods"] },
+  { id: "C04", home: "cartagena", seamanship: 3, scouting: 3, leadership: 2, influence: 2, abilities: ["raidSeamanship"] },
+  { id: "C05", home: "caracas", seamanship: 1, scouting: 2, leadership: 3, influence: 3, abilities: ["demandBonus", "freeRumors"] },
+  { id: "C06", home: "trinidad", seamanship: 2, scouting: 2, leadership: 2, influence: 4, abilities: ["missionDie"] },
+  { id: "C07", home: "portRoyal", seamanship: 4, scouting: 2, leadership: 2, influence: 2, abilities: ["fleeDie"] },
+  { id: "C08", home: "nassau", seamanship: 2, scouting: 4, leadership: 2, influence: 2, abilities: ["scoutReroll"] },
+  { id: "C09", home: "bridgetown", seamanship: 2, scouting: 2, leadership: 4, influence: 2, abilities: ["crewDie"] },
+  { id: "C10", home: "stJohn", seamanship: 3, scouting: 3, leadership: 3, influence: 1, abilities: ["cheapRepairs"] },
+  { id: "C11", home: "oldProvidence", seamanship: 2, scouting: 3, leadership: 2, influence: 2, abilities: ["cheapCrew", "cheapWeapons"] },
+  { id: "C12", home: "tortuga", seamanship: 3, scouting: 3, leadership: 3, influence: 1, abilities: ["raidGold"] },
+  { id: "C13", home: "petiteGoave", seamanship: 2, scouting: 3, leadership: 2, influence: 3, abilities: ["scoutCaptains"] },
+  { id: "C14", home: "basseTerre", seamanship: 3, scouting: 2, leadership: 3, influence: 2, abilities: ["boardDie"] },
+  { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4, abilities: ["cheapGoods"] },
+  { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2, abilities: ["cheapMods", "shipSale"] },
 ];
-/** SHIP_TYPES (rules line 230): one ShipStats per row. */
+/** SHIP_TYPES (rules line 261): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -2112,8 +2211,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect23();
-/** CARGO_FACES (rules line 256): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect24();
+/** CARGO_FACES (rules line 287): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -2128,11 +2227,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect24();
+export const DEMAND_TOKENS: Good[] = collect25();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect25();
+export const MOD_TOKENS: Modification[] = collect26();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -2161,7 +2260,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 343): one EventCard per row. */
+/** EVENTS (rules line 378): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -2199,7 +2298,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 389): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 424): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -2285,7 +2384,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2067): one Rumor per row. */
+/** RUMORS (rules line 2137): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2316,7 +2415,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2114): one Mission per row. */
+/** MISSIONS (rules line 2186): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2347,7 +2446,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2301): one GloryCard per row. */
+/** GLORY (rules line 2377): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2408,6 +2507,8 @@ const DECISION_NAMES: readonly string[] = [
   "combatCard",
   "action",
   "flipChasers",
+  "redirected",
+  "redirectTo",
   "hitAt",
   "rerolled",
   "lucky",
@@ -2435,6 +2536,7 @@ const DECISION_NAMES: readonly string[] = [
   "hiredSpecialist",
   "lettered",
   "patched",
+  "scoutAgain",
   "activity",
   "card",
   "smuggle",
@@ -2452,64 +2554,84 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 171) */
+/** fn opposite (line 172) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 176) */
+/** fn hasPort (line 177) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 211) */
-export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 211);
+/** fn gifted (line 237) */
+export function gifted(state: State, p: Player, a: Ability): boolean {
+  return at(CAPTAINS, state.players[p]!.captain).abilities.includes(a);
 }
 
-/** fn goodOf (line 270) */
+/** fn dieIf (line 239) */
+export function dieIf(state: State, p: Player, a: Ability): number {
+  return gifted(state, p, a) ? 1 : 0;
+}
+
+/** fn nationOf (line 242) */
+export function nationOf(state: State, c: number): Nation {
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 242);
+}
+
+/** fn goodOf (line 301) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 271) */
+/** fn faceOf (line 302) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 277) */
+/** fn priceIn (line 308) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count26(state, offer, c);
+  let drawn = count27(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 304) */
+/** fn modPrice (line 321) */
+export function modPrice(state: State, p: Player): number {
+  return gifted(state, p, "cheapMods") ? 2 : MOD_PRICE;
+}
+
+/** fn weaponPrice (line 332) */
+export function weaponPrice(state: State, p: Player): number {
+  return gifted(state, p, "cheapWeapons") ? 2 : WEAPON_PRICE;
+}
+
+/** fn fullTracks (line 339) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 305)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 306)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 307)).cargo,
-    crew: (STATS[t] ?? noKey(t, 308)).crew,
-    cannons: (STATS[t] ?? noKey(t, 309)).cannons,
+    hull: (STATS[t] ?? noKey(t, 340)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 341)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 342)).cargo,
+    crew: (STATS[t] ?? noKey(t, 343)).crew,
+    cannons: (STATS[t] ?? noKey(t, 344)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 450) */
+/** fn isPirateNpc (line 485) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 452) */
+/** fn npcNation (line 487) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first27(state, n_);
+  return first28(state, n_);
 }
 
-/** fn npcShipType (line 454) */
+/** fn npcShipType (line 489) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 840) */
+/** fn thisRound (line 877) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2519,16 +2641,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 848) */
+/** fn actionsThisRound (line 885) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 962) */
+/** fn npcStep (line 999) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first28(state, z, dir);
+    const b = first29(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2537,7 +2659,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 975) */
+/** fn huntPriority (line 1012) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2553,7 +2675,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 986)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 1023)) > 0) {
       return 1;
     }
 
@@ -2570,7 +2692,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 1002) */
+/** fn huntScore (line 1039) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2580,37 +2702,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1009);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1046);
   }
 
-  return rank * 100000 + own * 100 + sum29(state, p) - own;
+  return rank * 100000 + own * 100 + sum30(state, p) - own;
 }
 
-/** fn stepsFor (line 1036) */
+/** fn stepsFor (line 1073) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect30(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect31(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1041) */
+/** fn mayEnter (line 1078) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1042)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1042), 1042)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1079)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1079), 1079)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1045) */
+/** fn anyDestroyed (line 1082) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any31(state, p);
+  return any32(state, p);
 }
 
-/** fn stepText (line 1047) */
+/** fn stepText (line 1084) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2624,26 +2746,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1054) */
+/** fn moveCost (line 1091) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1121) */
+/** fn targetsFor (line 1158) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         mapHas(state.merchants, state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect32(state, p),
+        collect33(state, p),
       ),
-      collect33(state, p),
+      collect34(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1126) */
+/** fn targetText (line 1163) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2662,7 +2784,24 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1135) */
+/** fn scoutBonus (line 1171) */
+export function scoutBonus(state: State, p: Player, t: Target): number {
+  if (t.kind === "merchantTarget") {
+    return dieIf(state, p, "scoutMerchants");
+  }
+
+  if (t.kind === "captainTarget") {
+    return dieIf(state, p, "scoutCaptains");
+  }
+
+  if (t.kind === "npcTarget") {
+    return dieIf(state, p, "scoutCaptains");
+  }
+
+  return 0;
+}
+
+/** fn scoutDice (line 1180) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2672,12 +2811,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1174) */
+/** fn isPirate (line 1227) */
 export function isPirate(state: State, p: Player): boolean {
-  return any34(state, p);
+  return any35(state, p);
 }
 
-/** fn raidMoveText (line 1202) */
+/** fn raidMoveText (line 1255) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2694,73 +2833,78 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1291) */
+/** fn absorbText (line 1345) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn rollOf (line 1316) */
+/** fn rollOf (line 1370) */
 export function rollOf(state: State, faces: number[]): Roll {
-  return { skulls: count35(state, faces), rest: sum36(state, faces), faces: faces.slice() };
+  return { skulls: count36(state, faces), rest: sum37(state, faces), faces: faces.slice() };
 }
 
-/** fn rerollText (line 1351) */
+/** fn rerollText (line 1405) */
 export function rerollText(state: State, reroll: boolean, c: number): string {
   return reroll ? `play ${at(GLORY, c).name}` : `keep ${at(GLORY, c).name}`;
 }
 
-/** fn beats (line 1378) */
+/** fn beats (line 1432) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1381) */
+/** fn declarationsFor (line 1435) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1382)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1436)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1382)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1436)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1391) */
+/** fn contestDice (line 1445) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1392)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1446)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1396) */
+/** fn declaredDie (line 1449) */
+export function declaredDie(state: State, p: Player, d: Declaration): number {
+  return d === "flee" ? dieIf(state, p, "fleeDie") : d === "board" ? dieIf(state, p, "boardDie") : 0;
+}
+
+/** fn shots (line 1454) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1398)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1398)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1456)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1456)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1399));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1457));
 }
 
-/** fn seamanshipDice (line 1402) */
+/** fn seamanshipDice (line 1460) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn helpless (line 1468) */
+/** fn helpless (line 1528) */
 export function helpless(state: State, p: Player): boolean {
   return (
-    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1468)) === 0 &&
-    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1468)) === 0
+    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1528)) === 0 &&
+    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1528)) === 0
   );
 }
 
-/** fn faceText (line 1560) */
+/** fn faceText (line 1629) */
 export function faceText(state: State, f: number): string {
   return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
 }
 
-/** fn aimText (line 1580) */
+/** fn aimText (line 1649) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2770,14 +2914,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1686) */
+/** fn claimText (line 1755) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1748) */
+/** fn npcSkills (line 1817) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1749)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1818)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2786,74 +2930,79 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1758) */
+/** fn npcScouting (line 1827) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum37(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum38(state, p));
 }
 
-/** fn controllerOf (line 1762) */
+/** fn controllerOf (line 1831) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1766) */
+/** fn scoutingNpcs (line 1835) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect38(state, p);
-  let warshipHere = any39(state, here);
-  let menOfWar = count40(state, here);
-  return collect41(state, here, p, warshipHere, menOfWar);
+  let here = collect39(state, p);
+  let warshipHere = any40(state, here);
+  let menOfWar = count41(state, here);
+  return collect42(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1788) */
+/** fn npcDeclarations (line 1857) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1789)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1790)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1858)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1859)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1793)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1793)) ||
-    (t["crew"] ?? noKey("crew", 1793)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1793));
+    (t["cannons"] ?? noKey("cannons", 1862)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1862)) ||
+    (t["crew"] ?? noKey("crew", 1862)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1862));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1794)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1863)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1804) */
+/** fn npcContestDice (line 1873) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1805)).tracks["mast"] ?? noKey("mast", 1805)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1874)).tracks["mast"] ?? noKey("mast", 1874)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1805)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1874)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1806) */
+/** fn contestDiceAgainstNpc (line 1875) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1807)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1876)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1807)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1876)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1809) */
+/** fn npcShots (line 1878) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1810)).tracks["cannons"] ?? noKey("cannons", 1810))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1810)).tracks["cannons"] ?? noKey("cannons", 1810));
+      ? ((state.npcs[n_] ?? noKey(n_, 1879)).tracks["cannons"] ?? noKey("cannons", 1879))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1879)).tracks["cannons"] ?? noKey("cannons", 1879));
 }
 
-/** fn rumorHere (line 2167) */
+/** fn rumorPrice (line 2168) */
+export function rumorPrice(state: State, p: Player): number {
+  return gifted(state, p, "freeRumors") ? 0 : RUMOR_PRICE;
+}
+
+/** fn rumorHere (line 2239) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2863,12 +3012,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2223) */
+/** fn missionsHere (line 2298) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect42(state, p);
+  return collect43(state, p);
 }
 
-/** fn missionPortHere (line 2258) */
+/** fn missionPortHere (line 2334) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2879,7 +3028,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2267) */
+/** fn huntingPirates (line 2343) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2889,7 +3038,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2275) */
+/** fn contractFor (line 2351) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2903,17 +3052,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2343) */
+/** fn employs (line 2419) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any43(state, p, s);
+  return any44(state, p, s);
 }
 
-/** fn hireable (line 2345) */
+/** fn hireable (line 2421) */
 export function hireable(state: State, p: Player): number[] {
-  return collect45(state, p);
+  return collect46(state, p);
 }
 
-/** fn playableNow (line 2360) */
+/** fn playableNow (line 2436) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   const k = effectOf(state, c);
   if (k !== null) {
@@ -2923,7 +3072,7 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   return false;
 }
 
-/** fn kindPlayableNow (line 2367) */
+/** fn kindPlayableNow (line 2443) */
 export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean {
   return (
     k === "windfall" ||
@@ -2939,7 +3088,7 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
   );
 }
 
-/** fn effectOf (line 2376) */
+/** fn effectOf (line 2453) */
 export function effectOf(state: State, c: number): GloryKind | null {
   if (at(GLORY, c).kind !== "fastLearner") {
     return at(GLORY, c).kind;
@@ -2955,12 +3104,12 @@ export function effectOf(state: State, c: number): GloryKind | null {
   return null;
 }
 
-/** fn firstOf (line 2424) */
+/** fn firstOf (line 2502) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first46(state, p, k);
+  return first47(state, p, k) ?? first48(state, p, k);
 }
 
-/** fn activityText (line 2491) */
+/** fn activityText (line 2579) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -3001,7 +3150,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2505) */
+/** fn activitiesFor (line 2593) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -3018,7 +3167,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
             ),
             pardonable(state, p) ? ["payPardon"] : [],
           ),
-          state.players[p]!.gold >= RUMOR_PRICE ? ["buyRumor"] : [],
+          state.players[p]!.gold >= rumorPrice(state, p) ? ["buyRumor"] : [],
         ),
         rumorHere(state, p, true) ? ["investigate"] : [],
       ),
@@ -3028,14 +3177,14 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2513) */
+/** fn stillOpen (line 2601) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
   }
 
   if (a === "buyRumor") {
-    return state.players[p]!.gold >= RUMOR_PRICE;
+    return state.players[p]!.gold >= rumorPrice(state, p);
   }
 
   if (a === "payPardon") {
@@ -3057,7 +3206,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2526) */
+/** fn pardonNation (line 2614) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -3067,45 +3216,49 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2532) */
+/** fn pardonable (line 2620) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2534)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2534))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2622)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2622))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2626) */
-export function buyPrice(state: State, offer: number[], c: number): number {
-  return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
+/** fn buyPrice (line 2716) */
+export function buyPrice(state: State, p: Player, offer: number[], c: number): number {
+  return Math.max(
+    0,
+    Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0)) -
+      dieIf(state, p, "cheapGoods"),
+  );
 }
 
-/** fn smuggleText (line 2628) */
+/** fn smuggleText (line 2719) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2730) */
+/** fn repairPrice (line 2822) */
 export function repairPrice(state: State, p: Player): number {
-  return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
+  return employs(state, p, "carpenter") || gifted(state, p, "cheapRepairs") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2780) */
+/** fn repairable (line 2873) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect47(state, p);
+  return collect49(state, p);
 }
 
-/** fn full (line 2784) */
+/** fn full (line 2877) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2784)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2877)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2787) */
+/** fn modBonus (line 2880) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3122,64 +3275,67 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2795) */
+/** fn maneuverability (line 2888) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2796)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2889)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2800) */
+/** fn saleValue (line 2894) */
 export function saleValue(state: State, p: Player): number {
-  return Math.max(
-    0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2801)).sell +
-      state.players[p]!.mods.length -
-      sum48(state, p),
+  return (
+    Math.max(
+      0,
+      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2895)).sell +
+        state.players[p]!.mods.length -
+        sum50(state, p),
+    ) +
+    2 * dieIf(state, p, "shipSale")
   );
 }
 
-/** fn affordableShips (line 2804) */
+/** fn affordableShips (line 2899) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect49(state, p);
+  return collect51(state, p);
 }
 
-/** fn total (line 2838) */
+/** fn total (line 2935) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc earn (line 541) */
+/** proc earn (line 578) */
 export function earn(state: State, p: Player, n_: number): void {
   state.players[p]!.gold += n_;
   state.players[p]!.ledger.push({ owner: p, amount: n_, secret: false });
 }
 
-/** proc spend (line 546) */
+/** proc spend (line 583) */
 export function spend(state: State, p: Player, n_: number): void {
   state.players[p]!.gold -= n_;
   state.players[p]!.ledger.push({ owner: p, amount: -n_, secret: false });
 }
 
-/** proc skillCheck (line 759) */
+/** proc skillCheck (line 796) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 917) */
+/** proc endOfRound (line 954) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 920)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 957)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 921)).cards, (state.npcs[n_] ?? noKey(n_, 921)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 958)).cards, (state.npcs[n_] ?? noKey(n_, 958)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 922)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 959)).zone = z;
         }
       }
     }
@@ -3191,8 +3347,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 932)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 933)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 969)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 970)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -3206,8 +3362,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 943)).slice();
-    let c2 = pickRandom(state.rng, cards, 944);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 980)).slice();
+    let c2 = pickRandom(state.rng, cards, 981);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -3223,9 +3379,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 954), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 991), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 954),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 991),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -3234,39 +3390,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 1016) */
+/** proc moveNpc (line 1053) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 1018)).zone;
-    let hunted = collect50(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 1055)).zone;
+    let hunted = collect52(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1021)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1058)).zone = npcStep(state, z, d);
     } else {
-      let best = max51(state, hunted, n_);
-      let prey = collect52(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1025);
-      (state.npcs[n_] ?? noKey(n_, 1026)).zone = state.players[target]!.zone;
+      let best = max53(state, hunted, n_);
+      let prey = collect54(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1062);
+      (state.npcs[n_] ?? noKey(n_, 1063)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1169) */
+/** proc addBounty (line 1222) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1170)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1223)) + 1));
 }
 
-/** proc hit (line 1295) */
+/** proc hit (line 1349) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1296)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1297)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1350)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1351)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1298)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1299)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1352)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1353)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1368) */
+/** proc rollDice (line 1422) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -3277,37 +3433,37 @@ export function rollDice(state: State, n_: number): Roll {
   return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1841) */
+/** proc npcDamage (line 1910) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1842)).tracks[l] ?? noKey(l, 1842)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1911)).tracks[l] ?? noKey(l, 1911)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1843)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1912)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1843)).tracks[l] ?? noKey(l, 1843)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1912)).tracks[l] ?? noKey(l, 1912)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1844)).tracks["hull"] ?? noKey("hull", 1844)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1913)).tracks["hull"] ?? noKey("hull", 1913)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1845)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1914)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1845)).tracks["hull"] ?? noKey("hull", 1845)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1914)).tracks["hull"] ?? noKey("hull", 1914)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1969) */
+/** proc repairNpc (line 2039) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1971)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 2041)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 2002) */
+/** proc npcLeaves (line 2072) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2003)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2073)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3319,7 +3475,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2417) */
+/** proc afterContest (line 2494) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3327,7 +3483,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2453) */
+/** proc boost (line 2531) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3338,28 +3494,27 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2464) */
-export function influenceCheck(state: State, p: Player): number {
+/** proc influenceCheck (line 2542) */
+export function influenceCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "silverTongue");
-  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra + bonus);
 }
 
-/** proc leadershipCheck (line 2469) */
-export function leadershipCheck(state: State, p: Player): number {
+/** proc leadershipCheck (line 2547) */
+export function leadershipCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "rallyingCry");
-  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra + bonus);
 }
 
-/** proc scoutingCheck (line 2474) */
-export function scoutingCheck(state: State, p: Player): number {
-  let extra = boost(state, p, "keenEye");
-  return skillCheck(state, scoutDice(state, p) + extra);
-}
-
-/** proc crewDice (line 2480) */
+/** proc crewDice (line 2568) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
-  return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
+  return (
+    at(CAPTAINS, state.players[p]!.captain).leadership +
+    extra +
+    (employs(state, p, "masterAtArms") ? 1 : 0) +
+    dieIf(state, p, "crewDie")
+  );
 }
 
 /** Why Move is refused now, or null when it is allowed. */
@@ -3376,7 +3531,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1109): its effects, once allowed. */
+/** action Retire (line 1146): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3404,7 +3559,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2427): its effects, once allowed. */
+/** action Broadside (line 2505): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3424,7 +3579,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2437): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2515): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3442,7 +3597,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2447): its effects, once allowed. */
+/** action KeepGlory (line 2525): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3459,7 +3614,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2840): its effects, once allowed. */
+/** action EndTurn (line 2937): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3468,7 +3623,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 677) until it waits for a decision or is done. */
+/** Runs the flow (line 714) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3524,7 +3679,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           shuffleInPlace(state.rng, state.merchantTrack);
           for (const z of ZONE_VALUES) {
             if (!mapHas(state.merchants, z) && state.merchantTrack.length > 0) {
-              mapSet(state.merchants, z, drawTop(state.merchantTrack, 693));
+              mapSet(state.merchants, z, drawTop(state.merchantTrack, 730));
             }
           }
         }
@@ -3615,7 +3770,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 716) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 753) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3712,7 +3867,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 747) until it waits for a decision or is done. */
+/** Runs proc launch (line 784) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3743,7 +3898,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 767) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 804) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3754,7 +3909,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 773)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 810)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3815,7 +3970,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 808) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 845) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3893,7 +4048,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 851) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 888) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3903,7 +4058,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 857), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 894), icon.dir);
             }
           }
         }
@@ -3945,7 +4100,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 871) until it waits for a decision or is done. */
+/** Runs proc eventText (line 908) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3956,8 +4111,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 876))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 877));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 913))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 914));
           }
         }
 
@@ -3975,12 +4130,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 886));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 923));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 890));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 927));
         }
 
         frame.pc = 4;
@@ -4055,7 +4210,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 897)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 934)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -4109,7 +4264,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 907)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 944)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -4148,12 +4303,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1178) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1231) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1179);
+        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1232);
         mapDelete(state.merchants, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
         frame.nation = frame.token;
@@ -4264,7 +4419,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1210) until it waits for a decision or is done. */
+/** Runs proc raid (line 1263) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4277,7 +4432,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        frame.dice = at(CAPTAINS, state.players[frame.p]!.captain).seamanship;
+        frame.dice = at(CAPTAINS, state.players[frame.p]!.captain).seamanship + dieIf(state, frame.p, "raidSeamanship");
         frame.successes = skillCheck(state, frame.dice);
         frame.spent$left = state.players[frame.p]!.weapons.slice();
         frame.spent$limit = frame.dice - frame.successes;
@@ -4308,7 +4463,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1222)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1275)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4445,7 +4600,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1266)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1319)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4457,11 +4612,15 @@ function stepRaid(state: State, frame: RaidFrame): void {
         }
 
         frame.plunder = sum4(state, frame.cards);
-        earn(state, frame.p, frame.plunder + (thisRound(state, "richConvoys") ? 3 : 0));
+        earn(
+          state,
+          frame.p,
+          frame.plunder + (thisRound(state, "richConvoys") ? 3 : 0) + 2 * dieIf(state, frame.p, "raidGold"),
+        );
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1273)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1327)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4523,7 +4682,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1286)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1340)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4613,7 +4772,7 @@ function newRerollDiceFrame(p: Player, roll: Roll): RerollDiceFrame {
   return { routine: "rerollDice", pc: 0, p, roll, faces: [], die$left: [], die: null };
 }
 
-/** Runs proc rerollDice (line 1326) until it waits for a decision or is done. */
+/** Runs proc rerollDice (line 1380) until it waits for a decision or is done. */
 function stepRerollDice(state: State, frame: RerollDiceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4683,7 +4842,7 @@ function newOfferRerollsFrame(p: Player, k: GloryKind, own: Held<Roll>, other: H
   };
 }
 
-/** Runs proc offerRerolls (line 1336) until it waits for a decision or is done. */
+/** Runs proc offerRerolls (line 1390) until it waits for a decision or is done. */
 function stepOfferRerolls(state: State, frame: OfferRerollsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4759,7 +4918,7 @@ function newGrappleFrame(p: Player, declared: Declaration, roll: Held<Roll>): Gr
   return { routine: "grapple", pc: 0, p, declared, roll, useHooks: false, again: { skulls: 0, rest: 0, faces: [] } };
 }
 
-/** Runs proc grapple (line 1355) until it waits for a decision or is done. */
+/** Runs proc grapple (line 1409) until it waits for a decision or is done. */
 function stepGrapple(state: State, frame: GrappleFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4790,7 +4949,7 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
         mapSet(
           state.weaponSupply,
           "grapplingHooks",
-          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1360)) + 1,
+          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1414)) + 1,
         );
         frame.pc = 4;
         state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
@@ -4826,7 +4985,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1384) until it waits for a decision or is done. */
+/** Runs proc declare (line 1438) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4891,7 +5050,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1404) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1462) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4900,11 +5059,13 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.d]!.chasersFlipped = false;
         state.players[frame.a]!.surgeonReady = true;
         state.players[frame.d]!.surgeonReady = true;
+        state.players[frame.a]!.redirectReady = true;
+        state.players[frame.d]!.redirectReady = true;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1411)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1471)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1412)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1472)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4920,8 +5081,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1416)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1416)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1476)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1476)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4995,8 +5156,12 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 11: {
-        frame.ra = clone<Roll>(rollDice(state, contestDice(state, frame.a, frame.d)));
-        frame.rd = clone<Roll>(rollDice(state, contestDice(state, frame.d, frame.a)));
+        frame.ra = clone<Roll>(
+          rollDice(state, contestDice(state, frame.a, frame.d) + declaredDie(state, frame.a, frame.da)),
+        );
+        frame.rd = clone<Roll>(
+          rollDice(state, contestDice(state, frame.d, frame.a) + declaredDie(state, frame.d, frame.dd)),
+        );
         frame.pc = 13;
         state.stack.push(newOfferRerollsFrame(frame.a, "seamanshipRerolls", frame.ra, frame.rd));
         return;
@@ -5145,8 +5310,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 27: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1451)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1451)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1511)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1511)) === 0
         )) {
           frame.pc = 28;
           continue machine;
@@ -5186,7 +5351,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1457)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1517)) > 0
         )) {
           frame.pc = 33;
           continue machine;
@@ -5206,7 +5371,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1460)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1520)) > 0
         )) {
           frame.pc = 36;
           continue machine;
@@ -5256,13 +5421,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1470) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1530) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1471)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1472)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1531)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1532)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -5346,7 +5511,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1487) until it waits for a decision or is done. */
+/** Runs proc chase (line 1547) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5405,7 +5570,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1499) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1559) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5436,18 +5601,22 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
     faces: [],
     aimed: null,
     s: 0,
+    located: [],
+    redirected: null,
+    i_: 0,
+    redirectTo: "hull",
+    l: "hull",
+    lList: [],
+    lIndex: 0,
     f: 0,
     fList: [],
     fIndex: 0,
-    f2: 0,
-    f2List: [],
-    f2Index: 0,
-    l: "hull",
+    l2: "hull",
     hitAt: "hull",
   };
 }
 
-/** Runs proc aimHits (line 1506) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1566) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5471,10 +5640,19 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       }
 
       case 1: {
-        frame.fList = frame.faces.slice();
-        frame.fIndex = 0;
-        frame.pc = 4;
-        continue machine;
+        frame.located = collect7(state, frame.faces);
+        if (!(
+          gifted(state, frame.target, "redirectHit") &&
+          state.players[frame.target]!.redirectReady &&
+          frame.located.length > 0
+        )) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.pending = { site: 20, players: [frame.target] };
+        frame.pc = 5;
+        return;
       }
 
       case 2: {
@@ -5491,101 +5669,123 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       }
 
       case 4: {
-        if (frame.fIndex >= frame.fList.length) {
-          frame.pc = 5;
-          continue machine;
-        }
-
-        frame.f = at(frame.fList, frame.fIndex);
-        if (frame.f > 4) {
-          frame.pc = 6;
-          continue machine;
-        }
-
-        frame.pc = 7;
-        state.stack.push(newDamageFrame(frame.target, at(LOCATION_FACES, frame.f - 1)));
-        return;
-      }
-
-      case 5: {
-        state.sparedHull = frame.aimed;
-        frame.f2List = frame.faces.slice();
-        frame.f2Index = 0;
+        frame.lList = frame.located.slice();
+        frame.lIndex = 0;
         frame.pc = 8;
         continue machine;
       }
 
+      case 5: {
+        const iFound = frame.redirected;
+        if (iFound === null) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.i_ = iFound;
+        state.pending = { site: 21, players: [frame.target] };
+        frame.pc = 7;
+        return;
+      }
+
       case 6: {
-        frame.fIndex++;
         frame.pc = 4;
         continue machine;
       }
 
       case 7: {
+        setAt(frame.located, frame.i_, frame.redirectTo);
+        state.players[frame.target]!.redirectReady = false;
         frame.pc = 6;
         continue machine;
       }
 
       case 8: {
-        if (frame.f2Index >= frame.f2List.length) {
+        if (frame.lIndex >= frame.lList.length) {
           frame.pc = 9;
           continue machine;
         }
 
-        frame.f2 = at(frame.f2List, frame.f2Index);
-        if (frame.f2 < 5) {
-          frame.pc = 10;
-          continue machine;
-        }
-
-        const lFound = frame.aimed;
-        if (lFound === null) {
-          frame.pc = 11;
-          continue machine;
-        }
-
-        frame.l = lFound;
-        frame.pc = 13;
+        frame.l = at(frame.lList, frame.lIndex);
+        frame.pc = 10;
         state.stack.push(newDamageFrame(frame.target, frame.l));
         return;
       }
 
       case 9: {
-        state.sparedHull = null;
-        state.stack.pop();
-        return;
+        state.sparedHull = frame.aimed;
+        frame.fList = frame.faces.slice();
+        frame.fIndex = 0;
+        frame.pc = 11;
+        continue machine;
       }
 
       case 10: {
-        frame.f2Index++;
+        frame.lIndex++;
         frame.pc = 8;
         continue machine;
       }
 
       case 11: {
-        state.pending = { site: 20, players: [frame.target] };
-        frame.pc = 14;
+        if (frame.fIndex >= frame.fList.length) {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        frame.f = at(frame.fList, frame.fIndex);
+        if (frame.f < 5) {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        const lFound = frame.aimed;
+        if (lFound === null) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        frame.l2 = lFound;
+        frame.pc = 16;
+        state.stack.push(newDamageFrame(frame.target, frame.l2));
         return;
       }
 
       case 12: {
-        frame.pc = 10;
-        continue machine;
+        state.sparedHull = null;
+        state.stack.pop();
+        return;
       }
 
       case 13: {
-        frame.pc = 12;
+        frame.fIndex++;
+        frame.pc = 11;
         continue machine;
       }
 
       case 14: {
-        frame.pc = 15;
-        state.stack.push(newDamageFrame(frame.target, frame.hitAt));
+        state.pending = { site: 22, players: [frame.target] };
+        frame.pc = 17;
         return;
       }
 
       case 15: {
-        frame.pc = 12;
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 16: {
+        frame.pc = 15;
+        continue machine;
+      }
+
+      case 17: {
+        frame.pc = 18;
+        state.stack.push(newDamageFrame(frame.target, frame.hitAt));
+        return;
+      }
+
+      case 18: {
+        frame.pc = 15;
         continue machine;
       }
 
@@ -5617,7 +5817,7 @@ function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFr
   };
 }
 
-/** Runs proc adjustLocations (line 1537) until it waits for a decision or is done. */
+/** Runs proc adjustLocations (line 1606) until it waits for a decision or is done. */
 function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5628,7 +5828,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.s] };
+        state.pending = { site: 23, players: [frame.s] };
         frame.pc = 2;
         return;
       }
@@ -5646,7 +5846,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
         }
 
         frame.c = cFound;
-        state.pending = { site: 22, players: [frame.s] };
+        state.pending = { site: 24, players: [frame.s] };
         frame.pc = 5;
         return;
       }
@@ -5680,7 +5880,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
         }
 
         frame.i_ = iFound;
-        state.pending = { site: 23, players: [frame.s] };
+        state.pending = { site: 25, players: [frame.s] };
         frame.pc = 7;
         return;
       }
@@ -5716,7 +5916,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1566) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1635) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5727,13 +5927,13 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
           return;
         }
 
-        frame.aims = collect7(state, frame.shooter);
-        if (answerAlone24(state)) {
+        frame.aims = collect8(state, frame.shooter);
+        if (answerAlone26(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.shooter] };
+        state.pending = { site: 26, players: [frame.shooter] };
         frame.pc = 1;
         return;
       }
@@ -5742,7 +5942,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1574)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1643)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5770,7 +5970,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1589) until it waits for a decision or is done. */
+/** Runs proc damage (line 1658) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5790,7 +5990,7 @@ function stepDamage(state: State, frame: DamageFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5799,9 +5999,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1605))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1674))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1606);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1675);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5858,12 +6058,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1615) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1684) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1616)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1685)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5881,19 +6081,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1622)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1691)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1623)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1692)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1624)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1624)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1693)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1693)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1625)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1625)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1694)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1694)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5916,8 +6116,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1627)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1627)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1696)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1696)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5983,24 +6183,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(frame.byBoarded.own);
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1639),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1708),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1640),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1709),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1641)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1710)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1642)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1711)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1643)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1644)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1712)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1713)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 13;
           continue machine;
@@ -6065,7 +6265,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1661) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1730) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6102,7 +6302,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1669) until it waits for a decision or is done. */
+/** Runs proc victory (line 1738) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6124,7 +6324,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        frame.nations = collect8(state, frame.l, frame.w);
+        frame.nations = collect9(state, frame.l, frame.w);
         if (frame.nations.length <= 0) {
           frame.pc = 4;
           continue machine;
@@ -6136,7 +6336,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.w] };
+        state.pending = { site: 28, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -6152,7 +6352,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1682)));
+        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1751)));
         frame.pc = 4;
         continue machine;
       }
@@ -6202,7 +6402,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1690) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1759) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6213,7 +6413,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1694)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1763)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6226,13 +6426,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.w] };
+        state.pending = { site: 29, players: [frame.w] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
-        frame.seized$left = collect9(state, frame.l, frame.w);
+        frame.seized$left = collect10(state, frame.l, frame.w);
         frame.pc = 4;
         continue machine;
       }
@@ -6259,7 +6459,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.w] };
+        state.pending = { site: 30, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -6293,13 +6493,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.w] };
+        state.pending = { site: 31, players: [frame.w] };
         frame.pc = 9;
         return;
       }
 
       case 8: {
-        frame.takenSpecialist$left = collect11(state, frame.l, frame.w);
+        frame.takenSpecialist$left = collect12(state, frame.l, frame.w);
         frame.pc = 10;
         continue machine;
       }
@@ -6326,7 +6526,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.w] };
+        state.pending = { site: 32, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -6344,7 +6544,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.w] };
+        state.pending = { site: 33, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -6365,7 +6565,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 32, players: [frame.w] };
+        state.pending = { site: 34, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -6391,7 +6591,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1725);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1794);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -6430,7 +6630,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1775) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1844) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6462,7 +6662,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1847)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6509,18 +6709,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1797) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1866) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone33(state)) {
+        if (answerAlone35(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 33, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 35, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -6563,7 +6763,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1813) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1882) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6582,7 +6782,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
 
         frame.s = sFound;
         frame.pc = 2;
-        state.stack.push(newShotWeaponFrame(frame.s, count12(state, frame.faces)));
+        state.stack.push(newShotWeaponFrame(frame.s, count13(state, frame.faces)));
         return;
       }
 
@@ -6643,7 +6843,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 34, players: [frame.controller] };
+        state.pending = { site: 36, players: [frame.controller] };
         frame.pc = 8;
         return;
       }
@@ -6703,7 +6903,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1850) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1919) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6711,6 +6911,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         frame.controller = controllerOf(state, frame.p);
         state.players[frame.p]!.chasersFlipped = false;
         state.players[frame.p]!.surgeonReady = true;
+        state.players[frame.p]!.redirectReady = true;
         if (!state.players[frame.p]!.mods.includes("longGuns")) {
           frame.pc = 1;
           continue machine;
@@ -6720,7 +6921,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1856)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1926)).skulls,
             frame.controller,
             null,
           ),
@@ -6730,7 +6931,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1859)).tracks["hull"] ?? noKey("hull", 1859)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks["hull"] ?? noKey("hull", 1929)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6761,7 +6962,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           frame.going &&
           !(
             helpless(state, frame.p) &&
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1864)).tracks["cannons"] ?? noKey("cannons", 1864)) === 0 &&
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1934)).tracks["cannons"] ?? noKey("cannons", 1934)) === 0 &&
             equal(npcDeclarations(state, frame.n_, frame.p, 2), ["shoot"])
           )
         )) {
@@ -6807,7 +7008,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -6894,14 +7095,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         }
 
         frame.combatCard$open = false;
-        frame.combatCard$able = collect13(state, frame.p, frame.combatCard$done);
+        frame.combatCard$able = collect14(state, frame.p, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
           frame.pc = 21;
           continue machine;
         }
 
         state.pending = {
-          site: 36,
+          site: 38,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
@@ -6952,7 +7153,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.combatCard$who] };
+        state.pending = { site: 39, players: [frame.combatCard$who] };
         frame.pc = 27;
         return;
       }
@@ -6985,14 +7186,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 29: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1897)).tracks["hull"] ?? noKey("hull", 1897)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1898)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1967)).tracks["hull"] ?? noKey("hull", 1967)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1968)) === 0 || frame.npcOut)) {
           frame.pc = 30;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1900)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1970)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -7058,7 +7259,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1912)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1982)) > 0
         )) {
           frame.pc = 39;
           continue machine;
@@ -7079,7 +7280,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1915)).tracks["crew"] ?? noKey("crew", 1915)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1985)).tracks["crew"] ?? noKey("crew", 1985)) > 0
         )) {
           frame.pc = 42;
           continue machine;
@@ -7144,30 +7345,30 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   };
 }
 
-/** Runs proc crewFightNpc (line 1927) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1997) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1928)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1998)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1999)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks["crew"] ?? noKey("crew", 1929)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1999)).tracks["crew"] ?? noKey("crew", 1999)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1931)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1931)).tracks["crew"] ?? noKey("crew", 1931)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2001)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2001)).tracks["crew"] ?? noKey("crew", 2001)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1932)).tracks["crew"] ?? noKey("crew", 1932)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1932)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1933)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2002)).tracks["crew"] ?? noKey("crew", 2002)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2002)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2003)) === 0;
         frame.pc = 1;
         continue machine;
       }
@@ -7201,26 +7402,26 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
         frame.byP = state.returns.offerRerolls;
         frame.rp = clone<Roll>(frame.byP.own);
         frame.rn = clone<Roll>(frame.byP.other);
-        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1941));
+        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2011));
         frame.onPlayer = Math.min(
           frame.rn.skulls,
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1942)).tracks["crew"] ?? noKey("crew", 1942),
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2012)).tracks["crew"] ?? noKey("crew", 2012),
         );
         mapSet(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1943)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2013)).tracks,
           "crew",
           Math.max(
             0,
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1943)).tracks["crew"] ?? noKey("crew", 1943)) - frame.onNpc,
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 2013)).tracks["crew"] ?? noKey("crew", 2013)) - frame.onNpc,
           ),
         );
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1944)) - frame.onPlayer),
+          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2014)) - frame.onPlayer),
         );
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1945)).tracks["crew"] ?? noKey("crew", 1945)) === 0;
-        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1946)) === 0;
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 2015)).tracks["crew"] ?? noKey("crew", 2015)) === 0;
+        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2016)) === 0;
         if (frame.npcOut || frame.playerOut) {
           frame.going = false;
           frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
@@ -7289,7 +7490,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1976) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 2046) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7330,7 +7531,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1986) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 2056) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7393,7 +7594,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 2018) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 2088) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7411,18 +7612,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        earn(state, frame.p, sum14(state, frame.cards));
+        earn(state, frame.p, sum15(state, frame.cards));
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2027)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2027)).tracks["hold"] ?? noKey("hold", 2027)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2097)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2097)).tracks["hold"] ?? noKey("hold", 2097)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2028);
+          let lost = pickRandom(state.rng, frame.cards, 2098);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -7430,7 +7631,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2032)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2102)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7438,7 +7639,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7449,7 +7650,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7485,7 +7686,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2042);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2112);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7501,7 +7702,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2047)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2117)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7525,13 +7726,13 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2148) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2220) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        spend(state, frame.p, RUMOR_PRICE);
-        frame.found = influenceCheck(state, frame.p);
+        spend(state, frame.p, rumorPrice(state, frame.p));
+        frame.found = influenceCheck(state, frame.p, 0);
         if (frame.found <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7551,7 +7752,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7599,10 +7800,21 @@ function currentAcquireRumorFrame(state: State): AcquireRumorFrame {
 }
 
 function newResolveRumorFrame(p: Player): ResolveRumorFrame {
-  return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
+  return {
+    routine: "resolveRumor",
+    pc: 0,
+    p,
+    r: 0,
+    successes: 0,
+    reward: "gold10",
+    wanted: [],
+    pardoned: null,
+    times: 0,
+    count: 0,
+  };
 }
 
-/** Runs proc resolveRumor (line 2175) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2247) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7617,25 +7829,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
         state.players[frame.p]!.rumor = null;
         state.rumorDeck.discard.push(frame.r);
         frame.successes = 0;
-        if (at(RUMORS, frame.r).atPort) {
-          frame.successes = influenceCheck(state, frame.p);
-        } else {
-          frame.successes = scoutingCheck(state, frame.p);
-        }
-
-        if (frame.successes <= 0) {
+        if (!at(RUMORS, frame.r).atPort) {
           frame.pc = 2;
           continue machine;
         }
 
-        frame.reward = at(RUMORS, frame.r).reward;
-        if (frame.reward !== "gold10") {
-          frame.pc = 3;
-          continue machine;
-        }
-
-        earn(state, frame.p, 10);
-        frame.pc = 4;
+        frame.successes = influenceCheck(state, frame.p, 0);
+        frame.pc = 3;
         continue machine;
       }
 
@@ -7645,111 +7845,175 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       }
 
       case 2: {
-        frame.pc = 1;
-        continue machine;
+        frame.pc = 4;
+        state.stack.push(newScoutingCheckFrame(frame.p, 0));
+        return;
       }
 
       case 3: {
-        if (frame.reward !== "gold15") {
+        if (frame.successes <= 0) {
           frame.pc = 5;
           continue machine;
         }
 
-        earn(state, frame.p, 15);
-        frame.pc = 6;
+        frame.reward = at(RUMORS, frame.r).reward;
+        if (frame.reward !== "gold10") {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        earn(state, frame.p, 10);
+        frame.pc = 7;
         continue machine;
       }
 
       case 4: {
-        frame.pc = 12;
-        state.stack.push(newGainGloryFrame(frame.p));
-        return;
+        frame.successes = state.returns.scoutingCheck;
+        frame.pc = 3;
+        continue machine;
       }
 
       case 5: {
-        if (frame.reward !== "freeCrew") {
-          frame.pc = 7;
-          continue machine;
-        }
-
-        mapSet(state.players[frame.p]!.tracks, "crew", full(state, frame.p, "crew"));
-        frame.pc = 8;
+        frame.pc = 1;
         continue machine;
       }
 
       case 6: {
-        frame.pc = 4;
+        if (frame.reward !== "gold15") {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        earn(state, frame.p, 15);
+        frame.pc = 9;
         continue machine;
       }
 
       case 7: {
-        if (frame.reward !== "pardonOne") {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        frame.wanted = collect15(state, frame.p);
-        if (answerAlone41(state)) {
-          frame.pc = 11;
-          continue machine;
-        }
-
-        state.pending = { site: 41, players: [frame.p] };
-        frame.pc = 11;
+        frame.pc = 20;
+        state.stack.push(newGainGloryFrame(frame.p));
         return;
       }
 
       case 8: {
-        frame.pc = 6;
+        if (frame.reward !== "freeCrew") {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        mapSet(state.players[frame.p]!.tracks, "crew", full(state, frame.p, "crew"));
+        frame.pc = 11;
         continue machine;
       }
 
       case 9: {
-        if (frame.reward === "gloryCards") {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 10: {
+        if (frame.reward !== "pardonOne") {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        frame.wanted = collect16(state, frame.p);
+        if (answerAlone43(state)) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        state.pending = { site: 43, players: [frame.p] };
+        frame.pc = 14;
+        return;
+      }
+
+      case 11: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 12: {
+        if (frame.reward !== "gloryCards") {
+          frame.pc = 15;
+          continue machine;
+        }
+
+        frame.times = 2;
+        frame.count = 0;
+        frame.pc = 17;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 14: {
+        const n_ = frame.pardoned;
+        if (n_ !== null) {
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2269)) - 1);
+        }
+
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 15: {
+        if (frame.reward === "forgedDocuments") {
+          state.players[frame.p]!.forgedDocuments = true;
+          removeValue(state.rumorDeck.discard, frame.r);
         } else {
-          if (frame.reward === "forgedDocuments") {
-            state.players[frame.p]!.forgedDocuments = true;
-            removeValue(state.rumorDeck.discard, frame.r);
-          } else {
-            if (frame.reward === "myriadOfGoods") {
-              for (let i = 0, times = 3; i < times; i++) {
-                const c = drawFromDeck(state.rng, state.cargoDeck);
-                if (c !== null) {
-                  if (
-                    state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2208))
-                  ) {
-                    state.players[frame.p]!.cargo.push(c);
-                  } else {
-                    state.cargoDeck.discard.push(c);
-                  }
+          if (frame.reward === "myriadOfGoods") {
+            for (let i = 0, times = 3; i < times; i++) {
+              const c = drawFromDeck(state.rng, state.cargoDeck);
+              if (c !== null) {
+                if (
+                  state.players[frame.p]!.cargo.length < (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2283))
+                ) {
+                  state.players[frame.p]!.cargo.push(c);
+                } else {
+                  state.cargoDeck.discard.push(c);
                 }
               }
             }
           }
         }
 
-        frame.pc = 10;
+        frame.pc = 16;
         continue machine;
       }
 
-      case 10: {
-        frame.pc = 8;
+      case 16: {
+        frame.pc = 13;
         continue machine;
       }
 
-      case 11: {
-        const n_ = frame.pardoned;
-        if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2197)) - 1);
+      case 17: {
+        if (frame.count >= frame.times) {
+          frame.pc = 18;
+          continue machine;
         }
 
-        frame.pc = 10;
+        frame.pc = 19;
+        state.stack.push(newDrawGloryFrame(frame.p));
+        return;
+      }
+
+      case 18: {
+        frame.pc = 16;
         continue machine;
       }
 
-      case 12: {
-        frame.pc = 2;
+      case 19: {
+        frame.count++;
+        frame.pc = 17;
+        continue machine;
+      }
+
+      case 20: {
+        frame.pc = 5;
         continue machine;
       }
 
@@ -7770,18 +8034,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2225) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2300) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone42(state)) {
+        if (answerAlone44(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7789,9 +8053,9 @@ function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
       case 1: {
         frame.successes = 0;
         if (at(MISSIONS, frame.claimed).leadership) {
-          frame.successes = leadershipCheck(state, frame.p);
+          frame.successes = leadershipCheck(state, frame.p, dieIf(state, frame.p, "missionDie"));
         } else {
-          frame.successes = influenceCheck(state, frame.p);
+          frame.successes = influenceCheck(state, frame.p, dieIf(state, frame.p, "missionDie"));
         }
 
         if (frame.successes > 0) {
@@ -7830,7 +8094,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2248) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2324) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7870,7 +8134,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2331) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2407) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7885,7 +8149,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -7919,18 +8183,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2348) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2424) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone44(state)) {
+        if (answerAlone46(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7956,6 +8220,67 @@ function currentHireSpecialistFrame(state: State): HireSpecialistFrame {
   return frame;
 }
 
+function newScoutingCheckFrame(p: Player, bonus: number): ScoutingCheckFrame {
+  return {
+    routine: "scoutingCheck",
+    pc: 0,
+    p,
+    bonus,
+    extra: 0,
+    roll: { skulls: 0, rest: 0, faces: [] },
+    faces: [],
+    scoutAgain: null,
+  };
+}
+
+/** Runs proc scoutingCheck (line 2552) until it waits for a decision or is done. */
+function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.extra = boost(state, frame.p, "keenEye");
+        frame.roll = clone<Roll>(rollDice(state, scoutDice(state, frame.p) + frame.extra + frame.bonus));
+        if (!(gifted(state, frame.p, "scoutReroll") && frame.roll.skulls < frame.roll.faces.length)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.faces = frame.roll.faces.slice();
+        state.pending = { site: 49, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.returns.scoutingCheck = frame.roll.skulls;
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        const i_ = frame.scoutAgain;
+        if (i_ !== null) {
+          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6));
+          frame.roll = clone<Roll>(rollOf(state, frame.faces));
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc scoutingCheck has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentScoutingCheckFrame(state: State): ScoutingCheckFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "scoutingCheck")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to scoutingCheck");
+  return frame;
+}
+
 function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return {
     routine: "sellGoods",
@@ -7971,12 +8296,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2577) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2665) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2578);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2666);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7990,20 +8315,20 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2598);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2687);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any16(state, frame.sold, frame.demanded)) {
+        if (!any17(state, frame.sold, frame.demanded)) {
           frame.pc = 4;
           continue machine;
         }
@@ -8015,7 +8340,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
         }
 
         frame.c = cFound;
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8028,7 +8353,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           state.cargoDeck.discard.push(card);
           frame.sold.push(goodOf(state, card));
           if (goodOf(state, card) === frame.demanded) {
-            earn(state, frame.p, 6);
+            earn(state, frame.p, 6 + dieIf(state, frame.p, "demandBonus"));
             frame.soldDemanded += 1;
           } else {
             earn(state, frame.p, 3);
@@ -8047,7 +8372,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       }
 
       case 4: {
-        if (!any18(state, frame.sold, frame.p)) {
+        if (!any19(state, frame.sold, frame.p)) {
           frame.pc = 7;
           continue machine;
         }
@@ -8129,16 +8454,16 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2632) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2723) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.wanted =
-          state.players[frame.p]!.lastBuyZone === state.players[frame.p]!.zone &&
+          (state.players[frame.p]!.lastBuyZone === state.players[frame.p]!.zone &&
           state.players[frame.p]!.lastBuyRound === state.round - 1
             ? 3
-            : 6;
+            : 6) + dieIf(state, frame.p, "extraGoods");
         frame.offer = [];
         frame.draws = 0;
         while (frame.offer.length < frame.wanted && frame.draws < CARGO_CARDS) {
@@ -8147,7 +8472,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2641))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2732))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8171,7 +8496,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8182,12 +8507,12 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        if (answerAlone51(state)) {
+        if (answerAlone54(state)) {
           frame.pc = 5;
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -8196,7 +8521,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
         const card = frame.card;
         if (card !== null) {
           removeValue(frame.card$left, card);
-          spend(state, frame.p, buyPrice(state, frame.offer, card));
+          spend(state, frame.p, buyPrice(state, frame.p, frame.offer, card));
           state.players[frame.p]!.cargo.push(card);
           frame.bought.push(card);
           if (priceIn(state, frame.offer, card) < 3) {
@@ -8263,12 +8588,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2678) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2769) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8281,7 +8606,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2681)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2772)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8311,7 +8636,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8341,8 +8666,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2696),
-          (STATS[frame.t] ?? noKey(frame.t, 2696)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2787),
+          (STATS[frame.t] ?? noKey(frame.t, 2787)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8378,13 +8703,13 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         if (!(
           state.players[frame.p]!.mods.includes("reinforcedHull") &&
           state.players[frame.p]!.hullFlipped &&
-          state.players[frame.p]!.gold >= MOD_PRICE
+          state.players[frame.p]!.gold >= modPrice(state, frame.p)
         )) {
           frame.pc = 12;
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -8397,7 +8722,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
 
       case 13: {
         if (frame.restoreHull) {
-          spend(state, frame.p, MOD_PRICE);
+          spend(state, frame.p, modPrice(state, frame.p));
           state.players[frame.p]!.hullFlipped = false;
         }
 
@@ -8415,7 +8740,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -8429,7 +8754,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2720)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2811)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8455,7 +8780,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2734) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2826) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8467,12 +8792,14 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
         }
 
         frame.m = mFound;
-        if (!(!state.players[frame.p]!.mods.includes(frame.m) && state.players[frame.p]!.gold >= MOD_PRICE)) {
+        if (!(
+          !state.players[frame.p]!.mods.includes(frame.m) && state.players[frame.p]!.gold >= modPrice(state, frame.p)
+        )) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 59, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8489,27 +8816,27 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
 
       case 3: {
         if (frame.buyMod) {
-          spend(state, frame.p, MOD_PRICE);
+          spend(state, frame.p, modPrice(state, frame.p));
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2742)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2834)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2743)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2835)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2744)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2836)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2745)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2837)) + 1,
               );
             }
           }
@@ -8545,7 +8872,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2754) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2846) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8563,13 +8890,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect19(state);
+        frame.free = collect20(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 60, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8606,15 +8933,16 @@ function currentRedistributeModsFrame(state: State): RedistributeModsFrame {
 }
 
 function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
-  return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
+  return { routine: "tradeWeapons", pc: 0, p, price: 0, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2766) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2858) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect20(state, frame.p);
+        frame.price = weaponPrice(state, frame.p);
+        frame.bought$left = collect21(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -8625,7 +8953,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 61, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8640,8 +8968,8 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         const bought = frame.bought;
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
-          spend(state, frame.p, WEAPON_PRICE);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2769)) - 1);
+          spend(state, frame.p, frame.price);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2862)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8658,7 +8986,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 59, players: [frame.p] };
+        state.pending = { site: 62, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8673,7 +9001,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2774)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2867)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -8698,21 +9026,21 @@ function currentTradeWeaponsFrame(state: State): TradeWeaponsFrame {
 }
 
 function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
-  return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
+  return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, price: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2808) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2903) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2809));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2904));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.recruited = leadershipCheck(state, frame.p);
+        frame.recruited = leadershipCheck(state, frame.p, 0);
         if (frame.recruited <= 0) {
           frame.pc = 2;
           continue machine;
@@ -8729,11 +9057,12 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       }
 
       case 2: {
+        frame.price = gifted(state, frame.p, "cheapCrew") ? 1 : 2;
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2815: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2912: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 60, players: [frame.p] };
+        state.pending = { site: 63, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8744,11 +9073,11 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       }
 
       case 4: {
-        spend(state, frame.p, frame.hired * 2);
+        spend(state, frame.p, frame.hired * frame.price);
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2817)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2914)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8771,16 +9100,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2823) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2920) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2824: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2921: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 61, players: [frame.p] };
+        state.pending = { site: 64, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8810,7 +9139,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2832) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2929) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8848,7 +9177,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1056) until it waits for a decision or is done. */
+/** Runs action Move (line 1093) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8885,7 +9214,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1068)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1105)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -8900,7 +9229,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1090));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1127));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8922,8 +9251,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1081)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1081), 1081)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1118)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1118), 1118)) >
             0
         ) {
           state.forgedEntry = true;
@@ -8944,7 +9273,7 @@ function stepMove(state: State, frame: MoveFrame): void {
           spend(state, frame.me, HAVEN_FEE);
           state.players[frame.me]!.inPort = true;
         } else {
-          let entered = influenceCheck(state, frame.me);
+          let entered = influenceCheck(state, frame.me, 0);
           if (entered > 0) {
             state.players[frame.me]!.inPort = true;
           }
@@ -9004,113 +9333,141 @@ function currentMoveFrame(state: State): MoveFrame {
 }
 
 function newScoutFrame(me: Player, target: Target): ScoutFrame {
-  return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
+  return { routine: "Scout", pc: 0, me, target, found: 0, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1138) until it waits for a decision or is done. */
+/** Runs action Scout (line 1183) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.actionsLeft -= 1;
         state.players[frame.me]!.scouted.push(frame.target);
-        if (!(frame.target.kind === "rumorTarget")) {
+        frame.found = 0;
+        if (frame.target.kind === "rumorTarget") {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.pc = 3;
-        state.stack.push(newResolveRumorFrame(frame.me));
+        frame.pc = 2;
+        state.stack.push(newScoutingCheckFrame(frame.me, scoutBonus(state, frame.me, frame.target)));
         return;
       }
 
       case 1: {
-        if (scoutingCheck(state, frame.me) <= 0) {
+        const target = frame.target;
+        if (target.kind === "rumorTarget") {
           frame.pc = 4;
           continue machine;
         }
 
-        const target = frame.target;
-        if (target.kind === "rumorTarget") {
-          frame.pc = 5;
-          continue machine;
-        }
-
         if (target.kind === "merchantTarget") {
-          frame.pc = 6;
+          frame.pc = 5;
           continue machine;
         }
 
         if (target.kind === "captainTarget") {
           frame.q = target.who;
-          frame.pc = 7;
+          frame.pc = 6;
           continue machine;
         }
 
         frame.n_ = target.npc;
-        frame.pc = 8;
+        frame.pc = 7;
         continue machine;
       }
 
       case 2: {
+        frame.found = state.returns.scoutingCheck;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
         state.stack.pop();
         return;
       }
 
-      case 3: {
-        frame.pc = 2;
-        continue machine;
-      }
-
       case 4: {
-        frame.pc = 2;
-        continue machine;
+        frame.pc = 8;
+        state.stack.push(newResolveRumorFrame(frame.me));
+        return;
       }
 
       case 5: {
-        frame.pc = 4;
-        continue machine;
-      }
+        if (frame.found <= 0) {
+          frame.pc = 9;
+          continue machine;
+        }
 
-      case 6: {
-        frame.pc = 9;
+        frame.pc = 10;
         state.stack.push(newMeetMerchantFrame(frame.me));
         return;
       }
 
-      case 7: {
+      case 6: {
+        if (frame.found <= 0) {
+          frame.pc = 11;
+          continue machine;
+        }
+
         if (!isPirate(state, frame.q)) {
           addBounty(state, frame.me, nationOf(state, state.players[frame.q]!.captain));
         }
 
-        frame.pc = 10;
+        frame.pc = 12;
         state.stack.push(newNavalCombatFrame(frame.me, frame.q));
         return;
       }
 
-      case 8: {
+      case 7: {
+        if (frame.found <= 0) {
+          frame.pc = 13;
+          continue machine;
+        }
+
         const nation = npcNation(state, frame.n_);
         if (nation !== null) {
           addBounty(state, frame.me, nation);
         }
 
-        frame.pc = 11;
+        frame.pc = 14;
         state.stack.push(newFightNpcFrame(frame.me, frame.n_, false));
         return;
       }
 
+      case 8: {
+        frame.pc = 3;
+        continue machine;
+      }
+
       case 9: {
-        frame.pc = 5;
+        frame.pc = 3;
         continue machine;
       }
 
       case 10: {
-        frame.pc = 5;
+        frame.pc = 9;
         continue machine;
       }
 
       case 11: {
-        frame.pc = 5;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 14: {
+        frame.pc = 13;
         continue machine;
       }
 
@@ -9124,7 +9481,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2388) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2465) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9165,12 +9522,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone45(state)) {
+        if (answerAlone47(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.me] };
+        state.pending = { site: 47, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -9202,7 +9559,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2402)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2479)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9231,12 +9588,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone46(state)) {
+        if (answerAlone48(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.me] };
+        state.pending = { site: 48, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -9256,7 +9613,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2407)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2484)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9279,7 +9636,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2539) until it waits for a decision or is done. */
+/** Runs action Port (line 2627) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9320,7 +9677,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.me] };
+        state.pending = { site: 50, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -9438,7 +9795,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2564)));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2652)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9655,6 +10012,9 @@ function run(state: State): void {
       case "hireSpecialist":
         stepHireSpecialist(state, frame);
         break;
+      case "scoutingCheck":
+        stepScoutingCheck(state, frame);
+        break;
       case "sellGoods":
         stepSellGoods(state, frame);
         break;
@@ -9782,7 +10142,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 680)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 717)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -9792,7 +10152,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 742)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 779)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -9803,7 +10163,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 817)
+      // `choose redraw: bool by p` (proc newCaptain, line 854)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -9813,7 +10173,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 825)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 862)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -9823,7 +10183,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1069)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1106)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -9835,7 +10195,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1092)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1129)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -9847,7 +10207,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1185)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1238)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -9858,7 +10218,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1191)
+      // `choose engage: bool by p` (proc meetMerchant, line 1244)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -9868,7 +10228,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1220)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1273)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -9881,7 +10241,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1228)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1281)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -9893,7 +10253,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1236)
+      // `choose discarded: int in cards by p` (proc raid, line 1289)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9904,7 +10264,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1241)
+      // `choose exchanged: int in cards by p` (proc raid, line 1294)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9915,7 +10275,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1273)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1327)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -9928,7 +10288,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1328)
+      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1382)
       const frame = currentRerollDiceFrame(state);
       const items = frame.die$left;
       for (let index = 0; index < items.length; index++) {
@@ -9941,7 +10301,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1338)
+      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1392)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "reroll", player: seat, value });
@@ -9951,7 +10311,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose useHooks: bool by p` (proc grapple, line 1357)
+      // `choose useHooks: bool by p` (proc grapple, line 1411)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "useHooks", player: seat, value });
@@ -9961,7 +10321,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1386)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1440)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9972,7 +10332,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9982,7 +10342,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1445)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9990,7 +10350,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose flipChasers: bool by p` (proc chase, line 1489)
+      // `choose flipChasers: bool by p` (proc chase, line 1549)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -10000,7 +10360,30 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1527)
+      // `choose redirected: int? in range(0, size(located) - 1) by target shown "move the hit on th` (proc aimHits, line 1580)
+      const frame = currentAimHitsFrame(state);
+      const items = rangeList(0, frame.located.length - 1);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "redirected", player: seat, value });
+      }
+
+      out.push({ type: "redirected", player: seat, value: null });
+      break;
+    }
+
+    case 21: {
+      // `choose redirectTo: Location by target where redirectTo != located[i] else "Move the hit to` (proc aimHits, line 1582)
+      const frame = currentAimHitsFrame(state);
+      for (let index = 0; index < LOCATION_VALUES.length; index++) {
+        const value = LOCATION_VALUES[index]!;
+        if (value !== at(frame.located, frame.i_)) out.push({ type: "redirectTo", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 22: {
+      // `choose hitAt: Location by target` (proc aimHits, line 1596)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -10009,8 +10392,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1540)
+    case 23: {
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1609)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10021,8 +10404,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1547)
+    case 24: {
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1616)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10033,8 +10416,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1549)
+    case 25: {
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1618)
       for (let value = 1; value <= 6; value++) {
         out.push({ type: "luckyFace", player: seat, value });
       }
@@ -10042,8 +10425,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571)
+    case 26: {
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1640)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -10054,8 +10437,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1597)
+    case 27: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1666)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -10064,8 +10447,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1679)
+    case 28: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1748)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -10075,8 +10458,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1694)
+    case 29: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1763)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -10088,8 +10471,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1698)
+    case 30: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1767)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -10101,8 +10484,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1703)
+    case 31: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1772)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -10114,8 +10497,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1707)
+    case 32: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1776)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -10127,8 +10510,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1714)
+    case 33: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1783)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -10137,8 +10520,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1723)
+    case 34: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1792)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -10147,8 +10530,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799)
+    case 35: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1868)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10158,8 +10541,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1833)
+    case 36: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1902)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -10168,8 +10551,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1878)
+    case 37: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1948)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -10178,8 +10561,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892)
+    case 38: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -10188,16 +10571,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1892)
+    case 39: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 38: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2032)
+    case 40: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2102)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10209,8 +10592,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2040)
+    case 41: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2110)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10219,8 +10602,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2154)
+    case 42: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2226)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10230,8 +10613,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195)
+    case 43: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2267)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10242,8 +10625,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227)
+    case 44: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2302)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10253,8 +10636,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2336)
+    case 45: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2412)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10264,8 +10647,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350)
+    case 46: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2426)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10275,10 +10658,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2400)
+    case 47: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2477)
       const frame = currentPlayGloryFrame(state);
-      const items = collect53(state, frame.me);
+      const items = collect55(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -10286,8 +10669,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2406)
+    case 48: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2483)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10297,8 +10680,21 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2554)
+    case 49: {
+      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2558)
+      const frame = currentScoutingCheckFrame(state);
+      const items = rangeList(0, frame.faces.length - 1);
+      for (let value = 0; value < items.length; value++) {
+        const item = items[value]!;
+        if (at(frame.faces, item) < 5) out.push({ type: "scoutAgain", player: seat, value });
+      }
+
+      out.push({ type: "scoutAgain", player: seat, value: null });
+      break;
+    }
+
+    case 50: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2642)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10310,8 +10706,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2581)
+    case 51: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2669)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10323,8 +10719,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2606)
+    case 52: {
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2695)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10333,13 +10729,13 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2652)
+    case 53: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2743)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
         const value = items[index]!;
-        if (buyPrice(state, frame.offer, value) <= state.players[frame.p]!.gold)
+        if (buyPrice(state, frame.p, frame.offer, value) <= state.players[frame.p]!.gold)
           out.push({ type: "card", player: seat, value });
       }
 
@@ -10347,8 +10743,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2662)
+    case 54: {
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2753)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10357,8 +10753,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2679)
+    case 55: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2770)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10369,8 +10765,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2686)
+    case 56: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2777)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10382,8 +10778,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2709)
+    case 57: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2800)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10392,8 +10788,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2717)
+    case 58: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2808)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10404,8 +10800,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2737)
+    case 59: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2829)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10414,8 +10810,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2758)
+    case 60: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2850)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10425,21 +10821,21 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2767)
+    case 61: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2860)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
         const value = items[index]!;
-        if (state.players[frame.p]!.gold >= WEAPON_PRICE) out.push({ type: "bought", player: seat, value });
+        if (state.players[frame.p]!.gold >= frame.price) out.push({ type: "bought", player: seat, value });
       }
 
       out.push({ type: "bought", player: seat, value: null });
       break;
     }
 
-    case 59: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2772)
+    case 62: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2865)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10451,19 +10847,19 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2815)
+    case 63: {
+      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2912)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
-        if (value * 2 <= state.players[frame.p]!.gold) out.push({ type: "hired", player: seat, value });
+        if (value * frame.price <= state.players[frame.p]!.gold) out.push({ type: "hired", player: seat, value });
       }
 
       break;
     }
 
-    case 61: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2824)
+    case 64: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2921)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -10701,6 +11097,26 @@ function check(state: State, action: Action): string | null {
     }
 
     case 20: {
+      if (action.type !== "redirected") return "Answer the choice of redirected first.";
+      const frame = currentAimHitsFrame(state);
+      const value = action.value;
+      const items = rangeList(0, frame.located.length - 1);
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "redirected must be a position in range(0, size(located) - 1) or none.";
+      return null;
+    }
+
+    case 21: {
+      if (action.type !== "redirectTo") return "Answer the choice of redirectTo first.";
+      const frame = currentAimHitsFrame(state);
+      const value = action.value;
+      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
+        return "redirectTo must be one of hull, mast, hold, crew, cannons.";
+      if (!(value !== at(frame.located, frame.i_))) return "Move the hit to another location.";
+      return null;
+    }
+
+    case 22: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -10708,7 +11124,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "rerolled") return "Answer the choice of rerolled first.";
       const frame = currentAdjustLocationsFrame(state);
       const value = action.value;
@@ -10718,7 +11134,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "lucky") return "Answer the choice of lucky first.";
       const frame = currentAdjustLocationsFrame(state);
       const value = action.value;
@@ -10728,7 +11144,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "luckyFace") return "Answer the choice of luckyFace first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 6))
@@ -10736,7 +11152,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "aim") return "Answer the choice of aim first.";
       const frame = currentShotWeaponFrame(state);
       const value = action.value;
@@ -10746,14 +11162,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -10763,7 +11179,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10772,7 +11188,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10781,7 +11197,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 31: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10790,7 +11206,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 30: {
+    case 32: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10799,21 +11215,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 33: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 32: {
+    case 34: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 33: {
+    case 35: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -10823,7 +11239,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 36: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -10831,21 +11247,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 37: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 36: {
+    case 38: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 37: {
+    case 39: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -10867,7 +11283,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 38: {
+    case 40: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -10876,14 +11292,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 41: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 40: {
+    case 42: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -10893,7 +11309,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 43: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -10903,7 +11319,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 44: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -10913,7 +11329,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 45: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -10923,7 +11339,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 46: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -10933,17 +11349,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 47: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect53(state, frame.me);
+      const items = collect55(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 46: {
+    case 48: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -10953,7 +11369,22 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 49: {
+      if (action.type !== "scoutAgain") return "Answer the choice of scoutAgain first.";
+      const frame = currentScoutingCheckFrame(state);
+      const value = action.value;
+      const items = rangeList(0, frame.faces.length - 1);
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "scoutAgain must be a position in range(0, size(faces) - 1) or none.";
+      if (value !== null) {
+        const item = items[value]!;
+        if (!(at(frame.faces, item) < 5)) return "That scoutAgain is not allowed now.";
+      }
+
+      return null;
+    }
+
+    case 50: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -10967,7 +11398,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 51: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -10976,28 +11407,28 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 52: {
       if (action.type !== "smuggle") return "Answer the choice of smuggle first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "smuggle must be true or false.";
       return null;
     }
 
-    case 50: {
+    case 53: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
       if (value !== null && !(frame.card$left as readonly unknown[]).includes(value))
         return "card must be one of those not taken yet, or none.";
       if (value !== null) {
-        if (!(buyPrice(state, frame.offer, value) <= state.players[frame.p]!.gold))
+        if (!(buyPrice(state, frame.p, frame.offer, value) <= state.players[frame.p]!.gold))
           return "You cannot pay for that card.";
       }
 
       return null;
     }
 
-    case 51: {
+    case 54: {
       if (action.type !== "witness") return "Answer the choice of witness first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -11007,7 +11438,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 55: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11017,7 +11448,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 56: {
       if (action.type !== "transferred") return "Answer the choice of transferred first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11030,14 +11461,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 57: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 55: {
+    case 58: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11047,14 +11478,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 56: {
+    case 59: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 57: {
+    case 60: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -11064,20 +11495,20 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 61: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
       if (value !== null && !(frame.bought$left as readonly unknown[]).includes(value))
         return "bought must be one of those not taken yet, or none.";
       if (value !== null) {
-        if (!(state.players[frame.p]!.gold >= WEAPON_PRICE)) return "A special weapon costs 3 gold.";
+        if (!(state.players[frame.p]!.gold >= frame.price)) return `A special weapon costs ${frame.price} gold.`;
       }
 
       return null;
     }
 
-    case 59: {
+    case 62: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -11086,18 +11517,18 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 60: {
+    case 63: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
       const high = frame.missing;
       if (!(Number.isInteger(value) && value >= 0 && value <= high))
         return `hired must be a whole number from 0 to ${high}.`;
-      if (!(value * 2 <= state.players[frame.p]!.gold)) return "Each crew member costs 2 gold.";
+      if (!(value * frame.price <= state.players[frame.p]!.gold)) return `Each crew member costs ${frame.price} gold.`;
       return null;
     }
 
-    case 61: {
+    case 64: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -11314,6 +11745,22 @@ function apply(state: State, action: Action): void {
     }
 
     case 20: {
+      if (action.type !== "redirected") throw notOfferedNow(action);
+      const frame = currentAimHitsFrame(state);
+      frame.redirected = action.value === null ? null : at(rangeList(0, frame.located.length - 1), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 21: {
+      if (action.type !== "redirectTo") throw notOfferedNow(action);
+      const frame = currentAimHitsFrame(state);
+      frame.redirectTo = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 22: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentAimHitsFrame(state);
       frame.hitAt = action.value;
@@ -11321,7 +11768,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "rerolled") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
       frame.rerolled = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
@@ -11329,7 +11776,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "lucky") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
       frame.lucky = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
@@ -11337,7 +11784,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "luckyFace") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
       frame.luckyFace = action.value;
@@ -11345,7 +11792,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "aim") throw notOfferedNow(action);
       const frame = currentShotWeaponFrame(state);
       frame.aim = action.value === null ? null : at(frame.aims, action.value);
@@ -11353,7 +11800,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -11361,7 +11808,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -11369,7 +11816,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken2 = action.value;
@@ -11377,7 +11824,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -11385,7 +11832,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 31: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -11393,7 +11840,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 32: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -11401,7 +11848,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 33: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -11409,7 +11856,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 34: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -11417,7 +11864,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 35: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -11425,7 +11872,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 36: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -11433,7 +11880,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 37: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -11441,7 +11888,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 38: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -11452,7 +11899,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 39: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -11471,7 +11918,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 40: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -11479,7 +11926,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 41: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -11487,7 +11934,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 42: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -11495,7 +11942,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 43: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -11503,7 +11950,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 44: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -11511,7 +11958,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 45: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -11519,7 +11966,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 46: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -11527,15 +11974,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 47: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect53(state, frame.me), action.value);
+      frame.lettered = at(collect55(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 46: {
+    case 48: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -11543,7 +11990,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 49: {
+      if (action.type !== "scoutAgain") throw notOfferedNow(action);
+      const frame = currentScoutingCheckFrame(state);
+      frame.scoutAgain = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 50: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -11551,7 +12006,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 51: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -11559,7 +12014,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 52: {
       if (action.type !== "smuggle") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.smuggle = action.value;
@@ -11567,7 +12022,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 53: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -11575,7 +12030,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 54: {
       if (action.type !== "witness") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.witness = action.value;
@@ -11583,7 +12038,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 55: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -11591,7 +12046,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 56: {
       if (action.type !== "transferred") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.transferred = action.value;
@@ -11599,7 +12054,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 57: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -11607,7 +12062,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 58: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -11615,7 +12070,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 59: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -11623,7 +12078,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 60: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -11631,7 +12086,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 61: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -11639,7 +12094,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 62: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -11647,7 +12102,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 63: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -11655,7 +12110,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 64: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -11667,7 +12122,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1386): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1440): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone16(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -11683,8 +12138,8 @@ function answerAlone16(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1571): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone24(state: State): boolean {
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1640): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone26(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
   for (let value = 0; value < items.length; value++) {
@@ -11695,8 +12150,8 @@ function answerAlone24(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1799): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone33(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1868): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone35(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -11711,8 +12166,8 @@ function answerAlone33(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2195): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone41(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2267): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone43(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -11723,8 +12178,8 @@ function answerAlone41(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2227): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone42(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2302): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -11739,8 +12194,8 @@ function answerAlone42(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2350): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone44(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2426): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone46(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -11755,11 +12210,11 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2400): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone45(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2477): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone47(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect53(state, frame.me);
+  const items = collect55(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -11771,8 +12226,8 @@ function answerAlone45(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2406): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone46(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2483): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone48(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -11787,8 +12242,8 @@ function answerAlone46(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2662): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone51(state: State): boolean {
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2753): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone54(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
   for (let value = 0; value < state.playerCount; value++) {
@@ -11877,9 +12332,20 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "redirected":
+      switch (state.pending?.site) {
+        case 20: {
+          const frame = currentAimHitsFrame(state);
+          if (action.value === null) return { ...action };
+          const item = rangeList(0, frame.located.length - 1)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
     case "rerolled":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -11890,7 +12356,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lucky":
       switch (state.pending?.site) {
-        case 22: {
+        case 24: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -11901,7 +12367,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 24: {
+        case 26: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.aims[action.value];
@@ -11912,7 +12378,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 26: {
+        case 28: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11922,7 +12388,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 33: {
+        case 35: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11932,7 +12398,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 40: {
+        case 42: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11942,7 +12408,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 41: {
+        case 43: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -11953,7 +12419,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 42: {
+        case 44: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11963,7 +12429,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 43: {
+        case 45: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11973,7 +12439,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 44: {
+        case 46: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11983,9 +12449,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 45: {
+        case 47: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect53(state, frame.me)[action.value];
+          const item = collect55(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -11993,7 +12459,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 46: {
+        case 48: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12001,9 +12467,20 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "scoutAgain":
+      switch (state.pending?.site) {
+        case 49: {
+          const frame = currentScoutingCheckFrame(state);
+          if (action.value === null) return { ...action };
+          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
     case "newType":
       switch (state.pending?.site) {
-        case 52: {
+        case 55: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -12014,7 +12491,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 55: {
+        case 58: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -12025,7 +12502,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 57: {
+        case 60: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12138,15 +12615,27 @@ function describeAction(state: State, action: Action): string | null {
           return "after the Seamanship contest";
         }
 
-        case 36: {
+        case 38: {
           return "after the Seamanship contest";
+        }
+      }
+
+      break;
+    case "redirected":
+      switch (state.pending?.site) {
+        case 20: {
+          const frame = currentAimHitsFrame(state);
+          if (action.value === null) return "none";
+          const item = rangeList(0, frame.located.length - 1)[action.value];
+          if (item === undefined) return null;
+          return `move the hit on the ${at(frame.located, item)}`;
         }
       }
 
       break;
     case "rerolled":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -12158,7 +12647,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "lucky":
       switch (state.pending?.site) {
-        case 22: {
+        case 24: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -12170,7 +12659,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "luckyFace":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const value = action.value;
           return `make it a ${faceText(state, value)}`;
         }
@@ -12179,7 +12668,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 24: {
+        case 26: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return "none";
           const item = frame.aims[action.value];
@@ -12191,7 +12680,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "absorb":
       switch (state.pending?.site) {
-        case 25: {
+        case 27: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -12201,7 +12690,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 27: {
+        case 29: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -12211,7 +12700,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 28: {
+        case 30: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -12221,7 +12710,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 29: {
+        case 31: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -12231,7 +12720,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 30: {
+        case 32: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -12241,7 +12730,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 32: {
+        case 34: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -12251,7 +12740,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 33: {
+        case 35: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -12262,7 +12751,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 34: {
+        case 36: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -12271,7 +12760,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 38: {
+        case 40: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -12281,7 +12770,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 39: {
+        case 41: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -12291,7 +12780,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 40: {
+        case 42: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -12302,7 +12791,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 42: {
+        case 44: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -12313,7 +12802,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 43: {
+        case 45: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -12324,7 +12813,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 44: {
+        case 46: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -12333,9 +12822,21 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "scoutAgain":
+      switch (state.pending?.site) {
+        case 49: {
+          const frame = currentScoutingCheckFrame(state);
+          if (action.value === null) return "none";
+          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          if (item === undefined) return null;
+          return `roll the die showing ${at(frame.faces, item)} again`;
+        }
+      }
+
+      break;
     case "activity":
       switch (state.pending?.site) {
-        case 47: {
+        case 50: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -12345,25 +12846,25 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 48: {
+        case 51: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
-          return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
+          return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 + dieIf(state, frame.p, "demandBonus") : 3} gold`;
         }
 
-        case 50: {
+        case 53: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
-          return `buy ${goodOf(state, value)} for ${buyPrice(state, frame.offer, value)} gold`;
+          return `buy ${goodOf(state, value)} for ${buyPrice(state, frame.p, frame.offer, value)} gold`;
         }
       }
 
       break;
     case "smuggle":
       switch (state.pending?.site) {
-        case 49: {
+        case 52: {
           const value = action.value;
           return smuggleText(state, value);
         }
@@ -12372,19 +12873,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 52: {
+        case 55: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2679)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2770)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "transferred":
       switch (state.pending?.site) {
-        case 53: {
+        case 56: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `move the ${value} to the new ship for 2 gold`;
@@ -12394,7 +12895,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 55: {
+        case 58: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -12406,7 +12907,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 57: {
+        case 60: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -12417,17 +12918,18 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 58: {
+        case 61: {
+          const frame = currentTradeWeaponsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
-          return `buy ${value} for 3 gold`;
+          return `buy ${value} for ${frame.price} gold`;
         }
       }
 
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 59: {
+        case 62: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -12465,6 +12967,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       hullFlipped: false,
       chasersFlipped: false,
       surgeonReady: false,
+      redirectReady: false,
       weapons: [],
       retiring: false,
       boughtWarship: false,
@@ -12625,6 +13128,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       adjustLocations: [],
       shotWeapon: null,
       declareForNpc: "shoot",
+      scoutingCheck: 0,
     },
     pending: null,
   };
@@ -12655,7 +13159,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 642));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 679));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -12664,12 +13168,12 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 650));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 687));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
-    mapSet(state.merchants, z3, drawTop(tokens, 655));
+    mapSet(state.merchants, z3, drawTop(tokens, 692));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -12690,7 +13194,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 674);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 711);
   return state;
 }
 
@@ -12766,6 +13270,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     hullFlipped: mine.hullFlipped,
     chasersFlipped: mine.chasersFlipped,
     surgeonReady: mine.surgeonReady,
+    redirectReady: mine.redirectReady,
     weapons: mine.weapons.slice(),
     retiring: mine.retiring,
     boughtWarship: mine.boughtWarship,
@@ -12945,6 +13450,7 @@ function validateState(value: unknown): string | null {
     if (!(typeof mine.hullFlipped === "boolean")) return "player.hullFlipped is not a valid bool";
     if (!(typeof mine.chasersFlipped === "boolean")) return "player.chasersFlipped is not a valid bool";
     if (!(typeof mine.surgeonReady === "boolean")) return "player.surgeonReady is not a valid bool";
+    if (!(typeof mine.redirectReady === "boolean")) return "player.redirectReady is not a valid bool";
     if (!(
       Array.isArray(mine.weapons) &&
       mine.weapons.every((x: unknown) => (WEAPON_VALUES as readonly unknown[]).includes(x))
@@ -13150,7 +13656,8 @@ function validateState(value: unknown): string | null {
       value.returns.adjustLocations.every((x: unknown) => isInt(x)) &&
       (value.returns.shotWeapon === null ||
         (LOCATION_VALUES as readonly unknown[]).includes(value.returns.shotWeapon)) &&
-      (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc)
+      (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc) &&
+      isInt(value.returns.scoutingCheck)
     )
   )
     return "returns does not hold the values procedures return";
@@ -13194,6 +13701,7 @@ function validateState(value: unknown): string | null {
     "completeMission",
     "drawGlory",
     "hireSpecialist",
+    "scoutingCheck",
     "sellGoods",
     "buyGoods",
     "visitShipyard",
@@ -13217,7 +13725,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 62)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 65)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13247,7 +13755,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 816)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 853)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -13309,8 +13817,20 @@ function count6(state: State, faces: number[]): number {
   return total;
 }
 
+/** [LOCATION_FACES[f - 1] for f in faces if f <= 4] */
+function collect7(state: State, faces: number[]): Location[] {
+  const out: Location[] = [];
+  const items = faces;
+  for (let i = 0; i < items.length; i++) {
+    const f = items[i]!;
+    if (f <= 4) out.push(at(LOCATION_FACES, f - 1));
+  }
+
+  return out;
+}
+
 /** [w for w in [chainShot, grapeshot] if contains(shooter.weapons, w)] */
-function collect7(state: State, shooter: Player): Weapon[] {
+function collect8(state: State, shooter: Player): Weapon[] {
   const out: Weapon[] = [];
   const items: readonly Weapon[] = ["chainShot", "grapeshot"];
   for (let i = 0; i < items.length; i++) {
@@ -13322,14 +13842,14 @@ function collect7(state: State, shooter: Player): Weapon[] {
 }
 
 /** [n for n in members(Nation) if l.bounty[n] > 0 and w.bounty[n] == 0] */
-function collect8(state: State, l: Player, w: Player): Nation[] {
+function collect9(state: State, l: Player, w: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1675)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1675)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1744)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1744)) === 0
     )
       out.push(n_);
   }
@@ -13338,7 +13858,7 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
 }
 
 /** [x for x in l.weapons if not contains(w.weapons, x)] */
-function collect9(state: State, l: Player, w: Player): Weapon[] {
+function collect10(state: State, l: Player, w: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = state.players[l]!.weapons;
   for (let i = 0; i < items.length; i++) {
@@ -13350,7 +13870,7 @@ function collect9(state: State, l: Player, w: Player): Weapon[] {
 }
 
 /** any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any10(state: State, w: Player, c: number): boolean {
+function any11(state: State, w: Player, c: number): boolean {
   const items = state.players[w]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -13361,19 +13881,19 @@ function any10(state: State, w: Player, c: number): boolean {
 }
 
 /** [c for c in l.employed if not any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect11(state: State, l: Player, w: Player): number[] {
+function collect12(state: State, l: Player, w: Player): number[] {
   const out: number[] = [];
   const items = state.players[l]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!any10(state, w, c)) out.push(c);
+    if (!any11(state, w, c)) out.push(c);
   }
 
   return out;
 }
 
 /** count(f in faces: f >= 5) */
-function count12(state: State, faces: number[]): number {
+function count13(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -13385,7 +13905,7 @@ function count12(state: State, faces: number[]): number {
 }
 
 /** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [p] */
-function collect13(state: State, p: Player, combatCard$done: Player[]): Player[] {
+function collect14(state: State, p: Player, combatCard$done: Player[]): Player[] {
   const out: Player[] = [];
   const items: readonly Player[] = [p];
   for (let i = 0; i < items.length; i++) {
@@ -13403,7 +13923,7 @@ function collect13(state: State, p: Player, combatCard$done: Player[]): Player[]
 }
 
 /** sum(c in cards: faceOf(c).plunder) */
-function sum14(state: State, cards: number[]): number {
+function sum15(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -13415,19 +13935,19 @@ function sum14(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect15(state: State, p: Player): Nation[] {
+function collect16(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2194)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2266)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** any(g in sold: g != demanded) */
-function any16(state: State, sold: Good[], demanded: Good): boolean {
+function any17(state: State, sold: Good[], demanded: Good): boolean {
   const items = sold;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
@@ -13438,7 +13958,7 @@ function any16(state: State, sold: Good[], demanded: Good): boolean {
 }
 
 /** count(x in sold: x == g) */
-function count17(state: State, sold: Good[], g: Good): number {
+function count18(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -13450,18 +13970,18 @@ function count17(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any18(state: State, sold: Good[], p: Player): boolean {
+function any19(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count17(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count18(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect19(state: State): Zone[] {
+function collect20(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -13473,19 +13993,19 @@ function collect19(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect20(state: State, p: Player): Weapon[] {
+function collect21(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2767)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2860)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect21(z: Zone): Zone[] {
+function collect22(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -13497,19 +14017,19 @@ function collect21(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect22(): Partial<Record<Zone, Zone[]>> {
+function collect23(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect21(z));
+    mapSet(out, z, collect22(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect23(): Partial<Record<ShipType, ShipStats>> {
+function collect24(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -13521,7 +14041,7 @@ function collect23(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect24(): Good[] {
+function collect25(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -13533,7 +14053,7 @@ function collect24(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect25(): Modification[] {
+function collect26(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -13545,7 +14065,7 @@ function collect25(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count26(state: State, offer: number[], c: number): number {
+function count27(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -13557,18 +14077,18 @@ function count26(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first27(state: State, n_: Npc): Nation | null {
+function first28(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 452)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 452)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 487)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 487)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first28(state: State, z: Zone, dir: Compass): Border | null {
+function first29(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -13579,7 +14099,7 @@ function first28(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum29(state: State, p: Player): number {
+function sum30(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -13591,9 +14111,9 @@ function sum29(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect30(state: State, p: Player): Step[] {
+function collect31(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1037);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1074);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -13603,18 +14123,18 @@ function collect30(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any31(state: State, p: Player): boolean {
+function any32(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1045)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1082)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect32(state: State, p: Player): Target[] {
+function collect33(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13632,30 +14152,30 @@ function collect32(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect33(state: State, p: Player): Target[] {
+function collect34(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1124)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1161)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any34(state: State, p: Player): boolean {
+function any35(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1174)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1227)) > 0) return true;
   }
 
   return false;
 }
 
 /** count(d in faces: d >= 5) */
-function count35(state: State, faces: number[]): number {
+function count36(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -13667,7 +14187,7 @@ function count35(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum36(state: State, faces: number[]): number {
+function sum37(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -13679,7 +14199,7 @@ function sum36(state: State, faces: number[]): number {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum37(state: State, p: Player): number {
+function sum38(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -13691,19 +14211,19 @@ function sum37(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect38(state: State, p: Player): Npc[] {
+function collect39(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1767)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1836)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any39(state: State, here: Npc[]): boolean {
+function any40(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -13714,7 +14234,7 @@ function any39(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count40(state: State, here: Npc[]): number {
+function count41(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -13726,7 +14246,7 @@ function count40(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect41(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect42(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -13743,7 +14263,7 @@ function collect41(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect42(state: State, p: Player): number[] {
+function collect43(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -13755,7 +14275,7 @@ function collect42(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any43(state: State, p: Player, s: Specialist): boolean {
+function any44(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -13766,7 +14286,7 @@ function any43(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any44(state: State, p: Player, c: number): boolean {
+function any45(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -13777,19 +14297,19 @@ function any44(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect45(state: State, p: Player): number[] {
+function collect46(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any44(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any45(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first46(state: State, p: Player, k: GloryKind): number | null {
+function first47(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -13799,32 +14319,43 @@ function first46(state: State, p: Player, k: GloryKind): number | null {
   return null;
 }
 
+/** first(c in p.gloryHand: effectOf(c) == k) */
+function first48(state: State, p: Player, k: GloryKind): number | null {
+  const items = state.players[p]!.gloryHand;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (effectOf(state, c) === k) return c;
+  }
+
+  return null;
+}
+
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect47(state: State, p: Player): Location[] {
+function collect49(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2781)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2874)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum48(state: State, p: Player): number {
+function sum50(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2801));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2895));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect49(state: State, p: Player): ShipType[] {
+function collect51(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -13832,7 +14363,7 @@ function collect49(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2805)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2900)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -13841,14 +14372,14 @@ function collect49(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect50(state: State, n_: Npc, z: Zone): Player[] {
+function collect52(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1019)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1056)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -13857,7 +14388,7 @@ function collect50(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max51(state: State, hunted: Player[], n_: Npc): number {
+function max53(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -13871,7 +14402,7 @@ function max51(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect52(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect54(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -13883,12 +14414,12 @@ function collect52(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect53(state: State, me: Player): Nation[] {
+function collect55(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2400)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2477)) > 0) out.push(n_);
   }
 
   return out;
@@ -13899,7 +14430,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "dd6612fd",
+  sourceHash: "3025637b",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
