@@ -5,6 +5,7 @@ import {
   askedProblem,
   at,
   atValues,
+  checkAtValues,
   checkDeterminism,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
@@ -72,23 +73,23 @@ import {
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
   "Move the hit to another location.": "rules line 1582",
-  "You cannot pay for that card.": "rules line 2743",
-  "Show the cards to another player.": "rules line 2753",
-  "Moving a modification costs 2 gold.": "rules line 2777",
+  "You cannot pay for that card.": "rules line 2755",
+  "Show the cards to another player.": "rules line 2765",
+  "Moving a modification costs 2 gold.": "rules line 2789",
   "High Seas: leaving a port takes 2 actions this round.": "rules line 1094",
   "The fee is 2 gold.": "rules line 1106",
   "A captain retires in a port, before any action of the turn.": "rules line 1147",
   "Scouting is done at sea.": "rules line 1184",
   "You have already scouted that target this turn.": "rules line 1185",
-  "That card cannot be played now.": "rules line 2466",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2506",
-  "You hold no Broadside.": "rules line 2507",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2516",
-  "You hold no Evasive Maneuvers.": "rules line 2517",
-  "Only a combat card is announced in combat.": "rules line 2526",
-  "The Port action is taken in a port.": "rules line 2628",
-  "The Port action may be taken once per turn.": "rules line 2629",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2642",
+  "That card cannot be played now.": "rules line 2478",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2518",
+  "You hold no Broadside.": "rules line 2519",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2528",
+  "You hold no Evasive Maneuvers.": "rules line 2529",
+  "Only a combat card is announced in combat.": "rules line 2538",
+  "The Port action is taken in a port.": "rules line 2640",
+  "The Port action may be taken once per turn.": "rules line 2641",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2654",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -124,8 +125,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2962)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2962)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2974)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2974)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -169,9 +170,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2979)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2979)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2979)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2991)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2991)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2991)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -180,7 +181,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2982),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2994),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -390,7 +391,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3072)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3084)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -603,7 +604,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3199)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3211)) === 1 &&
         !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
@@ -772,9 +773,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3295)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3307)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3295)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3307)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -901,7 +902,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3339)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3351)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -1012,8 +1013,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3397)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3397)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3409)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3409)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -1045,7 +1046,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3417)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3429)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -1101,7 +1102,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3446), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3458), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1152,10 +1153,10 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "redirected", player: 0, value: 0 });
     play(state, { type: "redirectTo", player: 0, value: "hold" });
-    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3486), "expect players[1].tracks[hold] == 1").toEqual(1);
+    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3498), "expect players[1].tracks[hold] == 1").toEqual(1);
     expect(
-      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3487)) === 2 &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3487)) === 3 &&
+      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3499)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3499)) === 3 &&
         !state.players[0]!.redirectReady,
       "expect players[0].tracks[hold] == 2 and players[0].tracks[mast] == 3 and not players[0].redirectReady",
     ).toBe(true);
@@ -1169,8 +1170,8 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
     );
     expect(
-      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3493)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3493)) === 2,
+      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3505)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3505)) === 2,
       "expect players[1].tracks[cannons] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     state.rng.forced.push(5, 4, 0, 4, 0, 0, 0, 3, 4);
@@ -1188,9 +1189,9 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3503)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3503)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3503)) === 1,
+      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3515)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3515)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3515)) === 1,
       "expect players[1].tracks[hold] == 0 and players[1].tracks[hull] == 1 and players[1].tracks[mast] == 1",
     ).toBe(true);
     expect(state.players[0]!.weapons, "expect players[0].weapons == []").toEqual([]);
@@ -1208,14 +1209,14 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 1, value: 1 });
     play(state, { type: "die", player: 1, value: null });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3515)) === 0 && equal(state.players[1]!.weapons, []),
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3527)) === 0 && equal(state.players[1]!.weapons, []),
       "expect players[1].tracks[mast] == 0 and players[1].weapons == []",
     ).toBe(true);
     state.rng.forced.push(4, 1, 2, 4, 5);
     play(state, { type: "reroll", player: 1, value: false });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3521)) === 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3521)) === 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3533)) === 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3533)) === 1,
       "expect players[0].tracks[crew] == 1 and players[1].tracks[crew] == 1",
     ).toBe(true);
     state.rng.forced.push(0, 1, 4);
@@ -1229,8 +1230,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 0, value: null });
     play(state, { type: "die", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3537)) === 0 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3537)) === 0,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3549)) === 0 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3549)) === 0,
       "expect players[0].tracks[crew] == 0 and players[1].tracks[crew] == 0",
     ).toBe(true);
     play(state, { type: "claim", player: 1, value: false });
@@ -1299,7 +1300,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3579)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3591)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1382,7 +1383,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3624)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3636)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1436,7 +1437,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3645)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3657)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1463,13 +1464,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3661)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3673)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3666)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3678)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1491,7 +1492,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3681)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3693)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1501,7 +1502,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3686)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3698)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1638,7 +1639,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3774)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3786)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1690,8 +1691,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3798)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3798)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3810)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3810)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1716,15 +1717,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3816)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3816)).tracks["hull"] ?? noKey("hull", 3816)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3828)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3828)).tracks["hull"] ?? noKey("hull", 3828)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3819)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3819)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3831)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3831)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1763,15 +1764,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3845)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3857)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3846)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3858)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3847)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3859)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1809,7 +1810,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3866)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3878)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1845,10 +1846,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3891)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3891)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3891)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3891)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3903)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3903)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3903)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3903)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1876,7 +1877,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3913)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3925)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1894,7 +1895,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3920)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3932)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1920,7 +1921,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3939)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3951)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1952,19 +1953,144 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3946), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3958), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3949)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3961)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
       !mapHas(state.npcs, "spanishWarship") && state.events.discard.includes(9),
       'expect not has(npcs, spanishWarship) and contains(events.discard, rowOf(EVENTS, "ES1"))',
     ).toBe(true);
+  });
+  it("NPC control (§5.11): a player not in the fight who volunteers runs the NPC", () => {
+    const state = setUp({ players: 3, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "startingShip", player: 2, value: "startSloop" });
+    // given { players[0].gloryHand = [] players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = cari
+    given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      mapSet(state.npcs, "spanishWarship", {
+        cards: [9],
+        zone: "caribbeanSea",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
+      });
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 0, 0);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "npcTarget", npc: "spanishWarship" }) },
+        { target: "npcTarget(spanishWarship)" },
+      ),
+    );
+    expect(askedProblem(engine, state, 1, ["volunteers"]), "expect asked 1 volunteers").toBeNull();
+    expect(askedProblem(engine, state, 2, ["volunteers"]), "expect asked 2 volunteers").toBeNull();
+    play(state, { type: "volunteers", player: 1, value: false });
+    play(state, { type: "volunteers", player: 2, value: true });
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    expect(askedProblem(engine, state, 2, ["npcDeclaration"]), "expect asked 2 npcDeclaration").toBeNull();
+    saveAndRestore(engine, state);
+    expect(
+      offeredProblem(engine, state, 2, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "npcDeclaration", player: 2, value: 0 },
+          { value: "shoot" },
+          { value: "shoot" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "npcDeclaration", player: 2, value: 0 },
+          { value: "board" },
+          { value: "board" },
+        ),
+      ]),
+      "expect offered 2 npcDeclaration(shoot), npcDeclaration(board)",
+    ).toBeNull();
+    {
+      const before = JSON.stringify(state);
+      const refusal = checkAtValues(
+        engine,
+        state,
+        { type: "npcDeclaration", player: 2, value: 0 },
+        { value: "flee" },
+        { value: "flee" },
+      );
+      expect(refusal, "expect refused 2 npcDeclaration(flee)").not.toBeNull();
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(
+      state,
+      atValues(engine, state, { type: "npcDeclaration", player: 2, value: 0 }, { value: "board" }, { value: "board" }),
+    );
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3997), "expect players[0].bounty[spain] == 1").toEqual(
+      1,
+    );
+  });
+  it("NPC control (§5.11): with two volunteers, the player on the left of the NPC's opponent runs it", () => {
+    const state = setUp({ players: 3, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "startingShip", player: 2, value: "startSloop" });
+    // given { players[0].gloryHand = [] players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = cari
+    given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      mapSet(state.npcs, "spanishWarship", {
+        cards: [9],
+        zone: "caribbeanSea",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
+      });
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 0, 0);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "npcTarget", npc: "spanishWarship" }) },
+        { target: "npcTarget(spanishWarship)" },
+      ),
+    );
+    play(state, { type: "volunteers", player: 1, value: true });
+    play(state, { type: "volunteers", player: 2, value: true });
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    expect(askedProblem(engine, state, 1, ["npcDeclaration"]), "expect asked 1 npcDeclaration").toBeNull();
   });
   it("rumors (§5.4.5-5.4.6): 2 gold and an Influence roll buy one, face down; tested at a Port action in its port, a true one pays and brings Glory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -2253,13 +2379,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4129)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4129)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4201)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4201)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4130)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4202)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2364,9 +2490,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4205)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4205)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4205)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4277)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4277)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4277)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2538,7 +2664,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "caribbeanSea",
     ]);
     expect(
-      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4319)) === "spain",
+      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4391)) === "spain",
       "expect size(merchants) == 2 and merchants[havana] == spain",
     ).toBe(true);
   });
@@ -2792,10 +2918,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3880)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3880), 3880)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3880)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3892)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3892), 3892)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3892)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3880)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3880), 3880)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3892)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3892), 3892)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -407,7 +407,7 @@ export interface Skills {
   leadership: number;
 }
 
-/** record Rumor (rules line 2130) */
+/** record Rumor (rules line 2142) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -415,7 +415,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2176) */
+/** record Mission (rules line 2188) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -426,7 +426,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2369) */
+/** record GloryCard (rules line 2381) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -811,6 +811,16 @@ export interface PlunderFrame {
   crewNow: number;
 }
 
+/** Where proc npcController is, and its locals, while it waits. */
+export interface NpcControllerFrame {
+  readonly routine: "npcController";
+  pc: number;
+  p: Player;
+  others: Player[];
+  volunteers: boolean[];
+  willing: Player[];
+}
+
 /** Where proc npcsScout is, and its locals, while it waits. */
 export interface NpcsScoutFrame {
   readonly routine: "npcsScout";
@@ -828,6 +838,7 @@ export interface DeclareForNpcFrame {
   n_: Npc;
   p: Player;
   combatRound: number;
+  controller: Player;
   options: Declaration[];
   npcDeclaration: Declaration;
 }
@@ -1182,6 +1193,7 @@ export type Frame =
   | CrewVictoryFrame
   | VictoryFrame
   | PlunderFrame
+  | NpcControllerFrame
   | NpcsScoutFrame
   | DeclareForNpcFrame
   | HitNpcFrame
@@ -1246,36 +1258,37 @@ export type Frame =
 /** site 32: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1776) */
 /** site 33: `choose takeRumor: bool by w` (proc plunder, line 1783) */
 /** site 34: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1792) */
-/** site 35: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1868) */
-/** site 36: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1902) */
-/** site 37: `choose chaseNpc: bool by p` (proc fightNpc, line 1948) */
-/** site 38: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962) */
-/** site 39: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962) */
-/** site 40: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2102) */
-/** site 41: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2110) */
-/** site 42: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2226) */
-/** site 43: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2267) */
-/** site 44: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2302) */
-/** site 45: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2412) */
-/** site 46: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2426) */
-/** site 47: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2477) */
-/** site 48: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2483) */
-/** site 49: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2558) */
-/** site 50: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2642) */
-/** site 51: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2669) */
-/** site 52: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2695) */
-/** site 53: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2743) */
-/** site 54: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2753) */
-/** site 55: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2770) */
-/** site 56: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2777) */
-/** site 57: `choose restoreHull: bool by p` (proc visitShipyard, line 2800) */
-/** site 58: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2808) */
-/** site 59: `choose buyMod: bool by p` (proc buyModification, line 2829) */
-/** site 60: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2850) */
-/** site 61: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2860) */
-/** site 62: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2865) */
-/** site 63: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2912) */
-/** site 64: `choose stashed: 0..p.gold by p` (proc stashGold, line 2921) */
+/** site 35: `choose volunteers: bool by each q in others` (proc npcController, line 1836) */
+/** site 36: `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declareForNpc, line 1880) */
+/** site 37: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1914) */
+/** site 38: `choose chaseNpc: bool by p` (proc fightNpc, line 1960) */
+/** site 39: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974) */
+/** site 40: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974) */
+/** site 41: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2114) */
+/** site 42: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2122) */
+/** site 43: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2238) */
+/** site 44: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2279) */
+/** site 45: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2314) */
+/** site 46: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2424) */
+/** site 47: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2438) */
+/** site 48: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2489) */
+/** site 49: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2495) */
+/** site 50: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2570) */
+/** site 51: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2654) */
+/** site 52: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2681) */
+/** site 53: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2707) */
+/** site 54: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2755) */
+/** site 55: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2765) */
+/** site 56: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2782) */
+/** site 57: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2789) */
+/** site 58: `choose restoreHull: bool by p` (proc visitShipyard, line 2812) */
+/** site 59: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2820) */
+/** site 60: `choose buyMod: bool by p` (proc buyModification, line 2841) */
+/** site 61: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2862) */
+/** site 62: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2872) */
+/** site 63: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2877) */
+/** site 64: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2924) */
+/** site 65: `choose stashed: 0..p.gold by p` (proc stashGold, line 2933) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1312,11 +1325,11 @@ export type Pending =
   | { site: 32; players: Player[] }
   | { site: 33; players: Player[] }
   | { site: 34; players: Player[] }
-  | { site: 35; players: Player[] }
+  | { site: 35; players: Player[]; answers: Array<boolean | null> }
   | { site: 36; players: Player[] }
   | { site: 37; players: Player[] }
-  | { site: 38; players: Player[]; answers: Array<boolean | null> }
-  | { site: 39; players: Player[] }
+  | { site: 38; players: Player[] }
+  | { site: 39; players: Player[]; answers: Array<boolean | null> }
   | { site: 40; players: Player[] }
   | { site: 41; players: Player[] }
   | { site: 42; players: Player[] }
@@ -1341,7 +1354,8 @@ export type Pending =
   | { site: 61; players: Player[] }
   | { site: 62; players: Player[] }
   | { site: 63; players: Player[] }
-  | { site: 64; players: Player[] };
+  | { site: 64; players: Player[] }
+  | { site: 65; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1395,6 +1409,7 @@ export interface State {
     declare: Declaration;
     adjustLocations: number[];
     shotWeapon: Location | null;
+    npcController: Player;
     declareForNpc: Declaration;
     scoutingCheck: number;
   };
@@ -1424,7 +1439,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2465). */
+/** The action PlayGlory (rules line 2477). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1432,19 +1447,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2505). */
+/** The action Broadside (rules line 2517). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2515). */
+/** The action EvasiveManeuvers (rules line 2527). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2525). */
+/** The action KeepGlory (rules line 2537). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1452,13 +1467,13 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2627). */
+/** The action Port (rules line 2639). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2937). */
+/** The action EndTurn (rules line 2949). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
@@ -1690,7 +1705,14 @@ export interface ClaimChoice {
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1868). */
+/** The answer to `choose volunteers` (rules line 1836). */
+export interface VolunteersChoice {
+  readonly type: "volunteers";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose npcDeclaration` (rules line 1880). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1698,21 +1720,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1902). */
+/** The answer to `choose npcHitAt` (rules line 1914). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1948). */
+/** The answer to `choose chaseNpc` (rules line 1960). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2102). */
+/** The answer to `choose loot` (rules line 2114). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1720,14 +1742,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2110). */
+/** The answer to `choose claimNpc` (rules line 2122). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2226). */
+/** The answer to `choose keptRumor` (rules line 2238). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1735,7 +1757,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2267). */
+/** The answer to `choose pardoned` (rules line 2279). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1743,7 +1765,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2302). */
+/** The answer to `choose claimed` (rules line 2314). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1751,7 +1773,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2412). */
+/** The answer to `choose gloryDiscard` (rules line 2424). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1759,7 +1781,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2426). */
+/** The answer to `choose hiredSpecialist` (rules line 2438). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1767,7 +1789,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose scoutAgain` (rules line 2558). */
+/** The answer to `choose scoutAgain` (rules line 2570). */
 export interface ScoutAgainChoice {
   readonly type: "scoutAgain";
   readonly player: Player;
@@ -1775,7 +1797,7 @@ export interface ScoutAgainChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 2669). */
+/** The answer to `choose card` (rules line 2681). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1783,21 +1805,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2695). */
+/** The answer to `choose smuggle` (rules line 2707). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2753). */
+/** The answer to `choose witness` (rules line 2765). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2770). */
+/** The answer to `choose newType` (rules line 2782). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1805,7 +1827,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2777). */
+/** The answer to `choose transferred` (rules line 2789). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1813,14 +1835,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2800). */
+/** The answer to `choose restoreHull` (rules line 2812). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2808). */
+/** The answer to `choose repairAt` (rules line 2820). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1828,14 +1850,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2829). */
+/** The answer to `choose buyMod` (rules line 2841). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2850). */
+/** The answer to `choose modPort` (rules line 2862). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1843,7 +1865,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2860). */
+/** The answer to `choose bought` (rules line 2872). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1851,7 +1873,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2865). */
+/** The answer to `choose sold` (rules line 2877). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1859,14 +1881,14 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2912). */
+/** The answer to `choose hired` (rules line 2924). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2921). */
+/** The answer to `choose stashed` (rules line 2933). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
@@ -1888,7 +1910,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2477). */
+/** The answer to `choose lettered` (rules line 2489). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1896,7 +1918,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2483). */
+/** The answer to `choose patched` (rules line 2495). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1904,7 +1926,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2642). */
+/** The answer to `choose activity` (rules line 2654). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1960,6 +1982,7 @@ export type Action =
   | TakenSpecialistChoice
   | TakeRumorChoice
   | ClaimChoice
+  | VolunteersChoice
   | NpcDeclarationChoice
   | NpcHitAtChoice
   | ChaseNpcChoice
@@ -2180,7 +2203,7 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect23();
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect25();
 /** CAPTAINS (rules line 216): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
@@ -2211,7 +2234,7 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect24();
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect26();
 /** CARGO_FACES (rules line 287): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
@@ -2227,11 +2250,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect25();
+export const DEMAND_TOKENS: Good[] = collect27();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect26();
+export const MOD_TOKENS: Modification[] = collect28();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -2384,7 +2407,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2137): one Rumor per row. */
+/** RUMORS (rules line 2149): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2415,7 +2438,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2186): one Mission per row. */
+/** MISSIONS (rules line 2198): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2446,7 +2469,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2377): one GloryCard per row. */
+/** GLORY (rules line 2389): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2522,6 +2545,7 @@ const DECISION_NAMES: readonly string[] = [
   "takenSpecialist",
   "takeRumor",
   "claim",
+  "volunteers",
   "npcDeclaration",
   "npcHitAt",
   "chaseNpc",
@@ -2591,7 +2615,7 @@ export function faceOf(state: State, c: number): CargoFace {
 
 /** fn priceIn (line 308) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count27(state, offer, c);
+  let drawn = count29(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
@@ -2623,7 +2647,7 @@ export function isPirateNpc(state: State, n_: Npc): boolean {
 
 /** fn npcNation (line 487) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first28(state, n_);
+  return first30(state, n_);
 }
 
 /** fn npcShipType (line 489) */
@@ -2650,7 +2674,7 @@ export function actionsThisRound(state: State): number {
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first29(state, z, dir);
+    const b = first31(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2705,14 +2729,14 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
     own = state.players[p]!.bounty[nation] ?? noKey(nation, 1046);
   }
 
-  return rank * 100000 + own * 100 + sum30(state, p) - own;
+  return rank * 100000 + own * 100 + sum32(state, p) - own;
 }
 
 /** fn stepsFor (line 1073) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect31(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect33(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
 /** fn mayEnter (line 1078) */
@@ -2729,7 +2753,7 @@ export function mayEnter(state: State, p: Player, z: Zone): boolean {
 
 /** fn anyDestroyed (line 1082) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any32(state, p);
+  return any34(state, p);
 }
 
 /** fn stepText (line 1084) */
@@ -2757,9 +2781,9 @@ export function targetsFor(state: State, p: Player): Target[] {
     concat<Target>(
       concat<Target>(
         mapHas(state.merchants, state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect33(state, p),
+        collect35(state, p),
       ),
-      collect34(state, p),
+      collect36(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
@@ -2813,7 +2837,7 @@ export function scoutDice(state: State, p: Player): number {
 
 /** fn isPirate (line 1227) */
 export function isPirate(state: State, p: Player): boolean {
-  return any35(state, p);
+  return any37(state, p);
 }
 
 /** fn raidMoveText (line 1255) */
@@ -2840,7 +2864,7 @@ export function absorbText(state: State, absorb: boolean, l: Location): string {
 
 /** fn rollOf (line 1370) */
 export function rollOf(state: State, faces: number[]): Roll {
-  return { skulls: count36(state, faces), rest: sum37(state, faces), faces: faces.slice() };
+  return { skulls: count38(state, faces), rest: sum39(state, faces), faces: faces.slice() };
 }
 
 /** fn rerollText (line 1405) */
@@ -2934,75 +2958,70 @@ export function npcSkills(state: State, n_: Npc): Skills {
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum38(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum40(state, p));
 }
 
-/** fn controllerOf (line 1831) */
-export function controllerOf(state: State, p: Player): Player {
-  return (p + 1) % state.playerCount;
-}
-
-/** fn scoutingNpcs (line 1835) */
+/** fn scoutingNpcs (line 1847) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect39(state, p);
-  let warshipHere = any40(state, here);
-  let menOfWar = count41(state, here);
-  return collect42(state, here, p, warshipHere, menOfWar);
+  let here = collect41(state, p);
+  let warshipHere = any42(state, here);
+  let menOfWar = count43(state, here);
+  return collect44(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1857) */
+/** fn npcDeclarations (line 1869) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1858)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1859)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1870)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1871)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1862)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1862)) ||
-    (t["crew"] ?? noKey("crew", 1862)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1862));
+    (t["cannons"] ?? noKey("cannons", 1874)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1874)) ||
+    (t["crew"] ?? noKey("crew", 1874)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1874));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1863)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1875)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1873) */
+/** fn npcContestDice (line 1885) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1874)).tracks["mast"] ?? noKey("mast", 1874)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1886)).tracks["mast"] ?? noKey("mast", 1886)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1874)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1886)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1875) */
+/** fn contestDiceAgainstNpc (line 1887) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1876)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1888)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1876)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1888)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1878) */
+/** fn npcShots (line 1890) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1879)).tracks["cannons"] ?? noKey("cannons", 1879))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1879)).tracks["cannons"] ?? noKey("cannons", 1879));
+      ? ((state.npcs[n_] ?? noKey(n_, 1891)).tracks["cannons"] ?? noKey("cannons", 1891))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1891)).tracks["cannons"] ?? noKey("cannons", 1891));
 }
 
-/** fn rumorPrice (line 2168) */
+/** fn rumorPrice (line 2180) */
 export function rumorPrice(state: State, p: Player): number {
   return gifted(state, p, "freeRumors") ? 0 : RUMOR_PRICE;
 }
 
-/** fn rumorHere (line 2239) */
+/** fn rumorHere (line 2251) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -3012,12 +3031,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2298) */
+/** fn missionsHere (line 2310) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect43(state, p);
+  return collect45(state, p);
 }
 
-/** fn missionPortHere (line 2334) */
+/** fn missionPortHere (line 2346) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -3028,7 +3047,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2343) */
+/** fn huntingPirates (line 2355) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -3038,7 +3057,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2351) */
+/** fn contractFor (line 2363) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -3052,17 +3071,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2419) */
+/** fn employs (line 2431) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any44(state, p, s);
+  return any46(state, p, s);
 }
 
-/** fn hireable (line 2421) */
+/** fn hireable (line 2433) */
 export function hireable(state: State, p: Player): number[] {
-  return collect46(state, p);
+  return collect48(state, p);
 }
 
-/** fn playableNow (line 2436) */
+/** fn playableNow (line 2448) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   const k = effectOf(state, c);
   if (k !== null) {
@@ -3072,7 +3091,7 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   return false;
 }
 
-/** fn kindPlayableNow (line 2443) */
+/** fn kindPlayableNow (line 2455) */
 export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean {
   return (
     k === "windfall" ||
@@ -3088,7 +3107,7 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
   );
 }
 
-/** fn effectOf (line 2453) */
+/** fn effectOf (line 2465) */
 export function effectOf(state: State, c: number): GloryKind | null {
   if (at(GLORY, c).kind !== "fastLearner") {
     return at(GLORY, c).kind;
@@ -3104,12 +3123,12 @@ export function effectOf(state: State, c: number): GloryKind | null {
   return null;
 }
 
-/** fn firstOf (line 2502) */
+/** fn firstOf (line 2514) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first47(state, p, k) ?? first48(state, p, k);
+  return first49(state, p, k) ?? first50(state, p, k);
 }
 
-/** fn activityText (line 2579) */
+/** fn activityText (line 2591) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -3150,7 +3169,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2593) */
+/** fn activitiesFor (line 2605) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -3177,7 +3196,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2601) */
+/** fn stillOpen (line 2613) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -3206,7 +3225,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2614) */
+/** fn pardonNation (line 2626) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -3216,20 +3235,20 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2620) */
+/** fn pardonable (line 2632) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2622)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2622))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2634)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2634))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2716) */
+/** fn buyPrice (line 2728) */
 export function buyPrice(state: State, p: Player, offer: number[], c: number): number {
   return Math.max(
     0,
@@ -3238,27 +3257,27 @@ export function buyPrice(state: State, p: Player, offer: number[], c: number): n
   );
 }
 
-/** fn smuggleText (line 2719) */
+/** fn smuggleText (line 2731) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2822) */
+/** fn repairPrice (line 2834) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") || gifted(state, p, "cheapRepairs") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2873) */
+/** fn repairable (line 2885) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect49(state, p);
+  return collect51(state, p);
 }
 
-/** fn full (line 2877) */
+/** fn full (line 2889) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2877)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2889)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2880) */
+/** fn modBonus (line 2892) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3275,34 +3294,34 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2888) */
+/** fn maneuverability (line 2900) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2889)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2901)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2894) */
+/** fn saleValue (line 2906) */
 export function saleValue(state: State, p: Player): number {
   return (
     Math.max(
       0,
-      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2895)).sell +
+      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2907)).sell +
         state.players[p]!.mods.length -
-        sum50(state, p),
+        sum52(state, p),
     ) +
     2 * dieIf(state, p, "shipSale")
   );
 }
 
-/** fn affordableShips (line 2899) */
+/** fn affordableShips (line 2911) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect51(state, p);
+  return collect53(state, p);
 }
 
-/** fn total (line 2935) */
+/** fn total (line 2947) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
@@ -3394,12 +3413,12 @@ export function endOfRound(state: State): void {
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
     let z = (state.npcs[n_] ?? noKey(n_, 1055)).zone;
-    let hunted = collect52(state, n_, z);
+    let hunted = collect54(state, n_, z);
     if (hunted.length === 0) {
       (state.npcs[n_] ?? noKey(n_, 1058)).zone = npcStep(state, z, d);
     } else {
-      let best = max53(state, hunted, n_);
-      let prey = collect54(state, hunted, n_, best);
+      let best = max55(state, hunted, n_);
+      let prey = collect56(state, hunted, n_, best);
       let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1062);
       (state.npcs[n_] ?? noKey(n_, 1063)).zone = state.players[target]!.zone;
     }
@@ -3433,37 +3452,37 @@ export function rollDice(state: State, n_: number): Roll {
   return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1910) */
+/** proc npcDamage (line 1922) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1911)).tracks[l] ?? noKey(l, 1911)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1923)).tracks[l] ?? noKey(l, 1923)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1912)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1924)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1912)).tracks[l] ?? noKey(l, 1912)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1924)).tracks[l] ?? noKey(l, 1924)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1913)).tracks["hull"] ?? noKey("hull", 1913)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1925)).tracks["hull"] ?? noKey("hull", 1925)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1914)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1926)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1914)).tracks["hull"] ?? noKey("hull", 1914)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1926)).tracks["hull"] ?? noKey("hull", 1926)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 2039) */
+/** proc repairNpc (line 2051) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 2041)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 2053)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 2072) */
+/** proc npcLeaves (line 2084) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2073)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2085)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3475,7 +3494,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2494) */
+/** proc afterContest (line 2506) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3483,7 +3502,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2531) */
+/** proc boost (line 2543) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3494,19 +3513,19 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2542) */
+/** proc influenceCheck (line 2554) */
 export function influenceCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra + bonus);
 }
 
-/** proc leadershipCheck (line 2547) */
+/** proc leadershipCheck (line 2559) */
 export function leadershipCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra + bonus);
 }
 
-/** proc crewDice (line 2568) */
+/** proc crewDice (line 2580) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return (
@@ -3559,7 +3578,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2505): its effects, once allowed. */
+/** action Broadside (line 2517): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3579,7 +3598,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2515): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2527): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3597,7 +3616,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2525): its effects, once allowed. */
+/** action KeepGlory (line 2537): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3614,7 +3633,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2937): its effects, once allowed. */
+/** action EndTurn (line 2949): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -6626,11 +6645,62 @@ function currentPlunderFrame(state: State): PlunderFrame {
   return frame;
 }
 
+function newNpcControllerFrame(p: Player): NpcControllerFrame {
+  return { routine: "npcController", pc: 0, p, others: [], volunteers: [], willing: [] };
+}
+
+/** Runs proc npcController (line 1833) until it waits for a decision or is done. */
+function stepNpcController(state: State, frame: NpcControllerFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.others = collect13(state, frame.p);
+        if (frame.others.length <= 1) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 35, players: frame.others.slice(), answers: SEATS[state.playerCount]!.map(() => null) };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.returns.npcController = (frame.p + 1) % state.playerCount;
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.willing = collect14(state, frame.others, frame.volunteers);
+        if (frame.willing.length === 1) {
+          state.returns.npcController = at(frame.willing, 0);
+          state.stack.pop();
+          return;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc npcController has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentNpcControllerFrame(state: State): NpcControllerFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "npcController")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to npcController");
+  return frame;
+}
+
 function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1844) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1856) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6662,7 +6732,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1847)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1859)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6705,22 +6775,22 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   }
 }
 
-function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): DeclareForNpcFrame {
-  return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
+function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number, controller: Player): DeclareForNpcFrame {
+  return { routine: "declareForNpc", pc: 0, n_, p, combatRound, controller, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1866) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1878) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone35(state)) {
+        if (answerAlone36(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 35, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 36, players: [frame.controller] };
         frame.pc = 1;
         return;
       }
@@ -6763,7 +6833,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1882) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1894) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6782,7 +6852,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
 
         frame.s = sFound;
         frame.pc = 2;
-        state.stack.push(newShotWeaponFrame(frame.s, count13(state, frame.faces)));
+        state.stack.push(newShotWeaponFrame(frame.s, count15(state, frame.faces)));
         return;
       }
 
@@ -6843,7 +6913,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 36, players: [frame.controller] };
+        state.pending = { site: 37, players: [frame.controller] };
         frame.pc = 8;
         return;
       }
@@ -6903,25 +6973,31 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1919) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1931) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.controller = controllerOf(state, frame.p);
+        frame.pc = 1;
+        state.stack.push(newNpcControllerFrame(frame.p));
+        return;
+      }
+
+      case 1: {
+        frame.controller = state.returns.npcController;
         state.players[frame.p]!.chasersFlipped = false;
         state.players[frame.p]!.surgeonReady = true;
         state.players[frame.p]!.redirectReady = true;
         if (!state.players[frame.p]!.mods.includes("longGuns")) {
-          frame.pc = 1;
+          frame.pc = 2;
           continue machine;
         }
 
-        frame.pc = 2;
+        frame.pc = 3;
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1926)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1938)).skulls,
             frame.controller,
             null,
           ),
@@ -6929,44 +7005,44 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         return;
       }
 
-      case 1: {
+      case 2: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1929)).tracks["hull"] ?? noKey("hull", 1929)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1941)).tracks["hull"] ?? noKey("hull", 1941)) > 0;
         if (frame.going) {
-          frame.pc = 3;
+          frame.pc = 4;
           continue machine;
         }
 
-        frame.pc = 4;
+        frame.pc = 5;
         state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
         return;
       }
 
-      case 2: {
-        frame.pc = 1;
-        continue machine;
-      }
-
       case 3: {
-        frame.pc = 5;
+        frame.pc = 2;
         continue machine;
       }
 
       case 4: {
-        frame.pc = 3;
+        frame.pc = 6;
         continue machine;
       }
 
       case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
         if (!(
           frame.going &&
           !(
             helpless(state, frame.p) &&
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1934)).tracks["cannons"] ?? noKey("cannons", 1934)) === 0 &&
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1946)).tracks["cannons"] ?? noKey("cannons", 1946)) === 0 &&
             equal(npcDeclarations(state, frame.n_, frame.p, 2), ["shoot"])
           )
         )) {
-          frame.pc = 6;
+          frame.pc = 7;
           continue machine;
         }
 
@@ -6974,16 +7050,16 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         frame.dn = "shoot";
         frame.dp = "shoot";
         if (!frame.npcFirst) {
-          frame.pc = 7;
+          frame.pc = 8;
           continue machine;
         }
 
-        frame.pc = 9;
-        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
+        frame.pc = 10;
+        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound, frame.controller));
         return;
       }
 
-      case 6: {
+      case 7: {
         if (frame.going) {
           repairNpc(state, frame.n_);
         }
@@ -6992,91 +7068,91 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         return;
       }
 
-      case 7: {
-        frame.pc = 11;
+      case 8: {
+        frame.pc = 12;
         state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
         return;
       }
 
-      case 8: {
+      case 9: {
         if (!(
           frame.dn === "flee" &&
           state.players[frame.p]!.mods.includes("chasers") &&
           !state.players[frame.p]!.chasersFlipped
         )) {
-          frame.pc = 13;
+          frame.pc = 14;
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
-        frame.pc = 14;
-        return;
-      }
-
-      case 9: {
-        frame.dn = state.returns.declareForNpc;
-        frame.pc = 10;
-        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
+        state.pending = { site: 38, players: [frame.p] };
+        frame.pc = 15;
         return;
       }
 
       case 10: {
-        frame.dp = state.returns.declare;
-        frame.pc = 8;
-        continue machine;
+        frame.dn = state.returns.declareForNpc;
+        frame.pc = 11;
+        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
+        return;
       }
 
       case 11: {
         frame.dp = state.returns.declare;
-        frame.pc = 12;
-        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
-        return;
-      }
-
-      case 12: {
-        frame.dn = state.returns.declareForNpc;
-        frame.pc = 8;
+        frame.pc = 9;
         continue machine;
       }
 
+      case 12: {
+        frame.dp = state.returns.declare;
+        frame.pc = 13;
+        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound, frame.controller));
+        return;
+      }
+
       case 13: {
+        frame.dn = state.returns.declareForNpc;
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 14: {
         frame.rp = clone<Roll>(rollDice(state, contestDiceAgainstNpc(state, frame.p, frame.n_)));
         frame.rn = clone<Roll>(rollDice(state, npcContestDice(state, frame.n_, frame.p)));
-        frame.pc = 17;
+        frame.pc = 18;
         state.stack.push(newOfferRerollsFrame(frame.p, "seamanshipRerolls", frame.rp, frame.rn));
         return;
       }
 
-      case 14: {
+      case 15: {
         if (!frame.chaseNpc) {
-          frame.pc = 15;
+          frame.pc = 16;
           continue machine;
         }
 
         state.players[frame.p]!.chasersFlipped = true;
-        frame.pc = 16;
+        frame.pc = 17;
         state.stack.push(newHitNpcFrame(frame.n_, 1, frame.controller, null));
         return;
       }
 
-      case 15: {
-        frame.pc = 13;
-        continue machine;
-      }
-
       case 16: {
-        frame.pc = 15;
+        frame.pc = 14;
         continue machine;
       }
 
       case 17: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 18: {
         frame.byP = state.returns.offerRerolls;
-        frame.pc = 18;
+        frame.pc = 19;
         state.stack.push(newGrappleFrame(frame.p, frame.dp, frame.byP.own));
         return;
       }
 
-      case 18: {
+      case 19: {
         frame.rp = state.returns.grapple;
         frame.rn = clone<Roll>(frame.byP.other);
         frame.pWins = beats(state, frame.rp, frame.rn);
@@ -7084,61 +7160,61 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         afterContest(state, frame.p, frame.dp, frame.pWins);
         frame.combatCard$done = [];
         frame.combatCard$open = true;
-        frame.pc = 19;
+        frame.pc = 20;
         continue machine;
       }
 
-      case 19: {
+      case 20: {
         if (!frame.combatCard$open) {
-          frame.pc = 20;
-          continue machine;
-        }
-
-        frame.combatCard$open = false;
-        frame.combatCard$able = collect14(state, frame.p, frame.combatCard$done);
-        if (frame.combatCard$able.length <= 0) {
           frame.pc = 21;
           continue machine;
         }
 
+        frame.combatCard$open = false;
+        frame.combatCard$able = collect16(state, frame.p, frame.combatCard$done);
+        if (frame.combatCard$able.length <= 0) {
+          frame.pc = 22;
+          continue machine;
+        }
+
         state.pending = {
-          site: 38,
+          site: 39,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
-        frame.pc = 22;
-        return;
-      }
-
-      case 20: {
-        frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp) + (state.broadsideBy === frame.p ? 1 : 0);
-        frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
-        frame.pc = 28;
-        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller, frame.p));
+        frame.pc = 23;
         return;
       }
 
       case 21: {
-        frame.pc = 19;
-        continue machine;
+        frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp) + (state.broadsideBy === frame.p ? 1 : 0);
+        frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
+        frame.pc = 29;
+        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller, frame.p));
+        return;
       }
 
       case 22: {
-        frame.combatCard$whoList = frame.combatCard$able.slice();
-        frame.combatCard$whoIndex = 0;
-        frame.pc = 23;
+        frame.pc = 20;
         continue machine;
       }
 
       case 23: {
+        frame.combatCard$whoList = frame.combatCard$able.slice();
+        frame.combatCard$whoIndex = 0;
+        frame.pc = 24;
+        continue machine;
+      }
+
+      case 24: {
         if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
-          frame.pc = 24;
+          frame.pc = 25;
           continue machine;
         }
 
         frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
         if (!at(frame.combatCard, frame.combatCard$who)) {
-          frame.pc = 25;
+          frame.pc = 26;
           continue machine;
         }
 
@@ -7149,28 +7225,23 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
           offersAny(offerKeepGlory, state, frame.combatCard$who)
         )) {
-          frame.pc = 26;
+          frame.pc = 27;
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.combatCard$who] };
-        frame.pc = 27;
+        state.pending = { site: 40, players: [frame.combatCard$who] };
+        frame.pc = 28;
         return;
       }
 
-      case 24: {
-        frame.pc = 21;
-        continue machine;
-      }
-
       case 25: {
-        frame.combatCard$whoIndex++;
-        frame.pc = 23;
+        frame.pc = 22;
         continue machine;
       }
 
       case 26: {
-        frame.pc = 25;
+        frame.combatCard$whoIndex++;
+        frame.pc = 24;
         continue machine;
       }
 
@@ -7180,135 +7251,140 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 28: {
-        frame.pc = 29;
+        frame.pc = 27;
+        continue machine;
+      }
+
+      case 29: {
+        frame.pc = 30;
         state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
         return;
       }
 
-      case 29: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1967)).tracks["hull"] ?? noKey("hull", 1967)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1968)) === 0 || frame.npcOut)) {
-          frame.pc = 30;
+      case 30: {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1979)).tracks["hull"] ?? noKey("hull", 1979)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1980)) === 0 || frame.npcOut)) {
+          frame.pc = 31;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1970)) !== 0) {
-          frame.pc = 32;
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1982)) !== 0) {
+          frame.pc = 33;
           continue machine;
         }
 
-        frame.pc = 33;
+        frame.pc = 34;
         state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
 
-      case 30: {
+      case 31: {
         if (!(
           (frame.dp === "flee" && frame.pWins && (frame.rn.skulls === 0 || state.evasiveBy === frame.p)) ||
           (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
         )) {
-          frame.pc = 37;
+          frame.pc = 38;
           continue machine;
         }
 
         frame.going = false;
         repairNpc(state, frame.n_);
-        frame.pc = 38;
-        continue machine;
-      }
-
-      case 31: {
-        frame.pc = 5;
+        frame.pc = 39;
         continue machine;
       }
 
       case 32: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 33: {
         if (!frame.npcOut) {
-          frame.pc = 34;
+          frame.pc = 35;
           continue machine;
         }
 
-        frame.pc = 36;
+        frame.pc = 37;
         state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
         return;
       }
 
-      case 33: {
-        frame.pc = 32;
-        continue machine;
-      }
-
       case 34: {
-        repairNpc(state, frame.n_);
-        frame.pc = 35;
+        frame.pc = 33;
         continue machine;
       }
 
       case 35: {
-        frame.pc = 31;
+        repairNpc(state, frame.n_);
+        frame.pc = 36;
         continue machine;
       }
 
       case 36: {
-        frame.pc = 35;
+        frame.pc = 32;
         continue machine;
       }
 
       case 37: {
-        if (!(
-          frame.dp === "board" &&
-          frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1982)) > 0
-        )) {
-          frame.pc = 39;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.pc = 41;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
-        return;
+        frame.pc = 36;
+        continue machine;
       }
 
       case 38: {
-        frame.pc = 31;
-        continue machine;
-      }
-
-      case 39: {
         if (!(
-          frame.dn === "board" &&
-          frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1985)).tracks["crew"] ?? noKey("crew", 1985)) > 0
+          frame.dp === "board" &&
+          frame.pWins &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1994)) > 0
         )) {
-          frame.pc = 42;
+          frame.pc = 40;
           continue machine;
         }
 
         frame.going = false;
-        frame.pc = 43;
+        frame.pc = 42;
         state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
         return;
       }
 
-      case 40: {
-        frame.pc = 38;
+      case 39: {
+        frame.pc = 32;
         continue machine;
       }
 
+      case 40: {
+        if (!(
+          frame.dn === "board" &&
+          frame.nWins &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1997)).tracks["crew"] ?? noKey("crew", 1997)) > 0
+        )) {
+          frame.pc = 43;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 44;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
       case 41: {
-        frame.pc = 40;
+        frame.pc = 39;
         continue machine;
       }
 
       case 42: {
-        frame.pc = 40;
+        frame.pc = 41;
         continue machine;
       }
 
       case 43: {
-        frame.pc = 42;
+        frame.pc = 41;
+        continue machine;
+      }
+
+      case 44: {
+        frame.pc = 43;
         continue machine;
       }
 
@@ -7345,30 +7421,30 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   };
 }
 
-/** Runs proc crewFightNpc (line 1997) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 2009) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1998)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2010)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1999)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 2011)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1999)).tracks["crew"] ?? noKey("crew", 1999)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 2011)).tracks["crew"] ?? noKey("crew", 2011)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2001)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2001)).tracks["crew"] ?? noKey("crew", 2001)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2013)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2013)).tracks["crew"] ?? noKey("crew", 2013)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2002)).tracks["crew"] ?? noKey("crew", 2002)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2002)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2003)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2014)).tracks["crew"] ?? noKey("crew", 2014)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2014)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2015)) === 0;
         frame.pc = 1;
         continue machine;
       }
@@ -7402,26 +7478,26 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
         frame.byP = state.returns.offerRerolls;
         frame.rp = clone<Roll>(frame.byP.own);
         frame.rn = clone<Roll>(frame.byP.other);
-        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2011));
+        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2023));
         frame.onPlayer = Math.min(
           frame.rn.skulls,
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2012)).tracks["crew"] ?? noKey("crew", 2012),
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2024)).tracks["crew"] ?? noKey("crew", 2024),
         );
         mapSet(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2013)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2025)).tracks,
           "crew",
           Math.max(
             0,
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 2013)).tracks["crew"] ?? noKey("crew", 2013)) - frame.onNpc,
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 2025)).tracks["crew"] ?? noKey("crew", 2025)) - frame.onNpc,
           ),
         );
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2014)) - frame.onPlayer),
+          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2026)) - frame.onPlayer),
         );
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 2015)).tracks["crew"] ?? noKey("crew", 2015)) === 0;
-        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2016)) === 0;
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 2027)).tracks["crew"] ?? noKey("crew", 2027)) === 0;
+        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2028)) === 0;
         if (frame.npcOut || frame.playerOut) {
           frame.going = false;
           frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
@@ -7490,7 +7566,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 2046) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 2058) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7531,7 +7607,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 2056) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 2068) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7594,7 +7670,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 2088) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 2100) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7612,18 +7688,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        earn(state, frame.p, sum15(state, frame.cards));
+        earn(state, frame.p, sum17(state, frame.cards));
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2097)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2097)).tracks["hold"] ?? noKey("hold", 2097)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2109)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2109)).tracks["hold"] ?? noKey("hold", 2109)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2098);
+          let lost = pickRandom(state.rng, frame.cards, 2110);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -7631,7 +7707,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2102)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2114)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7639,7 +7715,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7650,7 +7726,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7686,7 +7762,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2112);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2124);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7702,7 +7778,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2117)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2129)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7726,7 +7802,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2220) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2232) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7752,7 +7828,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7814,7 +7890,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   };
 }
 
-/** Runs proc resolveRumor (line 2247) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2259) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7917,13 +7993,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.wanted = collect16(state, frame.p);
-        if (answerAlone43(state)) {
+        frame.wanted = collect18(state, frame.p);
+        if (answerAlone44(state)) {
           frame.pc = 14;
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -7953,7 +8029,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 14: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2269)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2281)) - 1);
         }
 
         frame.pc = 13;
@@ -7970,7 +8046,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
               const c = drawFromDeck(state.rng, state.cargoDeck);
               if (c !== null) {
                 if (
-                  state.players[frame.p]!.cargo.length < (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2283))
+                  state.players[frame.p]!.cargo.length < (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2295))
                 ) {
                   state.players[frame.p]!.cargo.push(c);
                 } else {
@@ -8034,18 +8110,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2300) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2312) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone44(state)) {
+        if (answerAlone45(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8094,7 +8170,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2324) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2336) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8134,7 +8210,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2407) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2419) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8149,7 +8225,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -8183,18 +8259,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2424) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2436) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone46(state)) {
+        if (answerAlone47(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8233,7 +8309,7 @@ function newScoutingCheckFrame(p: Player, bonus: number): ScoutingCheckFrame {
   };
 }
 
-/** Runs proc scoutingCheck (line 2552) until it waits for a decision or is done. */
+/** Runs proc scoutingCheck (line 2564) until it waits for a decision or is done. */
 function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8246,7 +8322,7 @@ function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
         }
 
         frame.faces = frame.roll.faces.slice();
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -8296,12 +8372,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2665) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2677) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2666);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2678);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -8315,20 +8391,20 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2687);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2699);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any17(state, frame.sold, frame.demanded)) {
+        if (!any19(state, frame.sold, frame.demanded)) {
           frame.pc = 4;
           continue machine;
         }
@@ -8340,7 +8416,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
         }
 
         frame.c = cFound;
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8372,7 +8448,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       }
 
       case 4: {
-        if (!any19(state, frame.sold, frame.p)) {
+        if (!any21(state, frame.sold, frame.p)) {
           frame.pc = 7;
           continue machine;
         }
@@ -8454,7 +8530,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2723) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2735) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8472,7 +8548,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2732))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2744))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8496,7 +8572,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8507,12 +8583,12 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        if (answerAlone54(state)) {
+        if (answerAlone55(state)) {
           frame.pc = 5;
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -8588,12 +8664,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2769) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2781) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8606,7 +8682,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2772)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2784)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8636,7 +8712,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8666,8 +8742,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2787),
-          (STATS[frame.t] ?? noKey(frame.t, 2787)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2799),
+          (STATS[frame.t] ?? noKey(frame.t, 2799)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8709,7 +8785,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -8740,7 +8816,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 59, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -8754,7 +8830,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2811)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2823)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8780,7 +8856,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2826) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2838) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8799,7 +8875,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 59, players: [frame.p] };
+        state.pending = { site: 60, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8821,22 +8897,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2834)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2846)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2835)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2847)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2836)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2848)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2837)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2849)) + 1,
               );
             }
           }
@@ -8872,7 +8948,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2846) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2858) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8890,13 +8966,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect20(state);
+        frame.free = collect22(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 60, players: [frame.p] };
+        state.pending = { site: 61, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8936,13 +9012,13 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, price: 0, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2858) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2870) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.price = weaponPrice(state, frame.p);
-        frame.bought$left = collect21(state, frame.p);
+        frame.bought$left = collect23(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -8953,7 +9029,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 61, players: [frame.p] };
+        state.pending = { site: 62, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8969,7 +9045,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           spend(state, frame.p, frame.price);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2862)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2874)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8986,7 +9062,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 62, players: [frame.p] };
+        state.pending = { site: 63, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -9001,7 +9077,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2867)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2879)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -9029,12 +9105,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, price: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2903) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2915) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2904));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2916));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -9060,9 +9136,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         frame.price = gifted(state, frame.p, "cheapCrew") ? 1 : 2;
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2912: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2924: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 63, players: [frame.p] };
+        state.pending = { site: 64, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -9077,7 +9153,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2914)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2926)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -9100,16 +9176,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2920) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2932) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2921: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2933: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 64, players: [frame.p] };
+        state.pending = { site: 65, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -9139,7 +9215,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2929) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2941) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9481,7 +9557,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2465) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2477) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9522,12 +9598,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone47(state)) {
+        if (answerAlone48(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.me] };
+        state.pending = { site: 48, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -9559,7 +9635,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2479)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2491)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9588,12 +9664,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone48(state)) {
+        if (answerAlone49(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.me] };
+        state.pending = { site: 49, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -9613,7 +9689,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2484)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2496)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9636,7 +9712,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2627) until it waits for a decision or is done. */
+/** Runs action Port (line 2639) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9677,7 +9753,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.me] };
+        state.pending = { site: 51, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -9795,7 +9871,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2652)));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2664)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9969,6 +10045,9 @@ function run(state: State): void {
         break;
       case "plunder":
         stepPlunder(state, frame);
+        break;
+      case "npcController":
+        stepNpcController(state, frame);
         break;
       case "npcsScout":
         stepNpcsScout(state, frame);
@@ -10531,7 +10610,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1868)
+      // `choose volunteers: bool by each q in others` (proc npcController, line 1836)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "volunteers", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 36: {
+      // `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declareForNpc, line 1880)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10541,8 +10630,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1902)
+    case 37: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1914)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -10551,8 +10640,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1948)
+    case 38: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1960)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -10561,8 +10650,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962)
+    case 39: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -10571,16 +10660,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1962)
+    case 40: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 40: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2102)
+    case 41: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2114)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10592,8 +10681,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2110)
+    case 42: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2122)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10602,8 +10691,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2226)
+    case 43: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2238)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10613,8 +10702,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2267)
+    case 44: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2279)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10625,8 +10714,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2302)
+    case 45: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2314)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10636,8 +10725,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2412)
+    case 46: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2424)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10647,8 +10736,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2426)
+    case 47: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2438)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10658,10 +10747,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2477)
+    case 48: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2489)
       const frame = currentPlayGloryFrame(state);
-      const items = collect55(state, frame.me);
+      const items = collect57(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -10669,8 +10758,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2483)
+    case 49: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2495)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10680,8 +10769,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2558)
+    case 50: {
+      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2570)
       const frame = currentScoutingCheckFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10693,8 +10782,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2642)
+    case 51: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2654)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10706,8 +10795,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2669)
+    case 52: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2681)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10719,8 +10808,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2695)
+    case 53: {
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2707)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10729,8 +10818,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2743)
+    case 54: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2755)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10743,8 +10832,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2753)
+    case 55: {
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2765)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10753,8 +10842,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2770)
+    case 56: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2782)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10765,8 +10854,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2777)
+    case 57: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2789)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10778,8 +10867,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2800)
+    case 58: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2812)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10788,8 +10877,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2808)
+    case 59: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2820)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10800,8 +10889,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2829)
+    case 60: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2841)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10810,8 +10899,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2850)
+    case 61: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2862)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10821,8 +10910,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2860)
+    case 62: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2872)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -10834,8 +10923,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2865)
+    case 63: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2877)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10847,8 +10936,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2912)
+    case 64: {
+      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2924)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -10858,8 +10947,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2921)
+    case 65: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2933)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -11230,6 +11319,13 @@ function check(state: State, action: Action): string | null {
     }
 
     case 35: {
+      if (action.type !== "volunteers") return "Answer the choice of volunteers first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "volunteers must be true or false.";
+      return null;
+    }
+
+    case 36: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -11239,7 +11335,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 37: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -11247,21 +11343,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 38: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 38: {
+    case 39: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 39: {
+    case 40: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -11283,7 +11379,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 40: {
+    case 41: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -11292,14 +11388,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 42: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 42: {
+    case 43: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -11309,7 +11405,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 44: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -11319,7 +11415,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 45: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -11329,7 +11425,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 46: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -11339,7 +11435,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 47: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -11349,17 +11445,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 48: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect55(state, frame.me);
+      const items = collect57(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 48: {
+    case 49: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -11369,7 +11465,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 50: {
       if (action.type !== "scoutAgain") return "Answer the choice of scoutAgain first.";
       const frame = currentScoutingCheckFrame(state);
       const value = action.value;
@@ -11384,7 +11480,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 51: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -11398,7 +11494,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 52: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -11407,14 +11503,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 53: {
       if (action.type !== "smuggle") return "Answer the choice of smuggle first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "smuggle must be true or false.";
       return null;
     }
 
-    case 53: {
+    case 54: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -11428,7 +11524,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 55: {
       if (action.type !== "witness") return "Answer the choice of witness first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -11438,7 +11534,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 55: {
+    case 56: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11448,7 +11544,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 56: {
+    case 57: {
       if (action.type !== "transferred") return "Answer the choice of transferred first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11461,14 +11557,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 57: {
+    case 58: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 58: {
+    case 59: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11478,14 +11574,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 59: {
+    case 60: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 60: {
+    case 61: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -11495,7 +11591,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 61: {
+    case 62: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -11508,7 +11604,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 63: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -11517,7 +11613,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 63: {
+    case 64: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -11528,7 +11624,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 64: {
+    case 65: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -11865,6 +11961,17 @@ function apply(state: State, action: Action): void {
     }
 
     case 35: {
+      if (action.type !== "volunteers") throw notOfferedNow(action);
+      pending.answers[action.player] = action.value;
+      pending.players.splice(pending.players.indexOf(action.player), 1);
+      if (pending.players.length > 0) return;
+      const frame = currentNpcControllerFrame(state);
+      frame.volunteers = pending.answers.map((value) => (value === null ? false : value));
+      state.pending = null;
+      break;
+    }
+
+    case 36: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -11872,7 +11979,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 37: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -11880,7 +11987,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 38: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -11888,7 +11995,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 39: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -11899,7 +12006,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 40: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -11918,7 +12025,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 41: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -11926,7 +12033,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 42: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -11934,7 +12041,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 43: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -11942,7 +12049,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 44: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -11950,7 +12057,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 45: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -11958,7 +12065,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 46: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -11966,7 +12073,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 47: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -11974,15 +12081,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 48: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect55(state, frame.me), action.value);
+      frame.lettered = at(collect57(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 48: {
+    case 49: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -11990,7 +12097,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 50: {
       if (action.type !== "scoutAgain") throw notOfferedNow(action);
       const frame = currentScoutingCheckFrame(state);
       frame.scoutAgain = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
@@ -11998,7 +12105,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 51: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -12006,7 +12113,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 52: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -12014,7 +12121,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 53: {
       if (action.type !== "smuggle") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.smuggle = action.value;
@@ -12022,7 +12129,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 54: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -12030,7 +12137,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 55: {
       if (action.type !== "witness") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.witness = action.value;
@@ -12038,7 +12145,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 56: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -12046,7 +12153,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 57: {
       if (action.type !== "transferred") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.transferred = action.value;
@@ -12054,7 +12161,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 58: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -12062,7 +12169,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 59: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -12070,7 +12177,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 60: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -12078,7 +12185,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 61: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -12086,7 +12193,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 62: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -12094,7 +12201,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 63: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -12102,7 +12209,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 64: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -12110,7 +12217,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 65: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -12150,8 +12257,8 @@ function answerAlone26(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1868): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone35(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declareForNpc, line 1880): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone36(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -12166,8 +12273,8 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2267): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone43(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2279): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone44(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -12178,8 +12285,8 @@ function answerAlone43(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2302): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone44(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2314): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone45(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -12194,8 +12301,8 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2426): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone46(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2438): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone47(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -12210,11 +12317,11 @@ function answerAlone46(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2477): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone47(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2489): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone48(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect55(state, frame.me);
+  const items = collect57(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -12226,8 +12333,8 @@ function answerAlone47(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2483): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone48(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2495): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone49(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -12242,8 +12349,8 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2753): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone54(state: State): boolean {
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2765): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone55(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
   for (let value = 0; value < state.playerCount; value++) {
@@ -12388,7 +12495,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 35: {
+        case 36: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12398,7 +12505,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 42: {
+        case 43: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12408,7 +12515,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 43: {
+        case 44: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -12419,7 +12526,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 44: {
+        case 45: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12429,7 +12536,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 45: {
+        case 46: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12439,7 +12546,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 46: {
+        case 47: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12449,9 +12556,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 47: {
+        case 48: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect55(state, frame.me)[action.value];
+          const item = collect57(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12459,7 +12566,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 48: {
+        case 49: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12469,7 +12576,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "scoutAgain":
       switch (state.pending?.site) {
-        case 49: {
+        case 50: {
           const frame = currentScoutingCheckFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -12480,7 +12587,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 55: {
+        case 56: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -12491,7 +12598,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 58: {
+        case 59: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -12502,7 +12609,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 60: {
+        case 61: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12615,7 +12722,7 @@ function describeAction(state: State, action: Action): string | null {
           return "after the Seamanship contest";
         }
 
-        case 38: {
+        case 39: {
           return "after the Seamanship contest";
         }
       }
@@ -12740,7 +12847,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 35: {
+        case 36: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -12751,7 +12858,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 36: {
+        case 37: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -12760,7 +12867,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 40: {
+        case 41: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -12770,7 +12877,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 41: {
+        case 42: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -12780,7 +12887,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 42: {
+        case 43: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -12791,7 +12898,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 44: {
+        case 45: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -12802,7 +12909,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 45: {
+        case 46: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -12813,7 +12920,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 46: {
+        case 47: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -12824,7 +12931,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "scoutAgain":
       switch (state.pending?.site) {
-        case 49: {
+        case 50: {
           const frame = currentScoutingCheckFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -12836,7 +12943,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 50: {
+        case 51: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -12846,14 +12953,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 51: {
+        case 52: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 + dieIf(state, frame.p, "demandBonus") : 3} gold`;
         }
 
-        case 53: {
+        case 54: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -12864,7 +12971,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "smuggle":
       switch (state.pending?.site) {
-        case 52: {
+        case 53: {
           const value = action.value;
           return smuggleText(state, value);
         }
@@ -12873,19 +12980,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 55: {
+        case 56: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2770)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2782)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "transferred":
       switch (state.pending?.site) {
-        case 56: {
+        case 57: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `move the ${value} to the new ship for 2 gold`;
@@ -12895,7 +13002,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 58: {
+        case 59: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -12907,7 +13014,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 60: {
+        case 61: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -12918,7 +13025,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 61: {
+        case 62: {
           const frame = currentTradeWeaponsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -12929,7 +13036,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 62: {
+        case 63: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -13127,6 +13234,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       declare: "shoot",
       adjustLocations: [],
       shotWeapon: null,
+      npcController: 0,
       declareForNpc: "shoot",
       scoutingCheck: 0,
     },
@@ -13656,6 +13764,9 @@ function validateState(value: unknown): string | null {
       value.returns.adjustLocations.every((x: unknown) => isInt(x)) &&
       (value.returns.shotWeapon === null ||
         (LOCATION_VALUES as readonly unknown[]).includes(value.returns.shotWeapon)) &&
+      isInt(value.returns.npcController) &&
+      value.returns.npcController >= 0 &&
+      value.returns.npcController < playerCount &&
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc) &&
       isInt(value.returns.scoutingCheck)
     )
@@ -13687,6 +13798,7 @@ function validateState(value: unknown): string | null {
     "crewVictory",
     "victory",
     "plunder",
+    "npcController",
     "npcsScout",
     "declareForNpc",
     "hitNpc",
@@ -13725,7 +13837,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 65)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 66)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13892,8 +14004,32 @@ function collect12(state: State, l: Player, w: Player): number[] {
   return out;
 }
 
+/** [q for q in players if q != p] */
+function collect13(state: State, p: Player): Player[] {
+  const out: Player[] = [];
+  const items = SEATS[state.playerCount]!;
+  for (let i = 0; i < items.length; i++) {
+    const q = items[i]!;
+    if (q !== p) out.push(q);
+  }
+
+  return out;
+}
+
+/** [q for q in others if volunteers[q]] */
+function collect14(state: State, others: Player[], volunteers: boolean[]): Player[] {
+  const out: Player[] = [];
+  const items = others;
+  for (let i = 0; i < items.length; i++) {
+    const q = items[i]!;
+    if (at(volunteers, q)) out.push(q);
+  }
+
+  return out;
+}
+
 /** count(f in faces: f >= 5) */
-function count13(state: State, faces: number[]): number {
+function count15(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -13905,7 +14041,7 @@ function count13(state: State, faces: number[]): number {
 }
 
 /** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [p] */
-function collect14(state: State, p: Player, combatCard$done: Player[]): Player[] {
+function collect16(state: State, p: Player, combatCard$done: Player[]): Player[] {
   const out: Player[] = [];
   const items: readonly Player[] = [p];
   for (let i = 0; i < items.length; i++) {
@@ -13923,7 +14059,7 @@ function collect14(state: State, p: Player, combatCard$done: Player[]): Player[]
 }
 
 /** sum(c in cards: faceOf(c).plunder) */
-function sum15(state: State, cards: number[]): number {
+function sum17(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -13935,19 +14071,19 @@ function sum15(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect16(state: State, p: Player): Nation[] {
+function collect18(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2266)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2278)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** any(g in sold: g != demanded) */
-function any17(state: State, sold: Good[], demanded: Good): boolean {
+function any19(state: State, sold: Good[], demanded: Good): boolean {
   const items = sold;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
@@ -13958,7 +14094,7 @@ function any17(state: State, sold: Good[], demanded: Good): boolean {
 }
 
 /** count(x in sold: x == g) */
-function count18(state: State, sold: Good[], g: Good): number {
+function count20(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -13970,18 +14106,18 @@ function count18(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any19(state: State, sold: Good[], p: Player): boolean {
+function any21(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count18(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count20(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect20(state: State): Zone[] {
+function collect22(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -13993,19 +14129,19 @@ function collect20(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect21(state: State, p: Player): Weapon[] {
+function collect23(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2860)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2872)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect22(z: Zone): Zone[] {
+function collect24(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -14017,19 +14153,19 @@ function collect22(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect23(): Partial<Record<Zone, Zone[]>> {
+function collect25(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect22(z));
+    mapSet(out, z, collect24(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect24(): Partial<Record<ShipType, ShipStats>> {
+function collect26(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -14041,7 +14177,7 @@ function collect24(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect25(): Good[] {
+function collect27(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -14053,7 +14189,7 @@ function collect25(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect26(): Modification[] {
+function collect28(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -14065,7 +14201,7 @@ function collect26(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count27(state: State, offer: number[], c: number): number {
+function count29(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -14077,7 +14213,7 @@ function count27(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first28(state: State, n_: Npc): Nation | null {
+function first30(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -14088,7 +14224,7 @@ function first28(state: State, n_: Npc): Nation | null {
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first29(state: State, z: Zone, dir: Compass): Border | null {
+function first31(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -14099,7 +14235,7 @@ function first29(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum30(state: State, p: Player): number {
+function sum32(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -14111,7 +14247,7 @@ function sum30(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect31(state: State, p: Player): Step[] {
+function collect33(state: State, p: Player): Step[] {
   const out: Step[] = [];
   const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1074);
   for (let i = 0; i < items.length; i++) {
@@ -14123,7 +14259,7 @@ function collect31(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any32(state: State, p: Player): boolean {
+function any34(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
@@ -14134,7 +14270,7 @@ function any32(state: State, p: Player): boolean {
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect33(state: State, p: Player): Target[] {
+function collect35(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14152,7 +14288,7 @@ function collect33(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect34(state: State, p: Player): Target[] {
+function collect36(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
@@ -14164,7 +14300,7 @@ function collect34(state: State, p: Player): Target[] {
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any35(state: State, p: Player): boolean {
+function any37(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -14175,7 +14311,7 @@ function any35(state: State, p: Player): boolean {
 }
 
 /** count(d in faces: d >= 5) */
-function count36(state: State, faces: number[]): number {
+function count38(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -14187,7 +14323,7 @@ function count36(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum37(state: State, faces: number[]): number {
+function sum39(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -14199,7 +14335,7 @@ function sum37(state: State, faces: number[]): number {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum38(state: State, p: Player): number {
+function sum40(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -14211,19 +14347,19 @@ function sum38(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect39(state: State, p: Player): Npc[] {
+function collect41(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1836)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1848)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any40(state: State, here: Npc[]): boolean {
+function any42(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -14234,7 +14370,7 @@ function any40(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count41(state: State, here: Npc[]): number {
+function count43(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -14246,7 +14382,7 @@ function count41(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect42(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect44(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -14263,7 +14399,7 @@ function collect42(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect43(state: State, p: Player): number[] {
+function collect45(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -14275,7 +14411,7 @@ function collect43(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any44(state: State, p: Player, s: Specialist): boolean {
+function any46(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -14286,7 +14422,7 @@ function any44(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any45(state: State, p: Player, c: number): boolean {
+function any47(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -14297,19 +14433,19 @@ function any45(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect46(state: State, p: Player): number[] {
+function collect48(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any45(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any47(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first47(state: State, p: Player, k: GloryKind): number | null {
+function first49(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -14320,7 +14456,7 @@ function first47(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** first(c in p.gloryHand: effectOf(c) == k) */
-function first48(state: State, p: Player, k: GloryKind): number | null {
+function first50(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -14331,31 +14467,31 @@ function first48(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect49(state: State, p: Player): Location[] {
+function collect51(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2874)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2886)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum50(state: State, p: Player): number {
+function sum52(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2895));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2907));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect51(state: State, p: Player): ShipType[] {
+function collect53(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -14363,7 +14499,7 @@ function collect51(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2900)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2912)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -14372,7 +14508,7 @@ function collect51(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect52(state: State, n_: Npc, z: Zone): Player[] {
+function collect54(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14388,7 +14524,7 @@ function collect52(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max53(state: State, hunted: Player[], n_: Npc): number {
+function max55(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -14402,7 +14538,7 @@ function max53(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect54(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect56(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -14414,12 +14550,12 @@ function collect54(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect55(state: State, me: Player): Nation[] {
+function collect57(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2477)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2489)) > 0) out.push(n_);
   }
 
   return out;
@@ -14430,7 +14566,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "3025637b",
+  sourceHash: "3b2dea90",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
