@@ -162,7 +162,9 @@ describe("play", () => {
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(/seed 5; human seats: none/);
     expect(run.stdout).toMatch(/^seat 0: boost amount=\d$/m);
-    expect(run.stdout).toMatch(/game over after \d+ actions\n(winner: seat \d|shared victory: seats [\d, ]+)\n/);
+    expect(run.stdout).toMatch(
+      /game over after \d+ actions\nthe game ended: (one winner|dead heat)\n(winner: seat \d|shared victory: seats [\d, ]+)\n/,
+    );
   });
 
   it("shows a human only their own view and numbered options, and reads their choices", async () => {

@@ -438,6 +438,27 @@ describe("`act ... or stop`", () => {
   });
 });
 
+describe('`end "reason"`', () => {
+  it("gives the outcome the reason of the `end` that ended the game, and a save with another is refused", async () => {
+    const text = [
+      'game "Coins" { players 2..2 }',
+      "per player { coins: int }",
+      "flow {",
+      "  repeat 3 { for p in players { act p: Take } }",
+      '  end "out of turns"',
+      "}",
+      'action Take { me.coins += 1  if me.coins == 2 and seat(me) == 1 { end "a purse filled" } }',
+      "scoring { score p: p.coins }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      for (let i = 0; i < 4 && !engine.isOver(state); i++) engine.apply(state, engine.legalActions(state, i % 2)[0]!);
+      expect(engine.outcome(state)).toMatchObject({ ending: "a purse filled", winners: [0, 1] });
+      expect(engine.validateState({ ...state, ending: "a coin flip" })).toBe("ending is not a way the game ends");
+    });
+  });
+});
+
 describe("fields `per <procedure>`", () => {
   it("start again at their initial values every time the procedure starts", async () => {
     const text = [

@@ -537,8 +537,10 @@ export interface ShuffleStmt extends Node {
   readonly list: Expr;
 }
 
+/** `end` the game; `end "Event deck empty"` says why (plain text), for the outcome and simulations' summaries. */
 export interface EndStmt extends Node {
   readonly kind: "end";
+  readonly reason?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
 }
 
 export interface BreakStmt extends Node {

@@ -93,6 +93,8 @@ export interface Program {
   readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean; readonly here: boolean };
   /** Routines that can reach a decision, directly or through the procedures and actions they start. */
   readonly suspending: Set<string>;
+  /** The reasons `end` statements give (`end "Event deck empty"`), in source order, each once. */
+  readonly endReasons: readonly string[];
 }
 
 export interface CheckResult {
@@ -156,6 +158,7 @@ class Checker {
   private readonly graph = new RoutineGraph();
   private readonly choiceTypes = new Map<string, Type>();
   private readonly allowed = new Set<string>();
+  private readonly endReasons = new Set<string>();
   private readonly allowKinds = { asked: false, anytime: false, here: false };
   private readonly used = new Set<string>();
   /** What the functions and the score rule compute from: `fn:<name>` and `score` -> the functions and `score` used. */
@@ -336,6 +339,7 @@ class Checker {
             allowed: this.allowed,
             allowKinds: this.allowKinds,
             suspending,
+            endReasons: [...this.endReasons],
           }
         : undefined;
     return { program, diagnostics: this.diagnostics };
@@ -1000,6 +1004,13 @@ class Checker {
       case "end":
         // Ending the game unwinds every routine, so a routine that can end it is compiled as resumable too.
         if (this.decisions.mayDecide(s.span, "end") && this.body.routine) this.graph.addEnd(this.body.routine);
+        // The reason is summed up over many games: one fixed text per way of ending.
+        if (s.reason && !s.reason.parts) this.endReasons.add(s.reason.value);
+        if (s.reason?.parts) {
+          this.diagnostics.push(
+            error(Codes.invalidValue, s.reason.span, "the reason of `end` is plain text", "remove the `{...}` holes"),
+          );
+        }
         break;
       case "break":
         if (this.body.loopDepth === 0) {

@@ -681,7 +681,12 @@ export class AstBuilder {
 
   private statement(s: CstNode): A.Stmt {
     const span = nodeSpan(s);
-    if (has(s, "End")) return { kind: "end", span };
+    if (has(s, "End")) {
+      const reason = tokens(s, "StringLiteral")[0];
+      return reason
+        ? { kind: "end", span, reason: { span: tokenSpan(reason), ...this.text(reason) } }
+        : { kind: "end", span };
+    }
     if (has(s, "Break")) return { kind: "break", span };
     const ret = maybeNode(s, "returnStmt");
     if (ret) return { kind: "return", span, value: this.expr(node(ret, "expr")) };

@@ -582,7 +582,13 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.addStmt) },
       { ALT: () => this.SUBRULE(this.removeStmt) },
       { ALT: () => this.SUBRULE(this.shuffleStmt) },
-      { ALT: () => this.CONSUME(T.End) },
+      // `end "Event deck empty"`: the reason is how the game ended, for simulations' summaries.
+      {
+        ALT: () => {
+          this.CONSUME(T.End);
+          this.OPTION(() => this.CONSUME(T.StringLiteral));
+        },
+      },
       { ALT: () => this.CONSUME(T.Break) },
       { ALT: () => this.SUBRULE(this.returnStmt) },
       // `window` is not reserved: a name and a text after it make the statement.

@@ -42,6 +42,8 @@ export interface Outcome {
   readonly ranks: readonly number[];
   /** Seats with rank 1 (several when the victory is shared). */
   readonly winners: readonly Seat[];
+  /** How the game ended, when the rules' `end` says (`end "Event deck empty"`). */
+  readonly ending?: string;
 }
 
 /** What a session needs to know about the state's position in the game. */

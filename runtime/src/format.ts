@@ -25,11 +25,11 @@ export function formatShownAction(engine: AnyEngine, state: object, action: Engi
   return label === null ? shown : `${shown}: ${label}`;
 }
 
-/** Winners, then each seat's score and rank, one per line. */
+/** How the game ended (when the rules say), the winners, then each seat's score and rank, one per line. */
 export function formatOutcome(outcome: Outcome): string {
   const { winners, scores, ranks } = outcome;
   const head = winners.length === 1 ? `winner: seat ${winners[0]}` : `shared victory: seats ${winners.join(", ")}`;
-  const lines = [head];
+  const lines = outcome.ending === undefined ? [head] : [`the game ended: ${outcome.ending}`, head];
   for (let seat = 0; seat < scores.length; seat++) {
     lines.push(`  seat ${seat}: score ${scores[seat]}, rank ${ranks[seat]}`);
   }
@@ -113,6 +113,14 @@ function formatScalar(value: unknown): string {
 }
 
 /** One row per summary: game, variant, players, length statistics, win rate and mean score by seat, speed. */
+/** `Event deck empty 96%, Glory target 4%`: the ways games ended, most frequent first. */
+function formatEndings(s: SimulationSummary): string {
+  return Object.entries(s.endings)
+    .sort(([, a], [, b]) => b - a)
+    .map(([reason, n]) => `${reason} ${((n * 100) / s.games).toFixed(0)}%`)
+    .join(", ");
+}
+
 export function formatSummaryTable(summaries: readonly SimulationSummary[]): string {
   const header = [
     "game",
@@ -126,6 +134,7 @@ export function formatSummaryTable(summaries: readonly SimulationSummary[]): str
     "mean score by seat",
     "shared",
     "games/s",
+    "how games ended",
   ];
   const rows = summaries.map((s) => [
     s.game,
@@ -139,6 +148,7 @@ export function formatSummaryTable(summaries: readonly SimulationSummary[]): str
     s.meanScore.map((score) => score.toFixed(1)).join(" "),
     String(s.sharedWins),
     Number.isFinite(s.playoutsPerSecond) ? s.playoutsPerSecond.toFixed(0) : "-",
+    formatEndings(s),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),

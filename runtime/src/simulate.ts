@@ -44,6 +44,11 @@ export interface SimulationSummary {
   readonly sharedWins: number;
   /** Mean final score per seat. */
   readonly meanScore: readonly number[];
+  /**
+   * How many games ended each way (the reasons the rules' `end` gives, in order of first appearance); games whose
+   * rules give no reason are not counted.
+   */
+  readonly endings: Readonly<Record<string, number>>;
   readonly playoutsPerSecond: number;
   readonly elapsedMs: number;
 }
@@ -67,6 +72,7 @@ export function simulate<S extends object, A extends EngineAction>(
   let minLength = Number.POSITIVE_INFINITY;
   let maxLength = 0;
   let sharedWins = 0;
+  const endings: Record<string, number> = {};
 
   const started = performance.now();
   for (let i = 0; i < games; i++) {
@@ -80,6 +86,7 @@ export function simulate<S extends object, A extends EngineAction>(
     if (steps < minLength) minLength = steps;
     if (steps > maxLength) maxLength = steps;
     if (outcome.winners.length > 1) sharedWins++;
+    if (outcome.ending !== undefined) endings[outcome.ending] = (endings[outcome.ending] ?? 0) + 1;
     for (const winner of outcome.winners) wins[winner] = (wins[winner] ?? 0) + 1 / outcome.winners.length;
     for (let seat = 0; seat < players; seat++) scoreSums[seat] = (scoreSums[seat] ?? 0) + (outcome.scores[seat] ?? 0);
     onProgress?.(i + 1, games);
@@ -98,6 +105,7 @@ export function simulate<S extends object, A extends EngineAction>(
     winRate: wins.map((w) => w / games),
     sharedWins,
     meanScore: scoreSums.map((s) => s / games),
+    endings,
     playoutsPerSecond: elapsedMs > 0 ? (games * 1000) / elapsedMs : Number.POSITIVE_INFINITY,
     elapsedMs,
   };

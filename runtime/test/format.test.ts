@@ -43,6 +43,11 @@ describe("formatOutcome", () => {
       "shared victory: seats 0, 1",
     );
   });
+
+  it("says first how the game ended, when the rules' `end` gives a reason", () => {
+    const outcome = { scores: [3, 5], ranks: [2, 1], winners: [1], ending: "four in a row" };
+    expect(formatOutcome(outcome).split("\n").slice(0, 2)).toEqual(["the game ended: four in a row", "winner: seat 1"]);
+  });
 });
 
 describe("formatBlock", () => {

@@ -36,6 +36,7 @@ describe("simulate", () => {
     const wins = [0, 0];
     const scores = [0, 0];
     const lengths: number[] = [];
+    const endings: Record<string, number> = {};
     for (let i = 0; i < games; i++) {
       const seed = gameSeed(42, i);
       const { steps, outcome } = randomPlayout(
@@ -45,6 +46,7 @@ describe("simulate", () => {
         10_000,
       );
       lengths.push(steps);
+      endings[outcome.ending!] = (endings[outcome.ending!] ?? 0) + 1;
       // Shared victories count fractionally: 1/k to each of the k winners.
       for (const w of outcome.winners) wins[w] = (wins[w] ?? 0) + 1 / outcome.winners.length;
       outcome.scores.forEach((s, seat) => (scores[seat] = (scores[seat] ?? 0) + s));
@@ -54,6 +56,9 @@ describe("simulate", () => {
     expect(summary.meanLength).toBeCloseTo(lengths.reduce((a, b) => a + b, 0) / games, 10);
     summary.winRate.forEach((rate, seat) => expect(rate).toBeCloseTo((wins[seat] ?? 0) / games, 10));
     summary.meanScore.forEach((mean, seat) => expect(mean).toBeCloseTo((scores[seat] ?? 0) / games, 10));
+    // How the games ended, as their outcomes say.
+    expect(summary.endings).toEqual(endings);
+    expect(Object.keys(endings).sort()).toEqual(["dead heat", "one winner"]);
   });
 
   it("is reproducible from its seed, and another seed gives other games", () => {
@@ -116,5 +121,17 @@ describe("formatSummaryTable", () => {
     expect(lines[2]).toMatch(/^race-fixture\s+base\s+2\s+10\s/);
     expect(lines[3]).toMatch(/^race-fixture\s+long\s+4\s+10\s/);
     expect(lines[3]).toMatch(/(\d+% ){3}\d+%/);
+  });
+
+  it("ends each row with how its games ended, the most frequent way first", () => {
+    // 200 three-player races of seed 1 end in some dead heats (see "summarizes a batch").
+    const summary = simulate(engine, { games: 200, seed: 1, players: 3 });
+    const heats = summary.endings["dead heat"] ?? 0;
+    expect(heats).toBe(summary.sharedWins);
+    expect(summary.endings["one winner"]).toBe(200 - heats);
+    const lines = formatSummaryTable([summary]).split("\n");
+    expect(lines[0]).toMatch(/how games ended$/);
+    const percent = (n: number): string => `${((n * 100) / 200).toFixed(0)}%`;
+    expect(lines[2]!.endsWith(`one winner ${percent(200 - heats)}, dead heat ${percent(heats)}`)).toBe(true);
   });
 });

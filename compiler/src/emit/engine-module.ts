@@ -33,7 +33,7 @@ import {
   emitPlainProcs,
   emitStepFunction,
 } from "./routines.ts";
-import { StatementEmitter, allowanceLists, waitingValueProcs } from "./statements.ts";
+import { StatementEmitter, allowanceLists, endingType, waitingValueProcs } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { emitValidators } from "./validators.ts";
 import { emitViewFunctions, emitViewTypes } from "./views.ts";
@@ -220,6 +220,9 @@ export function emitEngineModule(input: EngineModuleInput): string {
               ],
             },
           ]
+        : []),
+      ...(program.endReasons.length > 0
+        ? [{ name: "ending", type: endingType(program), docs: ["How the game ended: the reason of its `end`."] }]
         : []),
       ...(waitingValueProcs(program).length > 0
         ? [
@@ -549,6 +552,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
                 .join(", ")} },`,
             ]
           : []),
+        ...(p.endReasons.length > 0 ? ["ending: null,"] : []),
         "pending: null,",
         "};",
         ...(playerInitial.length > 0 ? ["for (const mine of state.players) {", ...playerInitial, "}"] : []),
@@ -660,7 +664,7 @@ function emitScoring(ctx: EmitContext): StatementStructures[] {
       "const seats = SEATS[state.playerCount]!;",
       "const scores = seats.map((seat) => score(state, seat));",
       `const ranks = rankByKeys(seats.map((seat) => [${keys.join(", ")}]));`,
-      "return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };",
+      `return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1)${ctx.program.endReasons.length > 0 ? ", ...(state.ending === null ? {} : { ending: state.ending })" : ""} };`,
     ],
   });
   return out;

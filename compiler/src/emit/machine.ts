@@ -19,7 +19,7 @@ import {
   StatementEmitter,
   allowanceList,
   assignmentOf,
-  clearAllowances,
+  endLines,
   suspends,
   waitingCall,
   iterationSource,
@@ -360,7 +360,7 @@ export class MachineBuilder {
         this.line(`state.${allowanceList(s)}.pop();`);
         return;
       case "end":
-        this.line("state.stack.length = 0;", ...clearAllowances(this.program), "return;");
+        this.line(...endLines(this.program, s));
         this.terminated = true;
         return;
       default:

@@ -150,7 +150,7 @@ export class StatementEmitter {
       case "expr":
         return [`${this.e(s.expr)};`];
       case "end":
-        return ["state.stack.length = 0;", ...clearAllowances(this.ctx.program), "return;"];
+        return endLines(this.ctx.program, s);
       case "return":
         if (this.ctx.returnsAs !== undefined) {
           return [
@@ -347,4 +347,15 @@ export function allowanceLists(program: Program): ("allowed" | "interrupts")[] {
 /** `end`: no allowance outlives the game. */
 export function clearAllowances(program: Program): string[] {
   return allowanceLists(program).map((list) => `state.${list}.length = 0;`);
+}
+
+/** `end`: the reason it gives is kept for the outcome; every routine under way is unwound. */
+export function endLines(program: Program, s: Extract<Stmt, { kind: "end" }>): string[] {
+  const reason = s.reason ? [`state.ending = ${JSON.stringify(s.reason.value)};`] : [];
+  return [...reason, "state.stack.length = 0;", ...clearAllowances(program), "return;"];
+}
+
+/** The type of `State.ending`: one of the reasons the rules' `end`s give, or null. */
+export function endingType(program: Program): string {
+  return [...program.endReasons.map((r) => JSON.stringify(r)), "null"].join(" | ");
 }

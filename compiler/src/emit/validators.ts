@@ -179,6 +179,11 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
         (list) =>
           `if (!Array.isArray(value.${list}) || !value.${list}.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "${list} is not a list of allowances";`,
       ),
+      ...(ctx.program.endReasons.length > 0
+        ? [
+            `if (!(value.ending === null || (${JSON.stringify(ctx.program.endReasons)} as readonly unknown[]).includes(value.ending))) return "ending is not a way the game ends";`,
+          ]
+        : []),
       ...(waitingValueProcs(ctx.program).length > 0
         ? [
             `if (!isRecord(value.returns) || !(${waitingValueProcs(ctx.program)

@@ -84,11 +84,13 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
+  /** How the game ended: the reason of its `end`. */
+  ending: "four in a row" | "the grid is full" | null;
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Drop (rules line 59). */
+/** The action Drop (rules line 60). */
 export interface DropAction {
   readonly type: "Drop";
   readonly player: Player;
@@ -192,7 +194,8 @@ function stepFlow(state: State, frame: FlowFrame): void {
       }
 
       case 2: {
-        state.stack.pop();
+        state.ending = "the grid is full";
+        state.stack.length = 0;
         return;
       }
 
@@ -212,7 +215,7 @@ function newDropFrame(me: Player, x: number): DropFrame {
   return { routine: "Drop", pc: 0, me, x, c: cellOf(0, 0) };
 }
 
-/** Runs action Drop (line 59) until it waits for a decision or is done. */
+/** Runs action Drop (line 60) until it waits for a decision or is done. */
 function stepDrop(state: State, frame: DropFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -228,6 +231,7 @@ function stepDrop(state: State, frame: DropFrame): void {
         }
 
         state.winner = frame.me;
+        state.ending = "four in a row";
         state.stack.length = 0;
         return;
       }
@@ -372,6 +376,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     winner: null,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
+    ending: null,
     pending: null,
   };
   return state;
@@ -403,7 +408,12 @@ function outcome(state: State): Outcome | null {
   const seats = SEATS[state.playerCount]!;
   const scores = seats.map((seat) => score(state, seat));
   const ranks = rankByKeys(seats.map((seat) => [score(state, seat)]));
-  return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
+  return {
+    scores,
+    ranks,
+    winners: seats.filter((seat) => ranks[seat] === 1),
+    ...(state.ending === null ? {} : { ending: state.ending }),
+  };
 }
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
@@ -462,6 +472,8 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
+  if (!(value.ending === null || (["four in a row", "the grid is full"] as readonly unknown[]).includes(value.ending)))
+    return "ending is not a way the game ends";
   const routines: readonly unknown[] = ["flow", "Drop"];
   for (const frame of value.stack as unknown[]) {
     if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc))
@@ -510,7 +522,7 @@ export const engine: Engine<State, Action, View> = {
   name: "connect-four",
   title: "Connect Four",
   source: "rulesets/connect-four/connect-four.rules",
-  sourceHash: "1b5a5030",
+  sourceHash: "51c14253",
   minPlayers: 2,
   maxPlayers: 2,
   variants: VARIANTS,

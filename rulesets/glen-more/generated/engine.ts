@@ -398,6 +398,8 @@ export interface State {
   stack: Frame[];
   /** Actions `allow` blocks under way offer alongside every decision of their player, innermost last. */
   allowed: Allowance[];
+  /** How the game ended: the reason of its `end`. */
+  ending: "the last stack ran out" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
   returns: { placeTile: number };
   /** The decision the rules wait for; null once the game is over. */
@@ -2579,6 +2581,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         finalScoring(state);
+        state.ending = "the last stack ran out";
         state.stack.length = 0;
         state.allowed.length = 0;
         return;
@@ -3672,6 +3675,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     stack: [newFlowFrame()],
     allowed: [],
     returns: { placeTile: 0 },
+    ending: null,
     pending: null,
   };
   (state.stacks["stack0"] ?? noKey("stack0", 457)).pile = shuffleInPlace(state.rng, collect51(state));
@@ -3738,7 +3742,12 @@ function outcome(state: State): Outcome | null {
   const seats = SEATS[state.playerCount]!;
   const scores = seats.map((seat) => score(state, seat));
   const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat)]));
-  return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
+  return {
+    scores,
+    ranks,
+    winners: seats.filter((seat) => ranks[seat] === 1),
+    ...(state.ending === null ? {} : { ending: state.ending }),
+  };
 }
 
 /** A Placed as players see it. */
@@ -3894,6 +3903,8 @@ function validateState(value: unknown): string | null {
     )
   )
     return "allowed is not a list of allowances";
+  if (!(value.ending === null || (["the last stack ran out"] as readonly unknown[]).includes(value.ending)))
+    return "ending is not a way the game ends";
   if (!isRecord(value.returns) || !isInt(value.returns.placeTile))
     return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
@@ -4608,7 +4619,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "726e2017",
+  sourceHash: "37b1b99b",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -1401,6 +1401,8 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
+  /** How the game ended: the reason of its `end`. */
+  ending: "Captain deck empty" | "Event deck empty" | "Glory target reached" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
   returns: {
     rerollDice: Roll;
@@ -3722,6 +3724,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
       }
 
       case 7: {
+        state.ending = "Event deck empty";
         state.stack.length = 0;
         return;
       }
@@ -3757,6 +3760,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
+        state.ending = "Glory target reached";
         state.stack.length = 0;
         return;
       }
@@ -3970,6 +3974,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
           continue machine;
         }
 
+        state.ending = "Captain deck empty";
         state.stack.length = 0;
         return;
       }
@@ -13238,6 +13243,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       declareForNpc: "shoot",
       scoutingCheck: 0,
     },
+    ending: null,
     pending: null,
   };
   for (const mine of state.players) {
@@ -13342,7 +13348,12 @@ function outcome(state: State): Outcome | null {
   const seats = SEATS[state.playerCount]!;
   const scores = seats.map((seat) => score(state, seat));
   const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat), tiebreak2(state, seat)]));
-  return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
+  return {
+    scores,
+    ranks,
+    winners: seats.filter((seat) => ranks[seat] === 1),
+    ...(state.ending === null ? {} : { ending: state.ending }),
+  };
 }
 
 /** A CardsShown as players see it. */
@@ -13753,6 +13764,11 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
+  if (!(
+    value.ending === null ||
+    (["Captain deck empty", "Event deck empty", "Glory target reached"] as readonly unknown[]).includes(value.ending)
+  ))
+    return "ending is not a way the game ends";
   if (
     !isRecord(value.returns) ||
     !(
@@ -14566,7 +14582,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "3b2dea90",
+  sourceHash: "fe432aca",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,

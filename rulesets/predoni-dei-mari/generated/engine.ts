@@ -1206,6 +1206,8 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
+  /** How the game ended: the reason of its `end`. */
+  ending: "round limit (A45)" | "hideouts built" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
   returns: { pirateCard: number | null; addsPower: boolean };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
@@ -4109,6 +4111,7 @@ function stepPlayGame(state: State, frame: PlayGameFrame): void {
           continue machine;
         }
 
+        state.ending = "round limit (A45)";
         state.stack.length = 0;
         state.interrupts.length = 0;
         return;
@@ -7016,6 +7019,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
           continue machine;
         }
 
+        state.ending = "hideouts built";
         state.stack.length = 0;
         state.interrupts.length = 0;
         return;
@@ -12688,6 +12692,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     stack: [newFlowFrame()],
     interrupts: [],
     returns: { pirateCard: null, addsPower: false },
+    ending: null,
     pending: null,
   };
   for (const mine of state.players) {
@@ -12759,7 +12764,12 @@ function outcome(state: State): Outcome | null {
   const seats = SEATS[state.playerCount]!;
   const scores = seats.map((seat) => score(state, seat));
   const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat)]));
-  return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
+  return {
+    scores,
+    ranks,
+    winners: seats.filter((seat) => ranks[seat] === 1),
+    ...(state.ending === null ? {} : { ending: state.ending }),
+  };
 }
 
 /** A PlacedSquare as players see it. */
@@ -13127,6 +13137,10 @@ function validateState(value: unknown): string | null {
     )
   )
     return "interrupts is not a list of allowances";
+  if (!(
+    value.ending === null || (["round limit (A45)", "hideouts built"] as readonly unknown[]).includes(value.ending)
+  ))
+    return "ending is not a way the game ends";
   if (
     !isRecord(value.returns) ||
     !(
@@ -14303,7 +14317,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "86f64b52",
+  sourceHash: "05d6e5fb",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
