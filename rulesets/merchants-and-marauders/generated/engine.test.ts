@@ -572,6 +572,62 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(engine.isOver(state), "expect over").toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([1]);
   });
+  it("a tie on the target (§8) goes to the most Glory on the track", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] players[0].glory = 10 players[1].glory = 9 players[1].stash = 10 }
+    given(() => {
+      state.first = 0;
+      state.players[0]!.glory = 10;
+      state.players[1]!.glory = 9;
+      state.players[1]!.stash = 10;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      total(state, 0) === 10 && total(state, 1) === 10,
+      "expect total(players[0]) == 10 and total(players[1]) == 10",
+    ).toBe(true);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
+  });
+  it("a tie on the target and on the track (§8) goes to the most stashed gold", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] players[0].glory = 9 players[0].stash = 15 players[1].glory = 9 players[1
+    given(() => {
+      state.first = 0;
+      state.players[0]!.glory = 9;
+      state.players[0]!.stash = 15;
+      state.players[1]!.glory = 9;
+      state.players[1]!.stash = 19;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      total(state, 0) === 10 && total(state, 1) === 10,
+      "expect total(players[0]) == 10 and total(players[1]) == 10",
+    ).toBe(true);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([1]);
+  });
+  it("a shared victory (§8): the same total, Glory and stash", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] players[0].glory = 10 players[1].glory = 10 }
+    given(() => {
+      state.first = 0;
+      state.players[0]!.glory = 10;
+      state.players[1]!.glory = 10;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([0, 1]);
+  });
   it("scouting a merchant and raiding it (§5.3, §5.5, §5.6): the rulebook's example, with this deck's cards", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
@@ -604,7 +660,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3211)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3258)) === 1 &&
         !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
@@ -773,9 +829,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3307)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3354)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3307)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3354)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -902,7 +958,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3351)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3398)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -1013,8 +1069,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3409)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3409)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3456)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3456)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -1046,7 +1102,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3429)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3476)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -1102,7 +1158,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3458), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3505), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1153,10 +1209,10 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "redirected", player: 0, value: 0 });
     play(state, { type: "redirectTo", player: 0, value: "hold" });
-    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3498), "expect players[1].tracks[hold] == 1").toEqual(1);
+    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3545), "expect players[1].tracks[hold] == 1").toEqual(1);
     expect(
-      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3499)) === 2 &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3499)) === 3 &&
+      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3546)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3546)) === 3 &&
         !state.players[0]!.redirectReady,
       "expect players[0].tracks[hold] == 2 and players[0].tracks[mast] == 3 and not players[0].redirectReady",
     ).toBe(true);
@@ -1170,8 +1226,8 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
     );
     expect(
-      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3505)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3505)) === 2,
+      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3552)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3552)) === 2,
       "expect players[1].tracks[cannons] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     state.rng.forced.push(5, 4, 0, 4, 0, 0, 0, 3, 4);
@@ -1189,9 +1245,9 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3515)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3515)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3515)) === 1,
+      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3562)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3562)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3562)) === 1,
       "expect players[1].tracks[hold] == 0 and players[1].tracks[hull] == 1 and players[1].tracks[mast] == 1",
     ).toBe(true);
     expect(state.players[0]!.weapons, "expect players[0].weapons == []").toEqual([]);
@@ -1209,14 +1265,14 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 1, value: 1 });
     play(state, { type: "die", player: 1, value: null });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3527)) === 0 && equal(state.players[1]!.weapons, []),
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3574)) === 0 && equal(state.players[1]!.weapons, []),
       "expect players[1].tracks[mast] == 0 and players[1].weapons == []",
     ).toBe(true);
     state.rng.forced.push(4, 1, 2, 4, 5);
     play(state, { type: "reroll", player: 1, value: false });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3533)) === 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3533)) === 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3580)) === 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3580)) === 1,
       "expect players[0].tracks[crew] == 1 and players[1].tracks[crew] == 1",
     ).toBe(true);
     state.rng.forced.push(0, 1, 4);
@@ -1230,8 +1286,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 0, value: null });
     play(state, { type: "die", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3549)) === 0 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3549)) === 0,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3596)) === 0 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3596)) === 0,
       "expect players[0].tracks[crew] == 0 and players[1].tracks[crew] == 0",
     ).toBe(true);
     play(state, { type: "claim", player: 1, value: false });
@@ -1300,7 +1356,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3591)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3638)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1383,7 +1439,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3636)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3683)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1437,7 +1493,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3657)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3704)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1464,13 +1520,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3673)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3720)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3678)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3725)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1492,7 +1548,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3693)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3740)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1502,7 +1558,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3698)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3745)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1639,7 +1695,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3786)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3833)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1691,8 +1747,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3810)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3810)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3857)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3857)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1717,15 +1773,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3828)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3828)).tracks["hull"] ?? noKey("hull", 3828)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3875)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3875)).tracks["hull"] ?? noKey("hull", 3875)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3831)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3831)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3878)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3878)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1764,15 +1820,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3857)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3904)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3858)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3905)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3859)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3906)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1810,7 +1866,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3878)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3925)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1846,10 +1902,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3903)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3903)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3903)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3903)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3950)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3950)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3950)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3950)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1877,7 +1933,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3925)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3972)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1895,7 +1951,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3932)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3979)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1921,7 +1977,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3951)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3998)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1953,13 +2009,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3958), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 4005), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3961)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 4008)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2046,7 +2102,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "npcDeclaration", player: 2, value: 0 }, { value: "board" }, { value: "board" }),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3997), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 4044), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
   });
@@ -2379,13 +2435,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4201)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4201)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4248)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4248)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4202)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4249)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2490,9 +2546,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4277)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4277)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4277)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4324)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4324)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4324)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2664,7 +2720,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "caribbeanSea",
     ]);
     expect(
-      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4391)) === "spain",
+      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4438)) === "spain",
       "expect size(merchants) == 2 and merchants[havana] == spain",
     ).toBe(true);
   });
@@ -2918,10 +2974,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3892)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3892), 3892)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3892)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3939)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3939), 3939)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3939)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3892)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3892), 3892)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3939)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3939), 3939)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -14582,7 +14582,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "fe432aca",
+  sourceHash: "e5578fc3",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
