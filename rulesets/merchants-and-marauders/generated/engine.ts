@@ -214,11 +214,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1071) */
+/** enum Step (rules line 1047) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1156) */
+/** enum Target (rules line 1132) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -228,6 +228,8 @@ export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards"
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
 export type Declaration = "shoot" | "board" | "flee";
 export const DECLARATION_VALUES: readonly Declaration[] = ["shoot", "board", "flee"];
+/** enum Side (rules line 1413) */
+export type Side = { kind: "captain"; who: Player } | { kind: "npc"; which: Npc };
 export type RumorReward =
   "gold10" | "gold15" | "freeCrew" | "pardonOne" | "gloryCards" | "forgedDocuments" | "myriadOfGoods";
 export const RUMOR_REWARD_VALUES: readonly RumorReward[] = [
@@ -310,14 +312,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "hireOne",
 ];
 
-/** record Border (rules line 96) */
+/** record Border (rules line 72) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 206) */
+/** record Captain (rules line 182) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -328,7 +330,7 @@ export interface Captain {
   abilities: Ability[];
 }
 
-/** record ShipStats (rules line 249) */
+/** record ShipStats (rules line 225) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -340,13 +342,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 281) */
+/** record CargoFace (rules line 257) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 366) */
+/** record EventCard (rules line 342) */
 export interface EventCard {
   id: string;
   name: string;
@@ -359,55 +361,55 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 418) */
+/** record MoveIcon (rules line 394) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record CardsShown (rules line 564) */
+/** record CardsShown (rules line 540) */
 export interface CardsShown {
   owner: Player;
   witness: Player;
   cards: number[];
 }
 
-/** record GoldMove (rules line 571) */
+/** record GoldMove (rules line 547) */
 export interface GoldMove {
   owner: Player;
   amount: number;
   secret: boolean;
 }
 
-/** record NpcShip (rules line 590) */
+/** record NpcShip (rules line 566) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1364) */
+/** record Roll (rules line 1340) */
 export interface Roll {
   skulls: number;
   rest: number;
   faces: number[];
 }
 
-/** record Rolls (rules line 1374) */
+/** record Rolls (rules line 1350) */
 export interface Rolls {
   own: Roll;
   other: Roll;
 }
 
-/** record Skills (rules line 1811) */
+/** record Skills (rules line 1959) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 2142) */
+/** record Rumor (rules line 2107) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -415,7 +417,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2188) */
+/** record Mission (rules line 2153) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -426,7 +428,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2381) */
+/** record GloryCard (rules line 2346) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -613,9 +615,10 @@ export interface OfferRerollsFrame {
 export interface GrappleFrame {
   readonly routine: "grapple";
   pc: number;
-  p: Player;
+  s: Side;
   declared: Declaration;
   roll: Held<Roll>;
+  p: Player;
   useHooks: boolean;
   again: Roll;
 }
@@ -624,18 +627,24 @@ export interface GrappleFrame {
 export interface DeclareFrame {
   readonly routine: "declare";
   pc: number;
-  p: Player;
+  s: Side;
+  other: Side;
   combatRound: number;
+  controller: Player;
   options: Declaration[];
+  p: Player;
   declaration: Declaration;
+  npcDeclaration: Declaration;
 }
 
-/** Where proc navalCombat is, and its locals, while it waits. */
-export interface NavalCombatFrame {
-  readonly routine: "navalCombat";
+/** Where proc combat is, and its locals, while it waits. */
+export interface CombatFrame {
+  readonly routine: "combat";
   pc: number;
-  a: Player;
-  d: Player;
+  a: Side;
+  d: Side;
+  fighters: Player[];
+  controller: Player;
   longA: number;
   longD: number;
   combatRound: number;
@@ -659,44 +668,72 @@ export interface NavalCombatFrame {
   hitsOnA: number;
 }
 
+/** Where proc offerRerollsOf is, and its locals, while it waits. */
+export interface OfferRerollsOfFrame {
+  readonly routine: "offerRerollsOf";
+  pc: number;
+  s: Side;
+  k: GloryKind;
+  own: Held<Roll>;
+  other: Held<Roll>;
+  p: Player;
+  rolls: Rolls;
+}
+
 /** Where proc settleSinking is, and its locals, while it waits. */
 export interface SettleSinkingFrame {
   readonly routine: "settleSinking";
   pc: number;
-  a: Player;
-  d: Player;
+  a: Side;
+  d: Side;
   aSunk: boolean;
   dSunk: boolean;
+}
+
+/** Where proc defeats is, and its locals, while it waits. */
+export interface DefeatsFrame {
+  readonly routine: "defeats";
+  pc: number;
+  w: Side;
+  l: Side;
+  p: Player;
+  q: Player;
+  n_: Npc;
+}
+
+/** Where proc sink is, and its locals, while it waits. */
+export interface SinkFrame {
+  readonly routine: "sink";
+  pc: number;
+  s: Side;
+  p: Player;
+  n_: Npc;
 }
 
 /** Where proc chase is, and its locals, while it waits. */
 export interface ChaseFrame {
   readonly routine: "chase";
   pc: number;
+  s: Side;
+  fleeing: Side;
+  controller: Player;
   p: Player;
-  fleeing: Player;
   flipChasers: boolean;
-}
-
-/** Where proc dealHits is, and its locals, while it waits. */
-export interface DealHitsFrame {
-  readonly routine: "dealHits";
-  pc: number;
-  target: Player;
-  hits: number;
 }
 
 /** Where proc aimHits is, and its locals, while it waits. */
 export interface AimHitsFrame {
   readonly routine: "aimHits";
   pc: number;
-  target: Player;
+  target: Side;
   hits: number;
   shooter: Player | null;
+  controller: Player;
   faces: number[];
   aimed: Location | null;
   s: Player;
   located: Location[];
+  t: Player;
   redirected: number | null;
   i_: number;
   redirectTo: Location;
@@ -707,7 +744,7 @@ export interface AimHitsFrame {
   fList: number[];
   fIndex: number;
   l2: Location;
-  hitAt: Location;
+  at: Location;
 }
 
 /** Where proc adjustLocations is, and its locals, while it waits. */
@@ -722,6 +759,27 @@ export interface AdjustLocationsFrame {
   lucky: number | null;
   i_: number;
   luckyFace: number;
+}
+
+/** Where proc skullLocation is, and its locals, while it waits. */
+export interface SkullLocationFrame {
+  readonly routine: "skullLocation";
+  pc: number;
+  target: Side;
+  controller: Player;
+  p: Player;
+  hitAt: Location;
+  npcHitAt: Location;
+}
+
+/** Where proc damageSide is, and its locals, while it waits. */
+export interface DamageSideFrame {
+  readonly routine: "damageSide";
+  pc: number;
+  s: Side;
+  l: Location;
+  p: Player;
+  n_: Npc;
 }
 
 /** Where proc shotWeapon is, and its locals, while it waits. */
@@ -748,8 +806,8 @@ export interface DamageFrame {
 export interface CrewCombatFrame {
   readonly routine: "crewCombat";
   pc: number;
-  boarder: Player;
-  boarded: Player;
+  boarder: Side;
+  boarded: Side;
   swivelOnBoarded: number;
   swivelOnBoarder: number;
   going: boolean;
@@ -771,8 +829,12 @@ export interface CrewCombatFrame {
 export interface CrewVictoryFrame {
   readonly routine: "crewVictory";
   pc: number;
-  w: Player;
-  l: Player;
+  w: Side;
+  l: Side;
+  p: Player;
+  q: Player;
+  n_: Npc;
+  q2: Player;
 }
 
 /** Where proc victory is, and its locals, while it waits. */
@@ -829,93 +891,6 @@ export interface NpcsScoutFrame {
   n_: Npc;
   n_List: Npc[];
   n_Index: number;
-}
-
-/** Where proc declareForNpc is, and its locals, while it waits. */
-export interface DeclareForNpcFrame {
-  readonly routine: "declareForNpc";
-  pc: number;
-  n_: Npc;
-  p: Player;
-  combatRound: number;
-  controller: Player;
-  options: Declaration[];
-  npcDeclaration: Declaration;
-}
-
-/** Where proc hitNpc is, and its locals, while it waits. */
-export interface HitNpcFrame {
-  readonly routine: "hitNpc";
-  pc: number;
-  n_: Npc;
-  hits: number;
-  controller: Player;
-  shooter: Player | null;
-  faces: number[];
-  aimed: Location | null;
-  s: Player;
-  f: number;
-  fList: number[];
-  fIndex: number;
-  l: Location;
-  npcHitAt: Location;
-}
-
-/** Where proc fightNpc is, and its locals, while it waits. */
-export interface FightNpcFrame {
-  readonly routine: "fightNpc";
-  pc: number;
-  p: Player;
-  n_: Npc;
-  npcFirst: boolean;
-  controller: Player;
-  combatRound: number;
-  going: boolean;
-  dn: Declaration;
-  dp: Declaration;
-  chaseNpc: boolean;
-  rp: Roll;
-  rn: Roll;
-  byP: Rolls;
-  pWins: boolean;
-  nWins: boolean;
-  combatCard$done: Player[];
-  combatCard$open: boolean;
-  combatCard$able: Player[];
-  combatCard: boolean[];
-  combatCard$who: Player;
-  combatCard$whoList: Player[];
-  combatCard$whoIndex: number;
-  onNpc: number;
-  onPlayer: number;
-  npcOut: boolean;
-}
-
-/** Where proc crewFightNpc is, and its locals, while it waits. */
-export interface CrewFightNpcFrame {
-  readonly routine: "crewFightNpc";
-  pc: number;
-  p: Player;
-  n_: Npc;
-  going: boolean;
-  playerWins: boolean;
-  npcWins: boolean;
-  playerDice: number;
-  rp: Roll;
-  rn: Roll;
-  byP: Rolls;
-  onNpc: number;
-  onPlayer: number;
-  npcOut: boolean;
-  playerOut: boolean;
-}
-
-/** Where proc npcSunk is, and its locals, while it waits. */
-export interface NpcSunkFrame {
-  readonly routine: "npcSunk";
-  pc: number;
-  p: Player;
-  n_: Npc;
 }
 
 /** Where proc npcDefeated is, and its locals, while it waits. */
@@ -1181,12 +1156,16 @@ export type Frame =
   | OfferRerollsFrame
   | GrappleFrame
   | DeclareFrame
-  | NavalCombatFrame
+  | CombatFrame
+  | OfferRerollsOfFrame
   | SettleSinkingFrame
+  | DefeatsFrame
+  | SinkFrame
   | ChaseFrame
-  | DealHitsFrame
   | AimHitsFrame
   | AdjustLocationsFrame
+  | SkullLocationFrame
+  | DamageSideFrame
   | ShotWeaponFrame
   | DamageFrame
   | CrewCombatFrame
@@ -1195,11 +1174,6 @@ export type Frame =
   | PlunderFrame
   | NpcControllerFrame
   | NpcsScoutFrame
-  | DeclareForNpcFrame
-  | HitNpcFrame
-  | FightNpcFrame
-  | CrewFightNpcFrame
-  | NpcSunkFrame
   | NpcDefeatedFrame
   | PlunderNpcFrame
   | AcquireRumorFrame
@@ -1223,72 +1197,69 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 717) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 779) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 854) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 862) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1106) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1129) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1238) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1244) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1273) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1281) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1289) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1294) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1327) */
-/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1382) */
-/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1392) */
-/** site 15: `choose useHooks: bool by p` (proc grapple, line 1411) */
-/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1440) */
-/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505) */
-/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505) */
-/** site 19: `choose flipChasers: bool by p` (proc chase, line 1549) */
-/** site 20: `choose redirected: int? in range(0, size(located) - 1) by target shown "move the hit on th` (proc aimHits, line 1580) */
-/** site 21: `choose redirectTo: Location by target where redirectTo != located[i] else "Move the hit to` (proc aimHits, line 1582) */
-/** site 22: `choose hitAt: Location by target` (proc aimHits, line 1596) */
-/** site 23: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1609) */
-/** site 24: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1616) */
-/** site 25: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1618) */
-/** site 26: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1640) */
-/** site 27: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1666) */
-/** site 28: `choose reward: Nation in nations by w` (proc victory, line 1748) */
-/** site 29: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1763) */
-/** site 30: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1767) */
-/** site 31: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1772) */
-/** site 32: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1776) */
-/** site 33: `choose takeRumor: bool by w` (proc plunder, line 1783) */
-/** site 34: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1792) */
-/** site 35: `choose volunteers: bool by each q in others` (proc npcController, line 1836) */
-/** site 36: `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declareForNpc, line 1880) */
-/** site 37: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1914) */
-/** site 38: `choose chaseNpc: bool by p` (proc fightNpc, line 1960) */
-/** site 39: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974) */
-/** site 40: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974) */
-/** site 41: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2114) */
-/** site 42: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2122) */
-/** site 43: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2238) */
-/** site 44: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2279) */
-/** site 45: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2314) */
-/** site 46: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2424) */
-/** site 47: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2438) */
-/** site 48: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2489) */
-/** site 49: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2495) */
-/** site 50: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2570) */
-/** site 51: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2654) */
-/** site 52: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2681) */
-/** site 53: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2707) */
-/** site 54: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2755) */
-/** site 55: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2765) */
-/** site 56: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2782) */
-/** site 57: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2789) */
-/** site 58: `choose restoreHull: bool by p` (proc visitShipyard, line 2812) */
-/** site 59: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2820) */
-/** site 60: `choose buyMod: bool by p` (proc buyModification, line 2841) */
-/** site 61: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2862) */
-/** site 62: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2872) */
-/** site 63: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2877) */
-/** site 64: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2924) */
-/** site 65: `choose stashed: 0..p.gold by p` (proc stashGold, line 2933) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 693) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 755) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 830) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 838) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1082) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1105) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1214) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1220) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1249) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1257) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1265) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1270) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1303) */
+/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1358) */
+/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1368) */
+/** site 15: `choose useHooks: bool by p` (proc grapple, line 1388) */
+/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1452) */
+/** site 17: `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declare, line 1455) */
+/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc combat, line 1537) */
+/** site 19: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc combat, line 1537) */
+/** site 20: `choose flipChasers: bool by p` (proc chase, line 1640) */
+/** site 21: `choose redirected: int? in range(0, size(located) - 1) by t shown "move the hit on the {lo` (proc aimHits, line 1669) */
+/** site 22: `choose redirectTo: Location by t where redirectTo != located[i] else "Move the hit to anot` (proc aimHits, line 1671) */
+/** site 23: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1699) */
+/** site 24: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1706) */
+/** site 25: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1708) */
+/** site 26: `choose hitAt: Location by p` (proc skullLocation, line 1722) */
+/** site 27: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc skullLocation, line 1725) */
+/** site 28: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1747) */
+/** site 29: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1773) */
+/** site 30: `choose reward: Nation in nations by w` (proc victory, line 1896) */
+/** site 31: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1911) */
+/** site 32: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1915) */
+/** site 33: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1920) */
+/** site 34: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1924) */
+/** site 35: `choose takeRumor: bool by w` (proc plunder, line 1931) */
+/** site 36: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1940) */
+/** site 37: `choose volunteers: bool by each q in others` (proc npcController, line 1984) */
+/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2079) */
+/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2087) */
+/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2203) */
+/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2244) */
+/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2279) */
+/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2389) */
+/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2403) */
+/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2454) */
+/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2460) */
+/** site 47: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2535) */
+/** site 48: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2619) */
+/** site 49: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2646) */
+/** site 50: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2672) */
+/** site 51: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2720) */
+/** site 52: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2730) */
+/** site 53: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2747) */
+/** site 54: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2754) */
+/** site 55: `choose restoreHull: bool by p` (proc visitShipyard, line 2777) */
+/** site 56: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2785) */
+/** site 57: `choose buyMod: bool by p` (proc buyModification, line 2806) */
+/** site 58: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2827) */
+/** site 59: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2837) */
+/** site 60: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2842) */
+/** site 61: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2889) */
+/** site 62: `choose stashed: 0..p.gold by p` (proc stashGold, line 2898) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1307,8 +1278,8 @@ export type Pending =
   | { site: 14; players: Player[] }
   | { site: 15; players: Player[] }
   | { site: 16; players: Player[] }
-  | { site: 17; players: Player[]; answers: Array<boolean | null> }
-  | { site: 18; players: Player[] }
+  | { site: 17; players: Player[] }
+  | { site: 18; players: Player[]; answers: Array<boolean | null> }
   | { site: 19; players: Player[] }
   | { site: 20; players: Player[] }
   | { site: 21; players: Player[] }
@@ -1325,11 +1296,11 @@ export type Pending =
   | { site: 32; players: Player[] }
   | { site: 33; players: Player[] }
   | { site: 34; players: Player[] }
-  | { site: 35; players: Player[]; answers: Array<boolean | null> }
+  | { site: 35; players: Player[] }
   | { site: 36; players: Player[] }
-  | { site: 37; players: Player[] }
+  | { site: 37; players: Player[]; answers: Array<boolean | null> }
   | { site: 38; players: Player[] }
-  | { site: 39; players: Player[]; answers: Array<boolean | null> }
+  | { site: 39; players: Player[] }
   | { site: 40; players: Player[] }
   | { site: 41; players: Player[] }
   | { site: 42; players: Player[] }
@@ -1352,10 +1323,7 @@ export type Pending =
   | { site: 59; players: Player[] }
   | { site: 60; players: Player[] }
   | { site: 61; players: Player[] }
-  | { site: 62; players: Player[] }
-  | { site: 63; players: Player[] }
-  | { site: 64; players: Player[] }
-  | { site: 65; players: Player[] };
+  | { site: 62; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1409,17 +1377,18 @@ export interface State {
     offerRerolls: Rolls;
     grapple: Roll;
     declare: Declaration;
+    offerRerollsOf: Rolls;
     adjustLocations: number[];
+    skullLocation: Location;
     shotWeapon: Location | null;
     npcController: Player;
-    declareForNpc: Declaration;
     scoutingCheck: number;
   };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1093). */
+/** The action Move (rules line 1069). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1427,13 +1396,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1146). */
+/** The action Retire (rules line 1122). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1183). */
+/** The action Scout (rules line 1159). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1441,7 +1410,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2477). */
+/** The action PlayGlory (rules line 2442). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1449,19 +1418,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2517). */
+/** The action Broadside (rules line 2482). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2527). */
+/** The action EvasiveManeuvers (rules line 2492). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2537). */
+/** The action KeepGlory (rules line 2502). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1469,33 +1438,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2639). */
+/** The action Port (rules line 2604). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2949). */
+/** The action EndTurn (rules line 2914). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 854). */
+/** The answer to `choose redraw` (rules line 830). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 862). */
+/** The answer to `choose newShip` (rules line 838). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1238). */
+/** The answer to `choose flag` (rules line 1214). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1503,14 +1472,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1244). */
+/** The answer to `choose engage` (rules line 1220). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1273). */
+/** The answer to `choose spent` (rules line 1249). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1518,14 +1487,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1281). */
+/** The answer to `choose raidMove` (rules line 1257). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1289). */
+/** The answer to `choose discarded` (rules line 1265). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1533,7 +1502,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1294). */
+/** The answer to `choose exchanged` (rules line 1270). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1541,7 +1510,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1327). */
+/** The answer to `choose kept` (rules line 1303). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1549,7 +1518,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose die` (rules line 1382). */
+/** The answer to `choose die` (rules line 1358). */
 export interface DieChoice {
   readonly type: "die";
   readonly player: Player;
@@ -1557,21 +1526,21 @@ export interface DieChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose reroll` (rules line 1392). */
+/** The answer to `choose reroll` (rules line 1368). */
 export interface RerollChoice {
   readonly type: "reroll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose useHooks` (rules line 1411). */
+/** The answer to `choose useHooks` (rules line 1388). */
 export interface UseHooksChoice {
   readonly type: "useHooks";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose declaration` (rules line 1440). */
+/** The answer to `choose declaration` (rules line 1452). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1579,142 +1548,7 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1505). */
-export interface CombatCardChoice {
-  readonly type: "combatCard";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose flipChasers` (rules line 1549). */
-export interface FlipChasersChoice {
-  readonly type: "flipChasers";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose redirected` (rules line 1580). */
-export interface RedirectedChoice {
-  readonly type: "redirected";
-  readonly player: Player;
-  /** Position in `range(0, size(located) - 1)` of the number chosen (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose redirectTo` (rules line 1582). */
-export interface RedirectToChoice {
-  readonly type: "redirectTo";
-  readonly player: Player;
-  readonly value: Location;
-}
-
-/** The answer to `choose hitAt` (rules line 1596). */
-export interface HitAtChoice {
-  readonly type: "hitAt";
-  readonly player: Player;
-  readonly value: Location;
-}
-
-/** The answer to `choose rerolled` (rules line 1609). */
-export interface RerolledChoice {
-  readonly type: "rerolled";
-  readonly player: Player;
-  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose lucky` (rules line 1616). */
-export interface LuckyChoice {
-  readonly type: "lucky";
-  readonly player: Player;
-  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose luckyFace` (rules line 1618). */
-export interface LuckyFaceChoice {
-  readonly type: "luckyFace";
-  readonly player: Player;
-  readonly value: number;
-}
-
-/** The answer to `choose aim` (rules line 1640). */
-export interface AimChoice {
-  readonly type: "aim";
-  readonly player: Player;
-  /** Position in `aims` of the Weapon chosen (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose absorb` (rules line 1666). */
-export interface AbsorbChoice {
-  readonly type: "absorb";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose reward` (rules line 1748). */
-export interface RewardChoice {
-  readonly type: "reward";
-  readonly player: Player;
-  /** Position in `nations` of the Nation chosen. */
-  readonly value: number;
-}
-
-/** The answer to `choose taken` (rules line 1763). */
-export interface TakenChoice {
-  readonly type: "taken";
-  readonly player: Player;
-  /** The number chosen among those not taken yet (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose seized` (rules line 1767). */
-export interface SeizedChoice {
-  readonly type: "seized";
-  readonly player: Player;
-  /** The Weapon chosen among those not taken yet (null: none). */
-  readonly value: Weapon | null;
-}
-
-/** The answer to `choose takenCard` (rules line 1772). */
-export interface TakenCardChoice {
-  readonly type: "takenCard";
-  readonly player: Player;
-  /** The number chosen among those not taken yet (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose takenSpecialist` (rules line 1776). */
-export interface TakenSpecialistChoice {
-  readonly type: "takenSpecialist";
-  readonly player: Player;
-  /** The number chosen among those not taken yet (null: none). */
-  readonly value: number | null;
-}
-
-/** The answer to `choose takeRumor` (rules line 1783). */
-export interface TakeRumorChoice {
-  readonly type: "takeRumor";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose claim` (rules line 1792). */
-export interface ClaimChoice {
-  readonly type: "claim";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose volunteers` (rules line 1836). */
-export interface VolunteersChoice {
-  readonly type: "volunteers";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose npcDeclaration` (rules line 1880). */
+/** The answer to `choose npcDeclaration` (rules line 1455). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1722,21 +1556,149 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1914). */
+/** The answer to `choose combatCard` (rules line 1537). */
+export interface CombatCardChoice {
+  readonly type: "combatCard";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose flipChasers` (rules line 1640). */
+export interface FlipChasersChoice {
+  readonly type: "flipChasers";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose redirected` (rules line 1669). */
+export interface RedirectedChoice {
+  readonly type: "redirected";
+  readonly player: Player;
+  /** Position in `range(0, size(located) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose redirectTo` (rules line 1671). */
+export interface RedirectToChoice {
+  readonly type: "redirectTo";
+  readonly player: Player;
+  readonly value: Location;
+}
+
+/** The answer to `choose rerolled` (rules line 1699). */
+export interface RerolledChoice {
+  readonly type: "rerolled";
+  readonly player: Player;
+  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose lucky` (rules line 1706). */
+export interface LuckyChoice {
+  readonly type: "lucky";
+  readonly player: Player;
+  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose luckyFace` (rules line 1708). */
+export interface LuckyFaceChoice {
+  readonly type: "luckyFace";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose hitAt` (rules line 1722). */
+export interface HitAtChoice {
+  readonly type: "hitAt";
+  readonly player: Player;
+  readonly value: Location;
+}
+
+/** The answer to `choose npcHitAt` (rules line 1725). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1960). */
-export interface ChaseNpcChoice {
-  readonly type: "chaseNpc";
+/** The answer to `choose aim` (rules line 1747). */
+export interface AimChoice {
+  readonly type: "aim";
+  readonly player: Player;
+  /** Position in `aims` of the Weapon chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose absorb` (rules line 1773). */
+export interface AbsorbChoice {
+  readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2114). */
+/** The answer to `choose reward` (rules line 1896). */
+export interface RewardChoice {
+  readonly type: "reward";
+  readonly player: Player;
+  /** Position in `nations` of the Nation chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose taken` (rules line 1911). */
+export interface TakenChoice {
+  readonly type: "taken";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose seized` (rules line 1915). */
+export interface SeizedChoice {
+  readonly type: "seized";
+  readonly player: Player;
+  /** The Weapon chosen among those not taken yet (null: none). */
+  readonly value: Weapon | null;
+}
+
+/** The answer to `choose takenCard` (rules line 1920). */
+export interface TakenCardChoice {
+  readonly type: "takenCard";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose takenSpecialist` (rules line 1924). */
+export interface TakenSpecialistChoice {
+  readonly type: "takenSpecialist";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose takeRumor` (rules line 1931). */
+export interface TakeRumorChoice {
+  readonly type: "takeRumor";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose claim` (rules line 1940). */
+export interface ClaimChoice {
+  readonly type: "claim";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose volunteers` (rules line 1984). */
+export interface VolunteersChoice {
+  readonly type: "volunteers";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose loot` (rules line 2079). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1744,14 +1706,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2122). */
+/** The answer to `choose claimNpc` (rules line 2087). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2238). */
+/** The answer to `choose keptRumor` (rules line 2203). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1759,7 +1721,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2279). */
+/** The answer to `choose pardoned` (rules line 2244). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1767,7 +1729,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2314). */
+/** The answer to `choose claimed` (rules line 2279). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1775,7 +1737,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2424). */
+/** The answer to `choose gloryDiscard` (rules line 2389). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1783,7 +1745,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2438). */
+/** The answer to `choose hiredSpecialist` (rules line 2403). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1791,7 +1753,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose scoutAgain` (rules line 2570). */
+/** The answer to `choose scoutAgain` (rules line 2535). */
 export interface ScoutAgainChoice {
   readonly type: "scoutAgain";
   readonly player: Player;
@@ -1799,7 +1761,7 @@ export interface ScoutAgainChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 2681). */
+/** The answer to `choose card` (rules line 2646). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1807,21 +1769,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2707). */
+/** The answer to `choose smuggle` (rules line 2672). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2765). */
+/** The answer to `choose witness` (rules line 2730). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2782). */
+/** The answer to `choose newType` (rules line 2747). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1829,7 +1791,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2789). */
+/** The answer to `choose transferred` (rules line 2754). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1837,14 +1799,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2812). */
+/** The answer to `choose restoreHull` (rules line 2777). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2820). */
+/** The answer to `choose repairAt` (rules line 2785). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1852,14 +1814,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2841). */
+/** The answer to `choose buyMod` (rules line 2806). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2862). */
+/** The answer to `choose modPort` (rules line 2827). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1867,7 +1829,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2872). */
+/** The answer to `choose bought` (rules line 2837). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1875,7 +1837,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2877). */
+/** The answer to `choose sold` (rules line 2842). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1883,28 +1845,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2924). */
+/** The answer to `choose hired` (rules line 2889). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2933). */
+/** The answer to `choose stashed` (rules line 2898). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1106). */
+/** The answer to `choose havenEntry` (rules line 1082). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1129). */
+/** The answer to `choose dumped` (rules line 1105). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1912,7 +1874,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2489). */
+/** The answer to `choose lettered` (rules line 2454). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1920,7 +1882,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2495). */
+/** The answer to `choose patched` (rules line 2460). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1928,7 +1890,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2654). */
+/** The answer to `choose activity` (rules line 2619). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1936,7 +1898,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 717). */
+/** The answer to `choose startingShip` (rules line 693). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1967,14 +1929,16 @@ export type Action =
   | RerollChoice
   | UseHooksChoice
   | DeclarationChoice
+  | NpcDeclarationChoice
   | CombatCardChoice
   | FlipChasersChoice
   | RedirectedChoice
   | RedirectToChoice
-  | HitAtChoice
   | RerolledChoice
   | LuckyChoice
   | LuckyFaceChoice
+  | HitAtChoice
+  | NpcHitAtChoice
   | AimChoice
   | AbsorbChoice
   | RewardChoice
@@ -1985,9 +1949,6 @@ export type Action =
   | TakeRumorChoice
   | ClaimChoice
   | VolunteersChoice
-  | NpcDeclarationChoice
-  | NpcHitAtChoice
-  | ChaseNpcChoice
   | LootChoice
   | ClaimNpcChoice
   | KeptRumorChoice
@@ -2138,7 +2099,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 105): one Border per row. */
+/** BORDERS (rules line 81): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -2205,8 +2166,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect25();
-/** CAPTAINS (rules line 216): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect23();
+/** CAPTAINS (rules line 192): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3, abilities: ["redirectHit"] },
@@ -2226,7 +2187,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4, abilities: ["cheapGoods"] },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2, abilities: ["cheapMods", "shipSale"] },
 ];
-/** SHIP_TYPES (rules line 261): one ShipStats per row. */
+/** SHIP_TYPES (rules line 237): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -2236,8 +2197,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect26();
-/** CARGO_FACES (rules line 287): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect24();
+/** CARGO_FACES (rules line 263): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -2252,11 +2213,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect27();
+export const DEMAND_TOKENS: Good[] = collect25();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect28();
+export const MOD_TOKENS: Modification[] = collect26();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -2285,7 +2246,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 378): one EventCard per row. */
+/** EVENTS (rules line 354): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -2323,7 +2284,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 424): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 400): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -2409,7 +2370,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2149): one Rumor per row. */
+/** RUMORS (rules line 2114): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2440,7 +2401,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2198): one Mission per row. */
+/** MISSIONS (rules line 2163): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2471,7 +2432,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2389): one GloryCard per row. */
+/** GLORY (rules line 2354): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2529,15 +2490,17 @@ const DECISION_NAMES: readonly string[] = [
   "reroll",
   "useHooks",
   "declaration",
+  "npcDeclaration",
   "combatCard",
   "action",
   "flipChasers",
   "redirected",
   "redirectTo",
-  "hitAt",
   "rerolled",
   "lucky",
   "luckyFace",
+  "hitAt",
+  "npcHitAt",
   "aim",
   "absorb",
   "reward",
@@ -2548,11 +2511,6 @@ const DECISION_NAMES: readonly string[] = [
   "takeRumor",
   "claim",
   "volunteers",
-  "npcDeclaration",
-  "npcHitAt",
-  "chaseNpc",
-  "combatCard",
-  "action",
   "loot",
   "claimNpc",
   "keptRumor",
@@ -2580,84 +2538,84 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 172) */
+/** fn opposite (line 148) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 177) */
+/** fn hasPort (line 153) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn gifted (line 237) */
+/** fn gifted (line 213) */
 export function gifted(state: State, p: Player, a: Ability): boolean {
   return at(CAPTAINS, state.players[p]!.captain).abilities.includes(a);
 }
 
-/** fn dieIf (line 239) */
+/** fn dieIf (line 215) */
 export function dieIf(state: State, p: Player, a: Ability): number {
   return gifted(state, p, a) ? 1 : 0;
 }
 
-/** fn nationOf (line 242) */
+/** fn nationOf (line 218) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 242);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 218);
 }
 
-/** fn goodOf (line 301) */
+/** fn goodOf (line 277) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 302) */
+/** fn faceOf (line 278) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 308) */
+/** fn priceIn (line 284) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count29(state, offer, c);
+  let drawn = count27(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn modPrice (line 321) */
+/** fn modPrice (line 297) */
 export function modPrice(state: State, p: Player): number {
   return gifted(state, p, "cheapMods") ? 2 : MOD_PRICE;
 }
 
-/** fn weaponPrice (line 332) */
+/** fn weaponPrice (line 308) */
 export function weaponPrice(state: State, p: Player): number {
   return gifted(state, p, "cheapWeapons") ? 2 : WEAPON_PRICE;
 }
 
-/** fn fullTracks (line 339) */
+/** fn fullTracks (line 315) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 340)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 341)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 342)).cargo,
-    crew: (STATS[t] ?? noKey(t, 343)).crew,
-    cannons: (STATS[t] ?? noKey(t, 344)).cannons,
+    hull: (STATS[t] ?? noKey(t, 316)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 317)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 318)).cargo,
+    crew: (STATS[t] ?? noKey(t, 319)).crew,
+    cannons: (STATS[t] ?? noKey(t, 320)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 485) */
+/** fn isPirateNpc (line 461) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 487) */
+/** fn npcNation (line 463) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first30(state, n_);
+  return first28(state, n_);
 }
 
-/** fn npcShipType (line 489) */
+/** fn npcShipType (line 465) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 877) */
+/** fn thisRound (line 853) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2667,16 +2625,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 885) */
+/** fn actionsThisRound (line 861) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 999) */
+/** fn npcStep (line 975) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first31(state, z, dir);
+    const b = first29(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2685,7 +2643,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 1012) */
+/** fn huntPriority (line 988) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2701,7 +2659,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 1023)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 999)) > 0) {
       return 1;
     }
 
@@ -2718,7 +2676,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 1039) */
+/** fn huntScore (line 1015) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2728,37 +2686,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1046);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1022);
   }
 
-  return rank * 100000 + own * 100 + sum32(state, p) - own;
+  return rank * 100000 + own * 100 + sum30(state, p) - own;
 }
 
-/** fn stepsFor (line 1073) */
+/** fn stepsFor (line 1049) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect33(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect31(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1078) */
+/** fn mayEnter (line 1054) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1079)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1079), 1079)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1055)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1055), 1055)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1082) */
+/** fn anyDestroyed (line 1058) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any34(state, p);
+  return any32(state, p);
 }
 
-/** fn stepText (line 1084) */
+/** fn stepText (line 1060) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2772,26 +2730,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1091) */
+/** fn moveCost (line 1067) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1158) */
+/** fn targetsFor (line 1134) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         mapHas(state.merchants, state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect35(state, p),
+        collect33(state, p),
       ),
-      collect36(state, p),
+      collect34(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1163) */
+/** fn targetText (line 1139) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2810,7 +2768,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutBonus (line 1171) */
+/** fn scoutBonus (line 1147) */
 export function scoutBonus(state: State, p: Player, t: Target): number {
   if (t.kind === "merchantTarget") {
     return dieIf(state, p, "scoutMerchants");
@@ -2827,7 +2785,7 @@ export function scoutBonus(state: State, p: Player, t: Target): number {
   return 0;
 }
 
-/** fn scoutDice (line 1180) */
+/** fn scoutDice (line 1156) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2837,12 +2795,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1227) */
+/** fn isPirate (line 1203) */
 export function isPirate(state: State, p: Player): boolean {
-  return any37(state, p);
+  return any35(state, p);
 }
 
-/** fn raidMoveText (line 1255) */
+/** fn raidMoveText (line 1231) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2859,78 +2817,164 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1345) */
+/** fn absorbText (line 1321) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn rollOf (line 1370) */
+/** fn rollOf (line 1346) */
 export function rollOf(state: State, faces: number[]): Roll {
-  return { skulls: count38(state, faces), rest: sum39(state, faces), faces: faces.slice() };
+  return { skulls: count36(state, faces), rest: sum37(state, faces), faces: faces.slice() };
 }
 
-/** fn rerollText (line 1405) */
+/** fn rerollText (line 1381) */
 export function rerollText(state: State, reroll: boolean, c: number): string {
   return reroll ? `play ${at(GLORY, c).name}` : `keep ${at(GLORY, c).name}`;
 }
 
-/** fn beats (line 1432) */
+/** fn beats (line 1410) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1435) */
-export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1436)) === 0
-    ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1436)) === 0
-      ? ["shoot", "flee"]
-      : ["shoot", "board", "flee"];
+/** fn captainOf (line 1416) */
+export function captainOf(state: State, s: Side): Player | null {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return p;
+  }
+
+  return null;
 }
 
-/** fn contestDice (line 1445) */
-export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1446)) === 0
+/** fn captainsOf (line 1421) */
+export function captainsOf(state: State, a: Side, d: Side): Player[] {
+  return concat<Player>(match38(state, a), match39(state, d));
+}
+
+/** fn track (line 1424) */
+export function track(state: State, s: Side, l: Location): number {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return state.players[p]!.tracks[l] ?? noKey(l, 1425);
+  }
+
+  const n_ = s.which;
+  return (state.npcs[n_] ?? noKey(n_, 1426)).tracks[l] ?? noKey(l, 1426);
+}
+
+/** fn maneuverOf (line 1428) */
+export function maneuverOf(state: State, s: Side): number {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return maneuverability(state, p);
+  }
+
+  const n_ = s.which;
+  return (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1430)).maneuverability;
+}
+
+/** fn seamanshipOf (line 1433) */
+export function seamanshipOf(state: State, s: Side): number {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return seamanshipDice(state, p);
+  }
+
+  const n_ = s.which;
+  return npcSkills(state, n_).seamanship;
+}
+
+/** fn declarationsOf (line 1440) */
+export function declarationsOf(state: State, s: Side, other: Side, combatRound: number): Declaration[] {
+  if (combatRound === 1 || track(state, s, "mast") === 0) {
+    return ["shoot"];
+  }
+
+  let mayFlee =
+    s.kind === "captain" ||
+    track(state, s, "cannons") < track(state, other, "cannons") ||
+    track(state, s, "crew") < track(state, other, "crew");
+  return concat<Declaration>(track(state, s, "crew") > 0 ? ["shoot", "board"] : ["shoot"], mayFlee ? ["flee"] : []);
+}
+
+/** fn contestDice (line 1460) */
+export function contestDice(state: State, s: Side, other: Side, declared: Declaration): number {
+  return track(state, s, "mast") === 0
     ? 1
-    : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
+    : seamanshipOf(state, s) +
+        (maneuverOf(state, s) >= maneuverOf(state, other) + 2 ? 1 : 0) +
+        declaredDieOf(state, s, declared);
 }
 
-/** fn declaredDie (line 1449) */
+/** fn declaredDieOf (line 1464) */
+export function declaredDieOf(state: State, s: Side, declared: Declaration): number {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return declaredDie(state, p, declared);
+  }
+
+  return 0;
+}
+
+/** fn declaredDie (line 1470) */
 export function declaredDie(state: State, p: Player, d: Declaration): number {
   return d === "flee" ? dieIf(state, p, "fleeDie") : d === "board" ? dieIf(state, p, "boardDie") : 0;
 }
 
-/** fn shots (line 1454) */
+/** fn shotsOf (line 1475) */
+export function shotsOf(state: State, s: Side, d: Declaration, won: boolean, roll: Roll): number {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return shots(state, p, d, won, roll) + (state.broadsideBy === p ? 1 : 0);
+  }
+
+  const n_ = s.which;
+  return d !== "shoot"
+    ? 0
+    : won
+      ? ((state.npcs[n_] ?? noKey(n_, 1477)).tracks["cannons"] ?? noKey("cannons", 1477))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1477)).tracks["cannons"] ?? noKey("cannons", 1477));
+}
+
+/** fn shots (line 1480) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1456)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1456)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1457));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1483));
 }
 
-/** fn seamanshipDice (line 1460) */
+/** fn seamanshipDice (line 1486) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn helpless (line 1528) */
-export function helpless(state: State, p: Player): boolean {
-  return (
-    (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1528)) === 0 &&
-    (state.players[p]!.tracks["mast"] ?? noKey("mast", 1528)) === 0
-  );
+/** fn evades (line 1582) */
+export function evades(state: State, s: Side): boolean {
+  if (s.kind === "captain") {
+    const p = s.who;
+    return state.evasiveBy === p;
+  }
+
+  return false;
 }
 
-/** fn faceText (line 1629) */
+/** fn helpless (line 1588) */
+export function helpless(state: State, s: Side, other: Side): boolean {
+  return track(state, s, "cannons") === 0 && equal(declarationsOf(state, s, other, 2), ["shoot"]);
+}
+
+/** fn faceText (line 1736) */
 export function faceText(state: State, f: number): string {
   return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
 }
 
-/** fn aimText (line 1649) */
+/** fn aimText (line 1756) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2940,14 +2984,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1755) */
+/** fn claimText (line 1903) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1817) */
+/** fn npcSkills (line 1965) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1818)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1966)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2956,14 +3000,14 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1827) */
+/** fn npcScouting (line 1975) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
     : Math.max(npcSkills(state, n_).scouting, sum40(state, p));
 }
 
-/** fn scoutingNpcs (line 1847) */
+/** fn scoutingNpcs (line 1995) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
   let here = collect41(state, p);
   let warshipHere = any42(state, here);
@@ -2971,59 +3015,12 @@ export function scoutingNpcs(state: State, p: Player): Npc[] {
   return collect44(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1869) */
-export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1870)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1871)) === 0) {
-    return ["shoot"];
-  }
-
-  let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1874)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1874)) ||
-    (t["crew"] ?? noKey("crew", 1874)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1874));
-  return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1875)) > 0 ? ["shoot", "board"] : ["shoot"],
-    mayFlee ? ["flee"] : [],
-  );
-}
-
-/** fn npcContestDice (line 1885) */
-export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1886)).tracks["mast"] ?? noKey("mast", 1886)) === 0
-    ? 1
-    : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1886)).maneuverability >=
-        maneuverability(state, p) + 2
-          ? 1
-          : 0);
-}
-
-/** fn contestDiceAgainstNpc (line 1887) */
-export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1888)) === 0
-    ? 1
-    : seamanshipDice(state, p) +
-        (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1888)).maneuverability + 2
-          ? 1
-          : 0);
-}
-
-/** fn npcShots (line 1890) */
-export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
-  return d !== "shoot"
-    ? 0
-    : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1891)).tracks["cannons"] ?? noKey("cannons", 1891))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1891)).tracks["cannons"] ?? noKey("cannons", 1891));
-}
-
-/** fn rumorPrice (line 2180) */
+/** fn rumorPrice (line 2145) */
 export function rumorPrice(state: State, p: Player): number {
   return gifted(state, p, "freeRumors") ? 0 : RUMOR_PRICE;
 }
 
-/** fn rumorHere (line 2251) */
+/** fn rumorHere (line 2216) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -3033,12 +3030,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2310) */
+/** fn missionsHere (line 2275) */
 export function missionsHere(state: State, p: Player): number[] {
   return collect45(state, p);
 }
 
-/** fn missionPortHere (line 2346) */
+/** fn missionPortHere (line 2311) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -3049,7 +3046,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2355) */
+/** fn huntingPirates (line 2320) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -3059,7 +3056,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2363) */
+/** fn contractFor (line 2328) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -3073,17 +3070,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2431) */
+/** fn employs (line 2396) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
   return any46(state, p, s);
 }
 
-/** fn hireable (line 2433) */
+/** fn hireable (line 2398) */
 export function hireable(state: State, p: Player): number[] {
   return collect48(state, p);
 }
 
-/** fn playableNow (line 2448) */
+/** fn playableNow (line 2413) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   const k = effectOf(state, c);
   if (k !== null) {
@@ -3093,7 +3090,7 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   return false;
 }
 
-/** fn kindPlayableNow (line 2455) */
+/** fn kindPlayableNow (line 2420) */
 export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean {
   return (
     k === "windfall" ||
@@ -3109,7 +3106,7 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
   );
 }
 
-/** fn effectOf (line 2465) */
+/** fn effectOf (line 2430) */
 export function effectOf(state: State, c: number): GloryKind | null {
   if (at(GLORY, c).kind !== "fastLearner") {
     return at(GLORY, c).kind;
@@ -3125,12 +3122,12 @@ export function effectOf(state: State, c: number): GloryKind | null {
   return null;
 }
 
-/** fn firstOf (line 2514) */
+/** fn firstOf (line 2479) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
   return first49(state, p, k) ?? first50(state, p, k);
 }
 
-/** fn activityText (line 2591) */
+/** fn activityText (line 2556) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -3171,7 +3168,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2605) */
+/** fn activitiesFor (line 2570) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -3198,7 +3195,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2613) */
+/** fn stillOpen (line 2578) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -3227,7 +3224,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2626) */
+/** fn pardonNation (line 2591) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -3237,20 +3234,20 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2632) */
+/** fn pardonable (line 2597) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2634)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2634))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2599)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2599))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2728) */
+/** fn buyPrice (line 2693) */
 export function buyPrice(state: State, p: Player, offer: number[], c: number): number {
   return Math.max(
     0,
@@ -3259,27 +3256,27 @@ export function buyPrice(state: State, p: Player, offer: number[], c: number): n
   );
 }
 
-/** fn smuggleText (line 2731) */
+/** fn smuggleText (line 2696) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2834) */
+/** fn repairPrice (line 2799) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") || gifted(state, p, "cheapRepairs") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2885) */
+/** fn repairable (line 2850) */
 export function repairable(state: State, p: Player): Location[] {
   return collect51(state, p);
 }
 
-/** fn full (line 2889) */
+/** fn full (line 2854) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2889)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2854)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2892) */
+/** fn modBonus (line 2857) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3296,21 +3293,21 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2900) */
+/** fn maneuverability (line 2865) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2901)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2866)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2906) */
+/** fn saleValue (line 2871) */
 export function saleValue(state: State, p: Player): number {
   return (
     Math.max(
       0,
-      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2907)).sell +
+      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2872)).sell +
         state.players[p]!.mods.length -
         sum52(state, p),
     ) +
@@ -3318,45 +3315,45 @@ export function saleValue(state: State, p: Player): number {
   );
 }
 
-/** fn affordableShips (line 2911) */
+/** fn affordableShips (line 2876) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect53(state, p);
 }
 
-/** fn total (line 2947) */
+/** fn total (line 2912) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc earn (line 578) */
+/** proc earn (line 554) */
 export function earn(state: State, p: Player, n_: number): void {
   state.players[p]!.gold += n_;
   state.players[p]!.ledger.push({ owner: p, amount: n_, secret: false });
 }
 
-/** proc spend (line 583) */
+/** proc spend (line 559) */
 export function spend(state: State, p: Player, n_: number): void {
   state.players[p]!.gold -= n_;
   state.players[p]!.ledger.push({ owner: p, amount: -n_, secret: false });
 }
 
-/** proc skillCheck (line 796) */
+/** proc skillCheck (line 772) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 954) */
+/** proc endOfRound (line 930) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 957)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 933)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 958)).cards, (state.npcs[n_] ?? noKey(n_, 958)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 934)).cards, (state.npcs[n_] ?? noKey(n_, 934)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 959)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 935)).zone = z;
         }
       }
     }
@@ -3368,8 +3365,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 969)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 970)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 945)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 946)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -3383,8 +3380,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 980)).slice();
-    let c2 = pickRandom(state.rng, cards, 981);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 956)).slice();
+    let c2 = pickRandom(state.rng, cards, 957);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -3400,9 +3397,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 991), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 967), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 991),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 967),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -3411,39 +3408,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 1053) */
+/** proc moveNpc (line 1029) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 1055)).zone;
+    let z = (state.npcs[n_] ?? noKey(n_, 1031)).zone;
     let hunted = collect54(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1058)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1034)).zone = npcStep(state, z, d);
     } else {
       let best = max55(state, hunted, n_);
       let prey = collect56(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1062);
-      (state.npcs[n_] ?? noKey(n_, 1063)).zone = state.players[target]!.zone;
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1038);
+      (state.npcs[n_] ?? noKey(n_, 1039)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1222) */
+/** proc addBounty (line 1198) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1223)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1199)) + 1));
 }
 
-/** proc hit (line 1349) */
+/** proc hit (line 1325) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1350)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1351)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1326)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1327)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1352)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1353)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1328)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1329)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1422) */
+/** proc rollDice (line 1400) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -3454,37 +3451,102 @@ export function rollDice(state: State, n_: number): Roll {
   return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1922) */
-export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1923)).tracks[l] ?? noKey(l, 1923)) > 0) {
+/** proc longGunHits (line 1563) */
+export function longGunHits(state: State, s: Side): number {
+  const p = captainOf(state, s);
+  if (p !== null) {
+    if (state.players[p]!.mods.includes("longGuns")) {
+      let roll = clone<Roll>(rollDice(state, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1566)));
+      return roll.skulls;
+    }
+  }
+
+  return 0;
+}
+
+/** proc repairSide (line 1629) */
+export function repairSide(state: State, s: Side): void {
+  if (s.kind === "captain") {
+  } else {
+    const n_ = s.which;
+    repairNpc(state, n_);
+  }
+}
+
+/** proc swivelHits (line 1836) */
+export function swivelHits(state: State, s: Side): number {
+  const p = captainOf(state, s);
+  if (p !== null) {
+    if (state.players[p]!.mods.includes("swivelGuns")) {
+      let roll = clone<Roll>(rollDice(state, 2));
+      return roll.skulls > 0 ? 1 : 0;
+    }
+  }
+
+  return 0;
+}
+
+/** proc crewDiceOf (line 1846) */
+export function crewDiceOf(state: State, s: Side): number {
+  const p = captainOf(state, s);
+  if (p !== null) {
+    let dice = crewDice(state, p);
+    return dice;
+  }
+
+  return match57(state, s);
+}
+
+/** proc loseCrew (line 1857) */
+export function loseCrew(state: State, s: Side, n_: number): void {
+  if (s.kind === "captain") {
+    const p = s.who;
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1924)).tracks,
-      l,
-      ((state.npcs[n_] ?? noKey(n_, 1924)).tracks[l] ?? noKey(l, 1924)) - 1,
+      state.players[p]!.tracks,
+      "crew",
+      Math.max(0, (state.players[p]!.tracks["crew"] ?? noKey("crew", 1859)) - n_),
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1925)).tracks["hull"] ?? noKey("hull", 1925)) > 0 && state.sparedHull !== l) {
+    const k = s.which;
+    mapSet(
+      (state.npcs[k] ?? noKey(k, 1860)).tracks,
+      "crew",
+      Math.max(0, ((state.npcs[k] ?? noKey(k, 1860)).tracks["crew"] ?? noKey("crew", 1860)) - n_),
+    );
+  }
+}
+
+/** proc npcDamage (line 2016) */
+export function npcDamage(state: State, n_: Npc, l: Location): void {
+  if (((state.npcs[n_] ?? noKey(n_, 2017)).tracks[l] ?? noKey(l, 2017)) > 0) {
+    mapSet(
+      (state.npcs[n_] ?? noKey(n_, 2018)).tracks,
+      l,
+      ((state.npcs[n_] ?? noKey(n_, 2018)).tracks[l] ?? noKey(l, 2018)) - 1,
+    );
+  } else {
+    if (((state.npcs[n_] ?? noKey(n_, 2019)).tracks["hull"] ?? noKey("hull", 2019)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1926)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 2020)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1926)).tracks["hull"] ?? noKey("hull", 1926)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 2020)).tracks["hull"] ?? noKey("hull", 2020)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 2051) */
+/** proc repairNpc (line 2025) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 2053)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 2027)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 2084) */
+/** proc npcLeaves (line 2049) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2085)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2050)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3496,15 +3558,15 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2506) */
-export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
-  state.contestWinner = won ? winner : null;
+/** proc afterContest (line 2471) */
+export function afterContest(state: State, winner: Side, declared: Declaration, won: boolean): void {
+  state.contestWinner = won ? captainOf(state, winner) : null;
   state.winnerDeclaration = declared;
   state.broadsideBy = null;
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2543) */
+/** proc boost (line 2508) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3515,19 +3577,19 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2554) */
+/** proc influenceCheck (line 2519) */
 export function influenceCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra + bonus);
 }
 
-/** proc leadershipCheck (line 2559) */
+/** proc leadershipCheck (line 2524) */
 export function leadershipCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra + bonus);
 }
 
-/** proc crewDice (line 2580) */
+/** proc crewDice (line 2545) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return (
@@ -3552,7 +3614,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1146): its effects, once allowed. */
+/** action Retire (line 1122): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3580,7 +3642,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2517): its effects, once allowed. */
+/** action Broadside (line 2482): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3600,7 +3662,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2527): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2492): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3618,7 +3680,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2537): its effects, once allowed. */
+/** action KeepGlory (line 2502): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3635,7 +3697,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2949): its effects, once allowed. */
+/** action EndTurn (line 2914): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3644,7 +3706,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 714) until it waits for a decision or is done. */
+/** Runs the flow (line 690) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3700,7 +3762,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           shuffleInPlace(state.rng, state.merchantTrack);
           for (const z of ZONE_VALUES) {
             if (!mapHas(state.merchants, z) && state.merchantTrack.length > 0) {
-              mapSet(state.merchants, z, drawTop(state.merchantTrack, 730));
+              mapSet(state.merchants, z, drawTop(state.merchantTrack, 706));
             }
           }
         }
@@ -3793,7 +3855,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 753) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 729) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3890,7 +3952,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 784) until it waits for a decision or is done. */
+/** Runs proc launch (line 760) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3921,7 +3983,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 804) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 780) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3932,7 +3994,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 810)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 786)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3994,7 +4056,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 845) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 821) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4072,7 +4134,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 888) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 864) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4082,7 +4144,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 894), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 870), icon.dir);
             }
           }
         }
@@ -4124,7 +4186,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 908) until it waits for a decision or is done. */
+/** Runs proc eventText (line 884) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4135,8 +4197,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 913))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 914));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 889))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 890));
           }
         }
 
@@ -4154,12 +4216,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 923));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 899));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 927));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 903));
         }
 
         frame.pc = 4;
@@ -4234,7 +4296,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 934)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 910)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -4288,7 +4350,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 944)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 920)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -4327,12 +4389,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1231) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1207) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1232);
+        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1208);
         mapDelete(state.merchants, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
         frame.nation = frame.token;
@@ -4443,7 +4505,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1263) until it waits for a decision or is done. */
+/** Runs proc raid (line 1239) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4487,7 +4549,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1275)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1251)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4624,7 +4686,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1319)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1295)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4644,7 +4706,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1327)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1303)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4706,7 +4768,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1340)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1316)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4796,7 +4858,7 @@ function newRerollDiceFrame(p: Player, roll: Roll): RerollDiceFrame {
   return { routine: "rerollDice", pc: 0, p, roll, faces: [], die$left: [], die: null };
 }
 
-/** Runs proc rerollDice (line 1380) until it waits for a decision or is done. */
+/** Runs proc rerollDice (line 1356) until it waits for a decision or is done. */
 function stepRerollDice(state: State, frame: RerollDiceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4866,7 +4928,7 @@ function newOfferRerollsFrame(p: Player, k: GloryKind, own: Held<Roll>, other: H
   };
 }
 
-/** Runs proc offerRerolls (line 1390) until it waits for a decision or is done. */
+/** Runs proc offerRerolls (line 1366) until it waits for a decision or is done. */
 function stepOfferRerolls(state: State, frame: OfferRerollsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4938,22 +5000,38 @@ function currentOfferRerollsFrame(state: State): OfferRerollsFrame {
   return frame;
 }
 
-function newGrappleFrame(p: Player, declared: Declaration, roll: Held<Roll>): GrappleFrame {
-  return { routine: "grapple", pc: 0, p, declared, roll, useHooks: false, again: { skulls: 0, rest: 0, faces: [] } };
+function newGrappleFrame(s: Side, declared: Declaration, roll: Held<Roll>): GrappleFrame {
+  return {
+    routine: "grapple",
+    pc: 0,
+    s,
+    declared,
+    roll,
+    p: 0,
+    useHooks: false,
+    again: { skulls: 0, rest: 0, faces: [] },
+  };
 }
 
-/** Runs proc grapple (line 1409) until it waits for a decision or is done. */
+/** Runs proc grapple (line 1385) until it waits for a decision or is done. */
 function stepGrapple(state: State, frame: GrappleFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (!(frame.declared === "board" && state.players[frame.p]!.weapons.includes("grapplingHooks"))) {
+        const pFound = captainOf(state, frame.s);
+        if (pFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
+        frame.p = pFound;
+        if (!(frame.declared === "board" && state.players[frame.p]!.weapons.includes("grapplingHooks"))) {
+          frame.pc = 2;
+          continue machine;
+        }
+
         state.pending = { site: 15, players: [frame.p] };
-        frame.pc = 2;
+        frame.pc = 3;
         return;
       }
 
@@ -4964,8 +5042,13 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
       }
 
       case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
         if (!frame.useHooks) {
-          frame.pc = 3;
+          frame.pc = 4;
           continue machine;
         }
 
@@ -4973,19 +5056,19 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
         mapSet(
           state.weaponSupply,
           "grapplingHooks",
-          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1414)) + 1,
+          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1391)) + 1,
         );
-        frame.pc = 4;
+        frame.pc = 5;
         state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
         return;
       }
 
-      case 3: {
-        frame.pc = 1;
+      case 4: {
+        frame.pc = 2;
         continue machine;
       }
 
-      case 4: {
+      case 5: {
         frame.again = state.returns.rerollDice;
         state.returns.grapple = clone<Roll>(frame.again);
         state.stack.pop();
@@ -5005,28 +5088,63 @@ function currentGrappleFrame(state: State): GrappleFrame {
   return frame;
 }
 
-function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
-  return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
+function newDeclareFrame(s: Side, other: Side, combatRound: number, controller: Player): DeclareFrame {
+  return {
+    routine: "declare",
+    pc: 0,
+    s,
+    other,
+    combatRound,
+    controller,
+    options: [],
+    p: 0,
+    declaration: "shoot",
+    npcDeclaration: "shoot",
+  };
 }
 
-/** Runs proc declare (line 1438) until it waits for a decision or is done. */
+/** Runs proc declare (line 1449) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.options = declarationsFor(state, frame.p, frame.combatRound).slice();
-        if (answerAlone16(state)) {
+        frame.options = declarationsOf(state, frame.s, frame.other, frame.combatRound).slice();
+        const pFound = captainOf(state, frame.s);
+        if (pFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
+        frame.p = pFound;
+        if (answerAlone16(state)) {
+          frame.pc = 2;
+          continue machine;
+        }
+
         state.pending = { site: 16, players: [frame.p] };
-        frame.pc = 1;
+        frame.pc = 2;
         return;
       }
 
       case 1: {
+        if (answerAlone17(state)) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.pending = { site: 17, players: [frame.controller] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
         state.returns.declare = frame.declaration;
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        state.returns.declare = frame.npcDeclaration;
         state.stack.pop();
         return;
       }
@@ -5044,12 +5162,14 @@ function currentDeclareFrame(state: State): DeclareFrame {
   return frame;
 }
 
-function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
+function newCombatFrame(a: Side, d: Side): CombatFrame {
   return {
-    routine: "navalCombat",
+    routine: "combat",
     pc: 0,
     a,
     d,
+    fighters: [],
+    controller: 0,
     longA: 0,
     longD: 0,
     combatRound: 0,
@@ -5074,120 +5194,118 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1462) until it waits for a decision or is done. */
-function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
+/** Runs proc combat (line 1489) until it waits for a decision or is done. */
+function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.a]!.chasersFlipped = false;
-        state.players[frame.d]!.chasersFlipped = false;
-        state.players[frame.a]!.surgeonReady = true;
-        state.players[frame.d]!.surgeonReady = true;
-        state.players[frame.a]!.redirectReady = true;
-        state.players[frame.d]!.redirectReady = true;
-        frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1471)).skulls
-          : 0;
-        frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1472)).skulls
-          : 0;
-        frame.pc = 1;
-        state.stack.push(newDealHitsFrame(frame.d, frame.longA));
+        frame.fighters = captainsOf(state, frame.a, frame.d).slice();
+        frame.controller = at(frame.fighters, 0);
+        if (!(frame.a.kind === "npc" || frame.d.kind === "npc")) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        state.stack.push(newNpcControllerFrame(frame.controller));
         return;
       }
 
       case 1: {
-        frame.pc = 2;
-        state.stack.push(newDealHitsFrame(frame.a, frame.longD));
+        for (const p of frame.fighters) {
+          state.players[p]!.chasersFlipped = false;
+          state.players[p]!.surgeonReady = true;
+          state.players[p]!.redirectReady = true;
+        }
+
+        frame.longA = longGunHits(state, frame.a);
+        frame.longD = longGunHits(state, frame.d);
+        frame.pc = 3;
+        state.stack.push(newAimHitsFrame(frame.d, frame.longA, null, frame.controller));
         return;
       }
 
       case 2: {
+        frame.controller = state.returns.npcController;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        frame.pc = 4;
+        state.stack.push(newAimHitsFrame(frame.a, frame.longD, null, frame.controller));
+        return;
+      }
+
+      case 4: {
         frame.combatRound = 0;
-        frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1476)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1476)) > 0;
+        frame.going = track(state, frame.a, "hull") > 0 && track(state, frame.d, "hull") > 0;
         if (frame.going) {
-          frame.pc = 3;
+          frame.pc = 5;
           continue machine;
         }
 
-        frame.pc = 4;
+        frame.pc = 6;
         state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
         return;
       }
 
-      case 3: {
+      case 5: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 6: {
         frame.pc = 5;
         continue machine;
       }
 
-      case 4: {
-        frame.pc = 3;
-        continue machine;
-      }
-
-      case 5: {
-        if (!(frame.going && !(helpless(state, frame.a) && helpless(state, frame.d)))) {
-          frame.pc = 6;
+      case 7: {
+        if (!(frame.going && !(helpless(state, frame.a, frame.d) && helpless(state, frame.d, frame.a)))) {
+          frame.pc = 8;
           continue machine;
         }
 
         frame.combatRound += 1;
-        frame.pc = 7;
-        state.stack.push(newDeclareFrame(frame.a, frame.combatRound));
-        return;
-      }
-
-      case 6: {
-        state.stack.pop();
-        return;
-      }
-
-      case 7: {
-        frame.da = state.returns.declare;
-        frame.pc = 8;
-        state.stack.push(newDeclareFrame(frame.d, frame.combatRound));
+        frame.pc = 9;
+        state.stack.push(newDeclareFrame(frame.a, frame.d, frame.combatRound, frame.controller));
         return;
       }
 
       case 8: {
-        frame.dd = state.returns.declare;
-        if (frame.dd !== "flee") {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        frame.pc = 10;
-        state.stack.push(newChaseFrame(frame.a, frame.d));
+        repairSide(state, frame.a);
+        repairSide(state, frame.d);
+        state.stack.pop();
         return;
       }
 
       case 9: {
-        if (frame.da !== "flee") {
+        frame.da = state.returns.declare;
+        frame.pc = 10;
+        state.stack.push(newDeclareFrame(frame.d, frame.a, frame.combatRound, frame.controller));
+        return;
+      }
+
+      case 10: {
+        frame.dd = state.returns.declare;
+        if (frame.dd !== "flee") {
           frame.pc = 11;
           continue machine;
         }
 
         frame.pc = 12;
-        state.stack.push(newChaseFrame(frame.d, frame.a));
+        state.stack.push(newChaseFrame(frame.a, frame.d, frame.controller));
         return;
       }
 
-      case 10: {
-        frame.pc = 9;
-        continue machine;
-      }
-
       case 11: {
-        frame.ra = clone<Roll>(
-          rollDice(state, contestDice(state, frame.a, frame.d) + declaredDie(state, frame.a, frame.da)),
-        );
-        frame.rd = clone<Roll>(
-          rollDice(state, contestDice(state, frame.d, frame.a) + declaredDie(state, frame.d, frame.dd)),
-        );
-        frame.pc = 13;
-        state.stack.push(newOfferRerollsFrame(frame.a, "seamanshipRerolls", frame.ra, frame.rd));
+        if (frame.da !== "flee") {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        frame.pc = 14;
+        state.stack.push(newChaseFrame(frame.d, frame.a, frame.controller));
         return;
       }
 
@@ -5197,27 +5315,40 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 13: {
-        frame.byA = state.returns.offerRerolls;
-        frame.pc = 14;
-        state.stack.push(newOfferRerollsFrame(frame.d, "seamanshipRerolls", frame.byA.other, frame.byA.own));
+        frame.ra = clone<Roll>(rollDice(state, contestDice(state, frame.a, frame.d, frame.da)));
+        frame.rd = clone<Roll>(rollDice(state, contestDice(state, frame.d, frame.a, frame.dd)));
+        frame.pc = 15;
+        state.stack.push(newOfferRerollsOfFrame(frame.a, "seamanshipRerolls", frame.ra, frame.rd));
         return;
       }
 
       case 14: {
-        frame.byD = state.returns.offerRerolls;
-        frame.pc = 15;
-        state.stack.push(newGrappleFrame(frame.a, frame.da, frame.byD.other));
-        return;
+        frame.pc = 13;
+        continue machine;
       }
 
       case 15: {
-        frame.ra = state.returns.grapple;
+        frame.byA = state.returns.offerRerollsOf;
         frame.pc = 16;
-        state.stack.push(newGrappleFrame(frame.d, frame.dd, frame.byD.own));
+        state.stack.push(newOfferRerollsOfFrame(frame.d, "seamanshipRerolls", frame.byA.other, frame.byA.own));
         return;
       }
 
       case 16: {
+        frame.byD = state.returns.offerRerollsOf;
+        frame.pc = 17;
+        state.stack.push(newGrappleFrame(frame.a, frame.da, frame.byD.other));
+        return;
+      }
+
+      case 17: {
+        frame.ra = state.returns.grapple;
+        frame.pc = 18;
+        state.stack.push(newGrappleFrame(frame.d, frame.dd, frame.byD.own));
+        return;
+      }
+
+      case 18: {
         frame.rd = state.returns.grapple;
         frame.aWins = beats(state, frame.ra, frame.rd);
         frame.dWins = beats(state, frame.rd, frame.ra);
@@ -5229,63 +5360,61 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         );
         frame.combatCard$done = [];
         frame.combatCard$open = true;
-        frame.pc = 17;
+        frame.pc = 19;
         continue machine;
       }
 
-      case 17: {
+      case 19: {
         if (!frame.combatCard$open) {
-          frame.pc = 18;
+          frame.pc = 20;
           continue machine;
         }
 
         frame.combatCard$open = false;
-        frame.combatCard$able = collect5(state, frame.a, frame.d, frame.combatCard$done);
+        frame.combatCard$able = collect5(state, frame.fighters, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
-          frame.pc = 19;
+          frame.pc = 21;
           continue machine;
         }
 
         state.pending = {
-          site: 17,
+          site: 18,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
-        frame.pc = 20;
+        frame.pc = 22;
         return;
-      }
-
-      case 18: {
-        frame.hitsOnD =
-          shots(state, frame.a, frame.da, frame.aWins, frame.ra) + (state.broadsideBy === frame.a ? 1 : 0);
-        frame.hitsOnA =
-          shots(state, frame.d, frame.dd, frame.dWins, frame.rd) + (state.broadsideBy === frame.d ? 1 : 0);
-        frame.pc = 26;
-        state.stack.push(newAimHitsFrame(frame.d, frame.hitsOnD, frame.a));
-        return;
-      }
-
-      case 19: {
-        frame.pc = 17;
-        continue machine;
       }
 
       case 20: {
-        frame.combatCard$whoList = frame.combatCard$able.slice();
-        frame.combatCard$whoIndex = 0;
-        frame.pc = 21;
-        continue machine;
+        frame.hitsOnD = shotsOf(state, frame.a, frame.da, frame.aWins, frame.ra);
+        frame.hitsOnA = shotsOf(state, frame.d, frame.dd, frame.dWins, frame.rd);
+        frame.pc = 28;
+        state.stack.push(newAimHitsFrame(frame.d, frame.hitsOnD, captainOf(state, frame.a), frame.controller));
+        return;
       }
 
       case 21: {
+        frame.pc = 19;
+        continue machine;
+      }
+
+      case 22: {
+        frame.combatCard$whoList = frame.combatCard$able.slice();
+        frame.combatCard$whoIndex = 0;
+        frame.pc = 23;
+        continue machine;
+      }
+
+      case 23: {
         if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
-          frame.pc = 22;
+          frame.pc = 24;
           continue machine;
         }
 
         frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
         if (!at(frame.combatCard, frame.combatCard$who)) {
-          frame.pc = 23;
+          frame.pc = 25;
           continue machine;
         }
 
@@ -5296,125 +5425,103 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
           offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
           offersAny(offerKeepGlory, state, frame.combatCard$who)
         )) {
-          frame.pc = 24;
+          frame.pc = 26;
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.combatCard$who] };
-        frame.pc = 25;
+        state.pending = { site: 19, players: [frame.combatCard$who] };
+        frame.pc = 27;
         return;
       }
 
-      case 22: {
-        frame.pc = 19;
-        continue machine;
-      }
-
-      case 23: {
-        frame.combatCard$whoIndex++;
+      case 24: {
         frame.pc = 21;
         continue machine;
       }
 
-      case 24: {
+      case 25: {
+        frame.combatCard$whoIndex++;
         frame.pc = 23;
         continue machine;
       }
 
-      case 25: {
-        frame.pc = 24;
+      case 26: {
+        frame.pc = 25;
         continue machine;
       }
 
-      case 26: {
-        frame.pc = 27;
-        state.stack.push(newAimHitsFrame(frame.a, frame.hitsOnA, frame.d));
+      case 27: {
+        frame.pc = 26;
+        continue machine;
+      }
+
+      case 28: {
+        frame.pc = 29;
+        state.stack.push(newAimHitsFrame(frame.a, frame.hitsOnA, captainOf(state, frame.d), frame.controller));
         return;
       }
 
-      case 27: {
-        if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1511)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1511)) === 0
-        )) {
-          frame.pc = 28;
+      case 29: {
+        if (!(track(state, frame.a, "hull") === 0 || track(state, frame.d, "hull") === 0)) {
+          frame.pc = 30;
           continue machine;
         }
 
-        frame.pc = 30;
+        frame.pc = 32;
         state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
         return;
       }
 
-      case 28: {
-        if (!(
-          (frame.da === "flee" && frame.aWins && (frame.rd.skulls === 0 || state.evasiveBy === frame.a)) ||
-          (frame.dd === "flee" && frame.dWins && (frame.ra.skulls === 0 || state.evasiveBy === frame.d))
-        )) {
-          frame.pc = 31;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.pc = 32;
-        continue machine;
-      }
-
-      case 29: {
-        frame.pc = 5;
-        continue machine;
-      }
-
       case 30: {
-        frame.going = false;
-        frame.pc = 29;
-        continue machine;
-      }
-
-      case 31: {
         if (!(
-          frame.da === "board" &&
-          frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1517)) > 0
+          (frame.da === "flee" && frame.aWins && (frame.rd.skulls === 0 || evades(state, frame.a))) ||
+          (frame.dd === "flee" && frame.dWins && (frame.ra.skulls === 0 || evades(state, frame.d)))
         )) {
           frame.pc = 33;
           continue machine;
         }
 
-        frame.pc = 35;
-        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
-        return;
+        frame.going = false;
+        frame.pc = 34;
+        continue machine;
+      }
+
+      case 31: {
+        frame.pc = 7;
+        continue machine;
       }
 
       case 32: {
-        frame.pc = 29;
+        frame.going = false;
+        frame.pc = 31;
         continue machine;
       }
 
       case 33: {
-        if (!(
-          frame.dd === "board" &&
-          frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1520)) > 0
-        )) {
-          frame.pc = 36;
+        if (!(frame.da === "board" && frame.aWins && track(state, frame.a, "crew") > 0)) {
+          frame.pc = 35;
           continue machine;
         }
 
         frame.pc = 37;
-        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
+        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
         return;
       }
 
       case 34: {
-        frame.pc = 32;
+        frame.pc = 31;
         continue machine;
       }
 
       case 35: {
-        frame.going = false;
-        frame.pc = 34;
-        continue machine;
+        if (!(frame.dd === "board" && frame.dWins && track(state, frame.d, "crew") > 0)) {
+          frame.pc = 38;
+          continue machine;
+        }
+
+        frame.pc = 39;
+        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
+        return;
       }
 
       case 36: {
@@ -5428,37 +5535,102 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         continue machine;
       }
 
+      case 38: {
+        frame.pc = 36;
+        continue machine;
+      }
+
+      case 39: {
+        frame.going = false;
+        frame.pc = 38;
+        continue machine;
+      }
+
       default:
-        throw new RulesError(`the saved state is inconsistent: proc navalCombat has no step ${frame.pc}`);
+        throw new RulesError(`the saved state is inconsistent: proc combat has no step ${frame.pc}`);
     }
   }
 }
 
-function currentNavalCombatFrame(state: State): NavalCombatFrame {
+function currentCombatFrame(state: State): CombatFrame {
   const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "navalCombat")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to navalCombat");
+  if (frame?.routine !== "combat")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to combat");
   return frame;
 }
 
-function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
+function newOfferRerollsOfFrame(s: Side, k: GloryKind, own: Held<Roll>, other: Held<Roll>): OfferRerollsOfFrame {
+  return {
+    routine: "offerRerollsOf",
+    pc: 0,
+    s,
+    k,
+    own,
+    other,
+    p: 0,
+    rolls: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
+  };
+}
+
+/** Runs proc offerRerollsOf (line 1574) until it waits for a decision or is done. */
+function stepOfferRerollsOf(state: State, frame: OfferRerollsOfFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const pFound = captainOf(state, frame.s);
+        if (pFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.p = pFound;
+        frame.pc = 2;
+        state.stack.push(
+          newOfferRerollsFrame(frame.p, frame.k, heldRecord(state, frame.own), heldRecord(state, frame.other)),
+        );
+        return;
+      }
+
+      case 1: {
+        state.returns.offerRerollsOf = {
+          own: clone<Roll>(heldRecord(state, frame.own)),
+          other: clone<Roll>(heldRecord(state, frame.other)),
+        };
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.rolls = state.returns.offerRerolls;
+        state.returns.offerRerollsOf = clone<Rolls>(frame.rolls);
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc offerRerollsOf has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newSettleSinkingFrame(a: Side, d: Side): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1530) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1591) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1531)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1532)) === 0;
+        frame.aSunk = track(state, frame.a, "hull") === 0;
+        frame.dSunk = track(state, frame.d, "hull") === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
         }
 
         frame.pc = 3;
-        state.stack.push(newVictoryFrame(frame.d, frame.a));
+        state.stack.push(newDefeatsFrame(frame.d, frame.a));
         return;
       }
 
@@ -5469,7 +5641,7 @@ function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
         }
 
         frame.pc = 5;
-        state.stack.push(newVictoryFrame(frame.a, frame.d));
+        state.stack.push(newDefeatsFrame(frame.a, frame.d));
         return;
       }
 
@@ -5480,7 +5652,7 @@ function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
         }
 
         frame.pc = 7;
-        state.stack.push(newCaptainDiesFrame(frame.a));
+        state.stack.push(newSinkFrame(frame.a));
         return;
       }
 
@@ -5506,7 +5678,7 @@ function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
         }
 
         frame.pc = 9;
-        state.stack.push(newCaptainDiesFrame(frame.d));
+        state.stack.push(newSinkFrame(frame.d));
         return;
       }
 
@@ -5531,22 +5703,147 @@ function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   }
 }
 
-function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
-  return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
+function newDefeatsFrame(w: Side, l: Side): DefeatsFrame {
+  return { routine: "defeats", pc: 0, w, l, p: 0, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs proc chase (line 1547) until it waits for a decision or is done. */
-function stepChase(state: State, frame: ChaseFrame): void {
+/** Runs proc defeats (line 1609) until it waits for a decision or is done. */
+function stepDefeats(state: State, frame: DefeatsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (!(state.players[frame.p]!.mods.includes("chasers") && !state.players[frame.p]!.chasersFlipped)) {
+        const pFound = captainOf(state, frame.w);
+        if (pFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.p] };
+        frame.p = pFound;
+        const side = frame.l;
+        if (side.kind === "captain") {
+          frame.q = side.who;
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.n_ = side.which;
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        frame.pc = 5;
+        state.stack.push(newVictoryFrame(frame.p, frame.q));
+        return;
+      }
+
+      case 4: {
+        frame.pc = 6;
+        state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 5: {
         frame.pc = 2;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc defeats has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newSinkFrame(s: Side): SinkFrame {
+  return { routine: "sink", pc: 0, s, p: 0, n_: "spanishWarship" };
+}
+
+/** Runs proc sink (line 1618) until it waits for a decision or is done. */
+function stepSink(state: State, frame: SinkFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const side = frame.s;
+        if (side.kind === "captain") {
+          frame.p = side.who;
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.n_ = side.which;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 4;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 3: {
+        if (mapHas(state.npcs, frame.n_)) {
+          npcLeaves(state, frame.n_);
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc sink has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newChaseFrame(s: Side, fleeing: Side, controller: Player): ChaseFrame {
+  return { routine: "chase", pc: 0, s, fleeing, controller, p: 0, flipChasers: false };
+}
+
+/** Runs proc chase (line 1637) until it waits for a decision or is done. */
+function stepChase(state: State, frame: ChaseFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const pFound = captainOf(state, frame.s);
+        if (pFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.p = pFound;
+        if (!(state.players[frame.p]!.mods.includes("chasers") && !state.players[frame.p]!.chasersFlipped)) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 20, players: [frame.p] };
+        frame.pc = 3;
         return;
       }
 
@@ -5556,24 +5853,29 @@ function stepChase(state: State, frame: ChaseFrame): void {
       }
 
       case 2: {
-        if (!frame.flipChasers) {
-          frame.pc = 3;
-          continue machine;
-        }
-
-        state.players[frame.p]!.chasersFlipped = true;
-        frame.pc = 4;
-        state.stack.push(newDealHitsFrame(frame.fleeing, 1));
-        return;
-      }
-
-      case 3: {
         frame.pc = 1;
         continue machine;
       }
 
+      case 3: {
+        if (!frame.flipChasers) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.players[frame.p]!.chasersFlipped = true;
+        frame.pc = 5;
+        state.stack.push(newAimHitsFrame(frame.fleeing, 1, null, frame.controller));
+        return;
+      }
+
       case 4: {
-        frame.pc = 3;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 4;
         continue machine;
       }
 
@@ -5590,42 +5892,19 @@ function currentChaseFrame(state: State): ChaseFrame {
   return frame;
 }
 
-function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
-  return { routine: "dealHits", pc: 0, target, hits };
-}
-
-/** Runs proc dealHits (line 1559) until it waits for a decision or is done. */
-function stepDealHits(state: State, frame: DealHitsFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        frame.pc = 1;
-        state.stack.push(newAimHitsFrame(frame.target, frame.hits, null));
-        return;
-      }
-
-      case 1: {
-        state.stack.pop();
-        return;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc dealHits has no step ${frame.pc}`);
-    }
-  }
-}
-
-function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): AimHitsFrame {
+function newAimHitsFrame(target: Side, hits: number, shooter: Player | null, controller: Player): AimHitsFrame {
   return {
     routine: "aimHits",
     pc: 0,
     target,
     hits,
     shooter,
+    controller,
     faces: [],
     aimed: null,
     s: 0,
     located: [],
+    t: 0,
     redirected: null,
     i_: 0,
     redirectTo: "hull",
@@ -5636,11 +5915,11 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
     fList: [],
     fIndex: 0,
     l2: "hull",
-    hitAt: "hull",
+    at: "hull",
   };
 }
 
-/** Runs proc aimHits (line 1566) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1654) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5665,17 +5944,24 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
 
       case 1: {
         frame.located = collect7(state, frame.faces);
-        if (!(
-          gifted(state, frame.target, "redirectHit") &&
-          state.players[frame.target]!.redirectReady &&
-          frame.located.length > 0
-        )) {
+        const tFound = captainOf(state, frame.target);
+        if (tFound === null) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.target] };
-        frame.pc = 5;
+        frame.t = tFound;
+        if (!(
+          gifted(state, frame.t, "redirectHit") &&
+          state.players[frame.t]!.redirectReady &&
+          frame.located.length > 0
+        )) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 21, players: [frame.t] };
+        frame.pc = 6;
         return;
       }
 
@@ -5695,121 +5981,127 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       case 4: {
         frame.lList = frame.located.slice();
         frame.lIndex = 0;
-        frame.pc = 8;
+        frame.pc = 9;
         continue machine;
       }
 
       case 5: {
-        const iFound = frame.redirected;
-        if (iFound === null) {
-          frame.pc = 6;
-          continue machine;
-        }
-
-        frame.i_ = iFound;
-        state.pending = { site: 21, players: [frame.target] };
-        frame.pc = 7;
-        return;
-      }
-
-      case 6: {
         frame.pc = 4;
         continue machine;
       }
 
+      case 6: {
+        const iFound = frame.redirected;
+        if (iFound === null) {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        frame.i_ = iFound;
+        state.pending = { site: 22, players: [frame.t] };
+        frame.pc = 8;
+        return;
+      }
+
       case 7: {
-        setAt(frame.located, frame.i_, frame.redirectTo);
-        state.players[frame.target]!.redirectReady = false;
-        frame.pc = 6;
+        frame.pc = 5;
         continue machine;
       }
 
       case 8: {
+        setAt(frame.located, frame.i_, frame.redirectTo);
+        state.players[frame.t]!.redirectReady = false;
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 9: {
         if (frame.lIndex >= frame.lList.length) {
-          frame.pc = 9;
+          frame.pc = 10;
           continue machine;
         }
 
         frame.l = at(frame.lList, frame.lIndex);
-        frame.pc = 10;
-        state.stack.push(newDamageFrame(frame.target, frame.l));
+        frame.pc = 11;
+        state.stack.push(newDamageSideFrame(frame.target, frame.l));
         return;
       }
 
-      case 9: {
+      case 10: {
         state.sparedHull = frame.aimed;
         frame.fList = frame.faces.slice();
         frame.fIndex = 0;
-        frame.pc = 11;
-        continue machine;
-      }
-
-      case 10: {
-        frame.lIndex++;
-        frame.pc = 8;
+        frame.pc = 12;
         continue machine;
       }
 
       case 11: {
+        frame.lIndex++;
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 12: {
         if (frame.fIndex >= frame.fList.length) {
-          frame.pc = 12;
+          frame.pc = 13;
           continue machine;
         }
 
         frame.f = at(frame.fList, frame.fIndex);
         if (frame.f < 5) {
-          frame.pc = 13;
+          frame.pc = 14;
           continue machine;
         }
 
         const lFound = frame.aimed;
         if (lFound === null) {
-          frame.pc = 14;
+          frame.pc = 15;
           continue machine;
         }
 
         frame.l2 = lFound;
-        frame.pc = 16;
-        state.stack.push(newDamageFrame(frame.target, frame.l2));
+        frame.pc = 17;
+        state.stack.push(newDamageSideFrame(frame.target, frame.l2));
         return;
       }
 
-      case 12: {
+      case 13: {
         state.sparedHull = null;
         state.stack.pop();
         return;
       }
 
-      case 13: {
-        frame.fIndex++;
-        frame.pc = 11;
-        continue machine;
-      }
-
       case 14: {
-        state.pending = { site: 22, players: [frame.target] };
-        frame.pc = 17;
-        return;
+        frame.fIndex++;
+        frame.pc = 12;
+        continue machine;
       }
 
       case 15: {
-        frame.pc = 13;
-        continue machine;
+        frame.pc = 18;
+        state.stack.push(newSkullLocationFrame(frame.target, frame.controller));
+        return;
       }
 
       case 16: {
-        frame.pc = 15;
+        frame.pc = 14;
         continue machine;
       }
 
       case 17: {
-        frame.pc = 18;
-        state.stack.push(newDamageFrame(frame.target, frame.hitAt));
-        return;
+        frame.pc = 16;
+        continue machine;
       }
 
       case 18: {
-        frame.pc = 15;
+        frame.at = state.returns.skullLocation;
+        frame.pc = 19;
+        state.stack.push(newDamageSideFrame(frame.target, frame.at));
+        return;
+      }
+
+      case 19: {
+        frame.pc = 16;
         continue machine;
       }
 
@@ -5841,7 +6133,7 @@ function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFr
   };
 }
 
-/** Runs proc adjustLocations (line 1606) until it waits for a decision or is done. */
+/** Runs proc adjustLocations (line 1696) until it waits for a decision or is done. */
 function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5936,11 +6228,112 @@ function currentAdjustLocationsFrame(state: State): AdjustLocationsFrame {
   return frame;
 }
 
+function newSkullLocationFrame(target: Side, controller: Player): SkullLocationFrame {
+  return { routine: "skullLocation", pc: 0, target, controller, p: 0, hitAt: "hull", npcHitAt: "hull" };
+}
+
+/** Runs proc skullLocation (line 1720) until it waits for a decision or is done. */
+function stepSkullLocation(state: State, frame: SkullLocationFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const pFound = captainOf(state, frame.target);
+        if (pFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.p = pFound;
+        state.pending = { site: 26, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.pending = { site: 27, players: [frame.controller] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        state.returns.skullLocation = frame.hitAt;
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        state.returns.skullLocation = frame.npcHitAt;
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc skullLocation has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentSkullLocationFrame(state: State): SkullLocationFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "skullLocation")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to skullLocation");
+  return frame;
+}
+
+function newDamageSideFrame(s: Side, l: Location): DamageSideFrame {
+  return { routine: "damageSide", pc: 0, s, l, p: 0, n_: "spanishWarship" };
+}
+
+/** Runs proc damageSide (line 1729) until it waits for a decision or is done. */
+function stepDamageSide(state: State, frame: DamageSideFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const side = frame.s;
+        if (side.kind === "captain") {
+          frame.p = side.who;
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.n_ = side.which;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 4;
+        state.stack.push(newDamageFrame(frame.p, frame.l));
+        return;
+      }
+
+      case 3: {
+        npcDamage(state, frame.n_, frame.l);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc damageSide has no step ${frame.pc}`);
+    }
+  }
+}
+
 function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1635) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1742) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5952,12 +6345,12 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         }
 
         frame.aims = collect8(state, frame.shooter);
-        if (answerAlone26(state)) {
+        if (answerAlone28(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.shooter] };
+        state.pending = { site: 28, players: [frame.shooter] };
         frame.pc = 1;
         return;
       }
@@ -5966,7 +6359,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1643)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1750)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5994,7 +6387,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1658) until it waits for a decision or is done. */
+/** Runs proc damage (line 1765) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6014,7 +6407,7 @@ function stepDamage(state: State, frame: DamageFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -6023,9 +6416,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1674))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1781))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1675);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1782);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -6058,7 +6451,7 @@ function currentDamageFrame(state: State): DamageFrame {
   return frame;
 }
 
-function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
+function newCrewCombatFrame(boarder: Side, boarded: Side): CrewCombatFrame {
   return {
     routine: "crewCombat",
     pc: 0,
@@ -6082,12 +6475,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1684) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1791) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1685)) !== 0) {
+        if (track(state, frame.boarded, "crew") !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -6098,27 +6491,12 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
       }
 
       case 1: {
-        frame.swivelOnBoarded =
-          state.players[frame.boarder]!.mods.includes("swivelGuns") && rollDice(state, 2).skulls > 0 ? 1 : 0;
-        frame.swivelOnBoarder =
-          state.players[frame.boarded]!.mods.includes("swivelGuns") && rollDice(state, 2).skulls > 0 ? 1 : 0;
-        mapSet(
-          state.players[frame.boarded]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1691)) - frame.swivelOnBoarded),
-        );
-        mapSet(
-          state.players[frame.boarder]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1692)) - frame.swivelOnBoarder),
-        );
-        frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1693)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1693)) > 0;
-        if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1694)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1694)) > 0
-        )) {
+        frame.swivelOnBoarded = swivelHits(state, frame.boarder);
+        frame.swivelOnBoarder = swivelHits(state, frame.boarded);
+        loseCrew(state, frame.boarded, frame.swivelOnBoarded);
+        loseCrew(state, frame.boarder, frame.swivelOnBoarder);
+        frame.going = track(state, frame.boarded, "crew") > 0 && track(state, frame.boarder, "crew") > 0;
+        if (!(track(state, frame.boarded, "crew") === 0 && track(state, frame.boarder, "crew") > 0)) {
           frame.pc = 4;
           continue machine;
         }
@@ -6139,10 +6517,7 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
       }
 
       case 4: {
-        if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1696)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1696)) > 0
-        )) {
+        if (!(track(state, frame.boarder, "crew") === 0 && track(state, frame.boarded, "crew") > 0)) {
           frame.pc = 7;
           continue machine;
         }
@@ -6178,12 +6553,12 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
           continue machine;
         }
 
-        frame.boarderDice = crewDice(state, frame.boarder);
-        frame.boardedDice = crewDice(state, frame.boarded);
+        frame.boarderDice = crewDiceOf(state, frame.boarder);
+        frame.boardedDice = crewDiceOf(state, frame.boarded);
         frame.rb = clone<Roll>(rollDice(state, frame.boarderDice));
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.pc = 11;
-        state.stack.push(newOfferRerollsFrame(frame.boarder, "crewRerolls", frame.rb, frame.rd));
+        state.stack.push(newOfferRerollsOfFrame(frame.boarder, "crewRerolls", frame.rb, frame.rd));
         return;
       }
 
@@ -6193,38 +6568,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
       }
 
       case 11: {
-        frame.byBoarder = state.returns.offerRerolls;
+        frame.byBoarder = state.returns.offerRerollsOf;
         frame.pc = 12;
         state.stack.push(
-          newOfferRerollsFrame(frame.boarded, "crewRerolls", frame.byBoarder.other, frame.byBoarder.own),
+          newOfferRerollsOfFrame(frame.boarded, "crewRerolls", frame.byBoarder.other, frame.byBoarder.own),
         );
         return;
       }
 
       case 12: {
-        frame.byBoarded = state.returns.offerRerolls;
+        frame.byBoarded = state.returns.offerRerollsOf;
         frame.rb = clone<Roll>(frame.byBoarded.other);
         frame.rd = clone<Roll>(frame.byBoarded.own);
-        frame.onBoarded = Math.min(
-          frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1708),
-        );
-        frame.onBoarder = Math.min(
-          frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1709),
-        );
-        mapSet(
-          state.players[frame.boarded]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1710)) - frame.onBoarded),
-        );
-        mapSet(
-          state.players[frame.boarder]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1711)) - frame.onBoarder),
-        );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1712)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1713)) === 0;
+        frame.onBoarded = Math.min(frame.rb.skulls, track(state, frame.boarder, "crew"));
+        frame.onBoarder = Math.min(frame.rd.skulls, track(state, frame.boarded, "crew"));
+        loseCrew(state, frame.boarded, frame.onBoarded);
+        loseCrew(state, frame.boarder, frame.onBoarder);
+        frame.boardedOut = track(state, frame.boarded, "crew") === 0;
+        frame.boarderOut = track(state, frame.boarder, "crew") === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 13;
           continue machine;
@@ -6285,35 +6646,105 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   }
 }
 
-function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
-  return { routine: "crewVictory", pc: 0, w, l };
+function newCrewVictoryFrame(w: Side, l: Side): CrewVictoryFrame {
+  return { routine: "crewVictory", pc: 0, w, l, p: 0, q: 0, n_: "spanishWarship", q2: 0 };
 }
 
-/** Runs proc crewVictory (line 1730) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1866) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.pc = 1;
-        state.stack.push(newVictoryFrame(frame.w, frame.l));
-        return;
+        const pFound = captainOf(state, frame.w);
+        if (pFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.p = pFound;
+        const side = frame.l;
+        if (side.kind === "captain") {
+          frame.q = side.who;
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.n_ = side.which;
+        frame.pc = 5;
+        continue machine;
       }
 
       case 1: {
-        frame.pc = 2;
-        state.stack.push(newPlunderFrame(frame.w, frame.l));
+        const qFound = captainOf(state, frame.l);
+        if (qFound === null) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.q2 = qFound;
+        frame.pc = 12;
+        state.stack.push(newCaptainDiesFrame(frame.q2));
         return;
       }
 
       case 2: {
-        frame.pc = 3;
-        state.stack.push(newCaptainDiesFrame(frame.l));
+        state.stack.pop();
         return;
       }
 
       case 3: {
-        state.stack.pop();
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 6;
+        state.stack.push(newVictoryFrame(frame.p, frame.q));
         return;
+      }
+
+      case 5: {
+        frame.pc = 9;
+        state.stack.push(newPlunderNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 6: {
+        frame.pc = 7;
+        state.stack.push(newPlunderFrame(frame.p, frame.q));
+        return;
+      }
+
+      case 7: {
+        frame.pc = 8;
+        state.stack.push(newCaptainDiesFrame(frame.q));
+        return;
+      }
+
+      case 8: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 9: {
+        frame.pc = 10;
+        state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 10: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 11: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 11;
+        continue machine;
       }
 
       default:
@@ -6326,7 +6757,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1738) until it waits for a decision or is done. */
+/** Runs proc victory (line 1886) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6360,7 +6791,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.w] };
+        state.pending = { site: 30, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -6376,7 +6807,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1751)));
+        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1899)));
         frame.pc = 4;
         continue machine;
       }
@@ -6426,7 +6857,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1759) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1907) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6437,7 +6868,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1763)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1911)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6450,7 +6881,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.w] };
+        state.pending = { site: 31, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -6483,7 +6914,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.w] };
+        state.pending = { site: 32, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -6517,7 +6948,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.w] };
+        state.pending = { site: 33, players: [frame.w] };
         frame.pc = 9;
         return;
       }
@@ -6550,7 +6981,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.w] };
+        state.pending = { site: 34, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -6568,7 +6999,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.w] };
+        state.pending = { site: 35, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -6589,7 +7020,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 34, players: [frame.w] };
+        state.pending = { site: 36, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -6615,7 +7046,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1794);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1942);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -6654,7 +7085,7 @@ function newNpcControllerFrame(p: Player): NpcControllerFrame {
   return { routine: "npcController", pc: 0, p, others: [], volunteers: [], willing: [] };
 }
 
-/** Runs proc npcController (line 1833) until it waits for a decision or is done. */
+/** Runs proc npcController (line 1981) until it waits for a decision or is done. */
 function stepNpcController(state: State, frame: NpcControllerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6665,7 +7096,7 @@ function stepNpcController(state: State, frame: NpcControllerFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: frame.others.slice(), answers: SEATS[state.playerCount]!.map(() => null) };
+        state.pending = { site: 37, players: frame.others.slice(), answers: SEATS[state.playerCount]!.map(() => null) };
         frame.pc = 2;
         return;
       }
@@ -6705,7 +7136,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1856) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 2004) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6737,7 +7168,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1859)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2007)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6749,7 +7180,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
         }
 
         frame.pc = 6;
-        state.stack.push(newFightNpcFrame(frame.p, frame.n_, true));
+        state.stack.push(newCombatFrame({ kind: "npc", which: frame.n_ }, { kind: "captain", who: frame.p }));
         return;
       }
 
@@ -6780,839 +7211,11 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   }
 }
 
-function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number, controller: Player): DeclareForNpcFrame {
-  return { routine: "declareForNpc", pc: 0, n_, p, combatRound, controller, options: [], npcDeclaration: "shoot" };
-}
-
-/** Runs proc declareForNpc (line 1878) until it waits for a decision or is done. */
-function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone36(state)) {
-          frame.pc = 1;
-          continue machine;
-        }
-
-        state.pending = { site: 36, players: [frame.controller] };
-        frame.pc = 1;
-        return;
-      }
-
-      case 1: {
-        state.returns.declareForNpc = frame.npcDeclaration;
-        state.stack.pop();
-        return;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc declareForNpc has no step ${frame.pc}`);
-    }
-  }
-}
-
-function currentDeclareForNpcFrame(state: State): DeclareForNpcFrame {
-  const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "declareForNpc")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to declareForNpc");
-  return frame;
-}
-
-function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Player | null): HitNpcFrame {
-  return {
-    routine: "hitNpc",
-    pc: 0,
-    n_,
-    hits,
-    controller,
-    shooter,
-    faces: [],
-    aimed: null,
-    s: 0,
-    f: 0,
-    fList: [],
-    fIndex: 0,
-    l: "hull",
-    npcHitAt: "hull",
-  };
-}
-
-/** Runs proc hitNpc (line 1894) until it waits for a decision or is done. */
-function stepHitNpc(state: State, frame: HitNpcFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        frame.faces = [];
-        for (let i = 0, times = frame.hits; i < times; i++) {
-          frame.faces.push(randomBetween(state.rng, 1, 6));
-        }
-
-        frame.aimed = null;
-        const sFound = frame.shooter;
-        if (sFound === null) {
-          frame.pc = 1;
-          continue machine;
-        }
-
-        frame.s = sFound;
-        frame.pc = 2;
-        state.stack.push(newShotWeaponFrame(frame.s, count15(state, frame.faces)));
-        return;
-      }
-
-      case 1: {
-        for (const f of frame.faces.slice()) {
-          if (f <= 4) {
-            npcDamage(state, frame.n_, at(LOCATION_FACES, f - 1));
-          }
-        }
-
-        state.sparedHull = frame.aimed;
-        frame.fList = frame.faces.slice();
-        frame.fIndex = 0;
-        frame.pc = 3;
-        continue machine;
-      }
-
-      case 2: {
-        frame.aimed = state.returns.shotWeapon;
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 3: {
-        if (frame.fIndex >= frame.fList.length) {
-          frame.pc = 4;
-          continue machine;
-        }
-
-        frame.f = at(frame.fList, frame.fIndex);
-        if (frame.f < 5) {
-          frame.pc = 5;
-          continue machine;
-        }
-
-        const lFound = frame.aimed;
-        if (lFound === null) {
-          frame.pc = 6;
-          continue machine;
-        }
-
-        frame.l = lFound;
-        npcDamage(state, frame.n_, frame.l);
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 4: {
-        state.sparedHull = null;
-        state.stack.pop();
-        return;
-      }
-
-      case 5: {
-        frame.fIndex++;
-        frame.pc = 3;
-        continue machine;
-      }
-
-      case 6: {
-        state.pending = { site: 37, players: [frame.controller] };
-        frame.pc = 8;
-        return;
-      }
-
-      case 7: {
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 8: {
-        npcDamage(state, frame.n_, frame.npcHitAt);
-        frame.pc = 7;
-        continue machine;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc hitNpc has no step ${frame.pc}`);
-    }
-  }
-}
-
-function currentHitNpcFrame(state: State): HitNpcFrame {
-  const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "hitNpc")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to hitNpc");
-  return frame;
-}
-
-function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame {
-  return {
-    routine: "fightNpc",
-    pc: 0,
-    p,
-    n_,
-    npcFirst,
-    controller: 0,
-    combatRound: 0,
-    going: false,
-    dn: "shoot",
-    dp: "shoot",
-    chaseNpc: false,
-    rp: { skulls: 0, rest: 0, faces: [] },
-    rn: { skulls: 0, rest: 0, faces: [] },
-    byP: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
-    pWins: false,
-    nWins: false,
-    combatCard$done: [],
-    combatCard$open: false,
-    combatCard$able: [],
-    combatCard: [],
-    combatCard$who: 0,
-    combatCard$whoList: [],
-    combatCard$whoIndex: 0,
-    onNpc: 0,
-    onPlayer: 0,
-    npcOut: false,
-  };
-}
-
-/** Runs proc fightNpc (line 1931) until it waits for a decision or is done. */
-function stepFightNpc(state: State, frame: FightNpcFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        frame.pc = 1;
-        state.stack.push(newNpcControllerFrame(frame.p));
-        return;
-      }
-
-      case 1: {
-        frame.controller = state.returns.npcController;
-        state.players[frame.p]!.chasersFlipped = false;
-        state.players[frame.p]!.surgeonReady = true;
-        state.players[frame.p]!.redirectReady = true;
-        if (!state.players[frame.p]!.mods.includes("longGuns")) {
-          frame.pc = 2;
-          continue machine;
-        }
-
-        frame.pc = 3;
-        state.stack.push(
-          newHitNpcFrame(
-            frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1938)).skulls,
-            frame.controller,
-            null,
-          ),
-        );
-        return;
-      }
-
-      case 2: {
-        frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1941)).tracks["hull"] ?? noKey("hull", 1941)) > 0;
-        if (frame.going) {
-          frame.pc = 4;
-          continue machine;
-        }
-
-        frame.pc = 5;
-        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 3: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 5: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        if (!(
-          frame.going &&
-          !(
-            helpless(state, frame.p) &&
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1946)).tracks["cannons"] ?? noKey("cannons", 1946)) === 0 &&
-            equal(npcDeclarations(state, frame.n_, frame.p, 2), ["shoot"])
-          )
-        )) {
-          frame.pc = 7;
-          continue machine;
-        }
-
-        frame.combatRound += 1;
-        frame.dn = "shoot";
-        frame.dp = "shoot";
-        if (!frame.npcFirst) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        frame.pc = 10;
-        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound, frame.controller));
-        return;
-      }
-
-      case 7: {
-        if (frame.going) {
-          repairNpc(state, frame.n_);
-        }
-
-        state.stack.pop();
-        return;
-      }
-
-      case 8: {
-        frame.pc = 12;
-        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
-        return;
-      }
-
-      case 9: {
-        if (!(
-          frame.dn === "flee" &&
-          state.players[frame.p]!.mods.includes("chasers") &&
-          !state.players[frame.p]!.chasersFlipped
-        )) {
-          frame.pc = 14;
-          continue machine;
-        }
-
-        state.pending = { site: 38, players: [frame.p] };
-        frame.pc = 15;
-        return;
-      }
-
-      case 10: {
-        frame.dn = state.returns.declareForNpc;
-        frame.pc = 11;
-        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
-        return;
-      }
-
-      case 11: {
-        frame.dp = state.returns.declare;
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 12: {
-        frame.dp = state.returns.declare;
-        frame.pc = 13;
-        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound, frame.controller));
-        return;
-      }
-
-      case 13: {
-        frame.dn = state.returns.declareForNpc;
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 14: {
-        frame.rp = clone<Roll>(rollDice(state, contestDiceAgainstNpc(state, frame.p, frame.n_)));
-        frame.rn = clone<Roll>(rollDice(state, npcContestDice(state, frame.n_, frame.p)));
-        frame.pc = 18;
-        state.stack.push(newOfferRerollsFrame(frame.p, "seamanshipRerolls", frame.rp, frame.rn));
-        return;
-      }
-
-      case 15: {
-        if (!frame.chaseNpc) {
-          frame.pc = 16;
-          continue machine;
-        }
-
-        state.players[frame.p]!.chasersFlipped = true;
-        frame.pc = 17;
-        state.stack.push(newHitNpcFrame(frame.n_, 1, frame.controller, null));
-        return;
-      }
-
-      case 16: {
-        frame.pc = 14;
-        continue machine;
-      }
-
-      case 17: {
-        frame.pc = 16;
-        continue machine;
-      }
-
-      case 18: {
-        frame.byP = state.returns.offerRerolls;
-        frame.pc = 19;
-        state.stack.push(newGrappleFrame(frame.p, frame.dp, frame.byP.own));
-        return;
-      }
-
-      case 19: {
-        frame.rp = state.returns.grapple;
-        frame.rn = clone<Roll>(frame.byP.other);
-        frame.pWins = beats(state, frame.rp, frame.rn);
-        frame.nWins = beats(state, frame.rn, frame.rp);
-        afterContest(state, frame.p, frame.dp, frame.pWins);
-        frame.combatCard$done = [];
-        frame.combatCard$open = true;
-        frame.pc = 20;
-        continue machine;
-      }
-
-      case 20: {
-        if (!frame.combatCard$open) {
-          frame.pc = 21;
-          continue machine;
-        }
-
-        frame.combatCard$open = false;
-        frame.combatCard$able = collect16(state, frame.p, frame.combatCard$done);
-        if (frame.combatCard$able.length <= 0) {
-          frame.pc = 22;
-          continue machine;
-        }
-
-        state.pending = {
-          site: 39,
-          players: frame.combatCard$able.slice(),
-          answers: SEATS[state.playerCount]!.map(() => null),
-        };
-        frame.pc = 23;
-        return;
-      }
-
-      case 21: {
-        frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp) + (state.broadsideBy === frame.p ? 1 : 0);
-        frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
-        frame.pc = 29;
-        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller, frame.p));
-        return;
-      }
-
-      case 22: {
-        frame.pc = 20;
-        continue machine;
-      }
-
-      case 23: {
-        frame.combatCard$whoList = frame.combatCard$able.slice();
-        frame.combatCard$whoIndex = 0;
-        frame.pc = 24;
-        continue machine;
-      }
-
-      case 24: {
-        if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
-          frame.pc = 25;
-          continue machine;
-        }
-
-        frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
-        if (!at(frame.combatCard, frame.combatCard$who)) {
-          frame.pc = 26;
-          continue machine;
-        }
-
-        frame.combatCard$open = true;
-        frame.combatCard$done.push(frame.combatCard$who);
-        if (!(
-          offersAny(offerBroadside, state, frame.combatCard$who) ||
-          offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
-          offersAny(offerKeepGlory, state, frame.combatCard$who)
-        )) {
-          frame.pc = 27;
-          continue machine;
-        }
-
-        state.pending = { site: 40, players: [frame.combatCard$who] };
-        frame.pc = 28;
-        return;
-      }
-
-      case 25: {
-        frame.pc = 22;
-        continue machine;
-      }
-
-      case 26: {
-        frame.combatCard$whoIndex++;
-        frame.pc = 24;
-        continue machine;
-      }
-
-      case 27: {
-        frame.pc = 26;
-        continue machine;
-      }
-
-      case 28: {
-        frame.pc = 27;
-        continue machine;
-      }
-
-      case 29: {
-        frame.pc = 30;
-        state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
-        return;
-      }
-
-      case 30: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1979)).tracks["hull"] ?? noKey("hull", 1979)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1980)) === 0 || frame.npcOut)) {
-          frame.pc = 31;
-          continue machine;
-        }
-
-        frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1982)) !== 0) {
-          frame.pc = 33;
-          continue machine;
-        }
-
-        frame.pc = 34;
-        state.stack.push(newCaptainDiesFrame(frame.p));
-        return;
-      }
-
-      case 31: {
-        if (!(
-          (frame.dp === "flee" && frame.pWins && (frame.rn.skulls === 0 || state.evasiveBy === frame.p)) ||
-          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
-        )) {
-          frame.pc = 38;
-          continue machine;
-        }
-
-        frame.going = false;
-        repairNpc(state, frame.n_);
-        frame.pc = 39;
-        continue machine;
-      }
-
-      case 32: {
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 33: {
-        if (!frame.npcOut) {
-          frame.pc = 35;
-          continue machine;
-        }
-
-        frame.pc = 37;
-        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 34: {
-        frame.pc = 33;
-        continue machine;
-      }
-
-      case 35: {
-        repairNpc(state, frame.n_);
-        frame.pc = 36;
-        continue machine;
-      }
-
-      case 36: {
-        frame.pc = 32;
-        continue machine;
-      }
-
-      case 37: {
-        frame.pc = 36;
-        continue machine;
-      }
-
-      case 38: {
-        if (!(
-          frame.dp === "board" &&
-          frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1994)) > 0
-        )) {
-          frame.pc = 40;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.pc = 42;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 39: {
-        frame.pc = 32;
-        continue machine;
-      }
-
-      case 40: {
-        if (!(
-          frame.dn === "board" &&
-          frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1997)).tracks["crew"] ?? noKey("crew", 1997)) > 0
-        )) {
-          frame.pc = 43;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.pc = 44;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 41: {
-        frame.pc = 39;
-        continue machine;
-      }
-
-      case 42: {
-        frame.pc = 41;
-        continue machine;
-      }
-
-      case 43: {
-        frame.pc = 41;
-        continue machine;
-      }
-
-      case 44: {
-        frame.pc = 43;
-        continue machine;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc fightNpc has no step ${frame.pc}`);
-    }
-  }
-}
-
-function currentFightNpcFrame(state: State): FightNpcFrame {
-  const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "fightNpc")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to fightNpc");
-  return frame;
-}
-
-function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
-  return {
-    routine: "crewFightNpc",
-    pc: 0,
-    p,
-    n_,
-    going: false,
-    playerWins: false,
-    npcWins: false,
-    playerDice: 0,
-    rp: { skulls: 0, rest: 0, faces: [] },
-    rn: { skulls: 0, rest: 0, faces: [] },
-    byP: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
-    onNpc: 0,
-    onPlayer: 0,
-    npcOut: false,
-    playerOut: false,
-  };
-}
-
-/** Runs proc crewFightNpc (line 2009) until it waits for a decision or is done. */
-function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2010)) > 0 &&
-          state.players[frame.p]!.mods.includes("swivelGuns") &&
-          rollDice(state, 2).skulls > 0
-        ) {
-          mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 2011)).tracks,
-            "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 2011)).tracks["crew"] ?? noKey("crew", 2011)) - 1),
-          );
-        }
-
-        frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2013)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2013)).tracks["crew"] ?? noKey("crew", 2013)) > 0;
-        frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 2014)).tracks["crew"] ?? noKey("crew", 2014)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2014)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2015)) === 0;
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 1: {
-        if (!frame.going) {
-          frame.pc = 2;
-          continue machine;
-        }
-
-        frame.playerDice = crewDice(state, frame.p);
-        frame.rp = clone<Roll>(rollDice(state, frame.playerDice));
-        frame.rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-        frame.pc = 3;
-        state.stack.push(newOfferRerollsFrame(frame.p, "crewRerolls", frame.rp, frame.rn));
-        return;
-      }
-
-      case 2: {
-        if (!frame.playerWins) {
-          frame.pc = 4;
-          continue machine;
-        }
-
-        frame.pc = 6;
-        state.stack.push(newPlunderNpcFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 3: {
-        frame.byP = state.returns.offerRerolls;
-        frame.rp = clone<Roll>(frame.byP.own);
-        frame.rn = clone<Roll>(frame.byP.other);
-        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2023));
-        frame.onPlayer = Math.min(
-          frame.rn.skulls,
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2024)).tracks["crew"] ?? noKey("crew", 2024),
-        );
-        mapSet(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2025)).tracks,
-          "crew",
-          Math.max(
-            0,
-            ((state.npcs[frame.n_] ?? noKey(frame.n_, 2025)).tracks["crew"] ?? noKey("crew", 2025)) - frame.onNpc,
-          ),
-        );
-        mapSet(
-          state.players[frame.p]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2026)) - frame.onPlayer),
-        );
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 2027)).tracks["crew"] ?? noKey("crew", 2027)) === 0;
-        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2028)) === 0;
-        if (frame.npcOut || frame.playerOut) {
-          frame.going = false;
-          frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
-          frame.npcWins = !frame.npcOut || (frame.playerOut && beats(state, frame.rn, frame.rp));
-          if (frame.playerWins && frame.npcWins) {
-            frame.playerWins = false;
-            frame.npcWins = false;
-          }
-        }
-
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 4: {
-        if (!frame.npcWins) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        frame.pc = 10;
-        state.stack.push(newCaptainDiesFrame(frame.p));
-        return;
-      }
-
-      case 5: {
-        state.stack.pop();
-        return;
-      }
-
-      case 6: {
-        frame.pc = 7;
-        state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 7: {
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 8: {
-        repairNpc(state, frame.n_);
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 9: {
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 10: {
-        repairNpc(state, frame.n_);
-        frame.pc = 9;
-        continue machine;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc crewFightNpc has no step ${frame.pc}`);
-    }
-  }
-}
-
-function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
-  return { routine: "npcSunk", pc: 0, p, n_ };
-}
-
-/** Runs proc npcSunk (line 2058) until it waits for a decision or is done. */
-function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        if (!state.players[frame.p]!.dead) {
-          frame.pc = 1;
-          continue machine;
-        }
-
-        npcLeaves(state, frame.n_);
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 1: {
-        frame.pc = 3;
-        state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 2: {
-        state.stack.pop();
-        return;
-      }
-
-      case 3: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc npcSunk has no step ${frame.pc}`);
-    }
-  }
-}
-
 function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 2068) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 2033) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7675,7 +7278,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 2100) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 2065) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7693,18 +7296,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        earn(state, frame.p, sum17(state, frame.cards));
+        earn(state, frame.p, sum15(state, frame.cards));
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2109)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2109)).tracks["hold"] ?? noKey("hold", 2109)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2074)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2074)).tracks["hold"] ?? noKey("hold", 2074)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2110);
+          let lost = pickRandom(state.rng, frame.cards, 2075);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -7712,7 +7315,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2114)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2079)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7720,7 +7323,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7731,7 +7334,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7767,7 +7370,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2124);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2089);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7783,7 +7386,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2129)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2094)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7807,7 +7410,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2232) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2197) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7833,7 +7436,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7895,7 +7498,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   };
 }
 
-/** Runs proc resolveRumor (line 2259) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2224) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7998,13 +7601,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.wanted = collect18(state, frame.p);
-        if (answerAlone44(state)) {
+        frame.wanted = collect16(state, frame.p);
+        if (answerAlone41(state)) {
           frame.pc = 14;
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -8034,7 +7637,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 14: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2281)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2246)) - 1);
         }
 
         frame.pc = 13;
@@ -8051,7 +7654,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
               const c = drawFromDeck(state.rng, state.cargoDeck);
               if (c !== null) {
                 if (
-                  state.players[frame.p]!.cargo.length < (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2295))
+                  state.players[frame.p]!.cargo.length < (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2260))
                 ) {
                   state.players[frame.p]!.cargo.push(c);
                 } else {
@@ -8115,18 +7718,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2312) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2277) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone45(state)) {
+        if (answerAlone42(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8175,7 +7778,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2336) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2301) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8215,7 +7818,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2419) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2384) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8230,7 +7833,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -8264,18 +7867,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2436) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2401) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone47(state)) {
+        if (answerAlone44(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8314,7 +7917,7 @@ function newScoutingCheckFrame(p: Player, bonus: number): ScoutingCheckFrame {
   };
 }
 
-/** Runs proc scoutingCheck (line 2564) until it waits for a decision or is done. */
+/** Runs proc scoutingCheck (line 2529) until it waits for a decision or is done. */
 function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8327,7 +7930,7 @@ function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
         }
 
         frame.faces = frame.roll.faces.slice();
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -8377,12 +7980,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2677) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2642) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2678);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2643);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -8396,20 +7999,20 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2699);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2664);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any19(state, frame.sold, frame.demanded)) {
+        if (!any17(state, frame.sold, frame.demanded)) {
           frame.pc = 4;
           continue machine;
         }
@@ -8421,7 +8024,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
         }
 
         frame.c = cFound;
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8453,7 +8056,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       }
 
       case 4: {
-        if (!any21(state, frame.sold, frame.p)) {
+        if (!any19(state, frame.sold, frame.p)) {
           frame.pc = 7;
           continue machine;
         }
@@ -8535,7 +8138,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2735) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2700) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8553,7 +8156,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2744))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2709))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8577,7 +8180,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8588,12 +8191,12 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        if (answerAlone55(state)) {
+        if (answerAlone52(state)) {
           frame.pc = 5;
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -8669,12 +8272,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2781) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2746) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8687,7 +8290,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2784)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2749)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8717,7 +8320,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8747,8 +8350,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2799),
-          (STATS[frame.t] ?? noKey(frame.t, 2799)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764),
+          (STATS[frame.t] ?? noKey(frame.t, 2764)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8790,7 +8393,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -8821,7 +8424,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 59, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -8835,7 +8438,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2823)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2788)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8861,7 +8464,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2838) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2803) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8880,7 +8483,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 60, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8902,22 +8505,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2846)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2811)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2847)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2812)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2848)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2813)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2849)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2814)) + 1,
               );
             }
           }
@@ -8953,7 +8556,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2858) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2823) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8971,13 +8574,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect22(state);
+        frame.free = collect20(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 61, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -9017,13 +8620,13 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, price: 0, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2870) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2835) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.price = weaponPrice(state, frame.p);
-        frame.bought$left = collect23(state, frame.p);
+        frame.bought$left = collect21(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -9034,7 +8637,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 62, players: [frame.p] };
+        state.pending = { site: 59, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -9050,7 +8653,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           spend(state, frame.p, frame.price);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2874)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2839)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -9067,7 +8670,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 63, players: [frame.p] };
+        state.pending = { site: 60, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -9082,7 +8685,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2879)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2844)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -9110,12 +8713,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, price: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2915) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2880) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2916));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2881));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -9141,9 +8744,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         frame.price = gifted(state, frame.p, "cheapCrew") ? 1 : 2;
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2924: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2889: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 64, players: [frame.p] };
+        state.pending = { site: 61, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -9158,7 +8761,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2926)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2891)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -9181,16 +8784,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2932) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2897) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2933: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2898: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 65, players: [frame.p] };
+        state.pending = { site: 62, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -9220,7 +8823,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2941) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2906) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9258,7 +8861,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1093) until it waits for a decision or is done. */
+/** Runs action Move (line 1069) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9295,7 +8898,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1105)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1081)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -9310,7 +8913,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1127));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1103));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -9332,8 +8935,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1118)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1118), 1118)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094), 1094)) >
             0
         ) {
           state.forgedEntry = true;
@@ -9417,7 +9020,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, found: 0, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1183) until it waits for a decision or is done. */
+/** Runs action Scout (line 1159) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9497,7 +9100,7 @@ function stepScout(state: State, frame: ScoutFrame): void {
         }
 
         frame.pc = 12;
-        state.stack.push(newNavalCombatFrame(frame.me, frame.q));
+        state.stack.push(newCombatFrame({ kind: "captain", who: frame.me }, { kind: "captain", who: frame.q }));
         return;
       }
 
@@ -9513,7 +9116,7 @@ function stepScout(state: State, frame: ScoutFrame): void {
         }
 
         frame.pc = 14;
-        state.stack.push(newFightNpcFrame(frame.me, frame.n_, false));
+        state.stack.push(newCombatFrame({ kind: "captain", who: frame.me }, { kind: "npc", which: frame.n_ }));
         return;
       }
 
@@ -9562,7 +9165,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2477) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2442) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9603,12 +9206,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone48(state)) {
+        if (answerAlone45(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.me] };
+        state.pending = { site: 45, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -9640,7 +9243,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2491)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2456)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9669,12 +9272,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone49(state)) {
+        if (answerAlone46(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.me] };
+        state.pending = { site: 46, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -9694,7 +9297,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2496)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2461)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9717,7 +9320,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2639) until it waits for a decision or is done. */
+/** Runs action Port (line 2604) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9758,7 +9361,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.me] };
+        state.pending = { site: 48, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -9876,7 +9479,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2664)));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2629)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9967,7 +9570,12 @@ function currentPortFrame(state: State): PortFrame {
 }
 
 /** The frame fields that hold records of the game across a decision: addresses while the rules wait. */
-const HELD: HeldFields = { eventText: ["card"], offerRerolls: ["own", "other"], grapple: ["roll"] };
+const HELD: HeldFields = {
+  eventText: ["card"],
+  offerRerolls: ["own", "other"],
+  grapple: ["roll"],
+  offerRerollsOf: ["own", "other"],
+};
 
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
@@ -10015,23 +9623,35 @@ function run(state: State): void {
       case "declare":
         stepDeclare(state, frame);
         break;
-      case "navalCombat":
-        stepNavalCombat(state, frame);
+      case "combat":
+        stepCombat(state, frame);
+        break;
+      case "offerRerollsOf":
+        stepOfferRerollsOf(state, frame);
         break;
       case "settleSinking":
         stepSettleSinking(state, frame);
         break;
+      case "defeats":
+        stepDefeats(state, frame);
+        break;
+      case "sink":
+        stepSink(state, frame);
+        break;
       case "chase":
         stepChase(state, frame);
-        break;
-      case "dealHits":
-        stepDealHits(state, frame);
         break;
       case "aimHits":
         stepAimHits(state, frame);
         break;
       case "adjustLocations":
         stepAdjustLocations(state, frame);
+        break;
+      case "skullLocation":
+        stepSkullLocation(state, frame);
+        break;
+      case "damageSide":
+        stepDamageSide(state, frame);
         break;
       case "shotWeapon":
         stepShotWeapon(state, frame);
@@ -10056,21 +9676,6 @@ function run(state: State): void {
         break;
       case "npcsScout":
         stepNpcsScout(state, frame);
-        break;
-      case "declareForNpc":
-        stepDeclareForNpc(state, frame);
-        break;
-      case "hitNpc":
-        stepHitNpc(state, frame);
-        break;
-      case "fightNpc":
-        stepFightNpc(state, frame);
-        break;
-      case "crewFightNpc":
-        stepCrewFightNpc(state, frame);
-        break;
-      case "npcSunk":
-        stepNpcSunk(state, frame);
         break;
       case "npcDefeated":
         stepNpcDefeated(state, frame);
@@ -10226,7 +9831,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 717)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 693)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -10236,7 +9841,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 779)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 755)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -10247,7 +9852,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 854)
+      // `choose redraw: bool by p` (proc newCaptain, line 830)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -10257,7 +9862,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 862)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 838)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -10267,7 +9872,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1106)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1082)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -10279,7 +9884,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1129)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1105)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -10291,7 +9896,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1238)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1214)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -10302,7 +9907,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1244)
+      // `choose engage: bool by p` (proc meetMerchant, line 1220)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -10312,7 +9917,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1273)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1249)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -10325,7 +9930,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1281)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1257)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -10337,7 +9942,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1289)
+      // `choose discarded: int in cards by p` (proc raid, line 1265)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -10348,7 +9953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1294)
+      // `choose exchanged: int in cards by p` (proc raid, line 1270)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -10359,7 +9964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1327)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1303)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -10372,7 +9977,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1382)
+      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1358)
       const frame = currentRerollDiceFrame(state);
       const items = frame.die$left;
       for (let index = 0; index < items.length; index++) {
@@ -10385,7 +9990,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1392)
+      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1368)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "reroll", player: seat, value });
@@ -10395,7 +10000,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose useHooks: bool by p` (proc grapple, line 1411)
+      // `choose useHooks: bool by p` (proc grapple, line 1388)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "useHooks", player: seat, value });
@@ -10405,7 +10010,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1440)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1452)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10416,7 +10021,18 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505)
+      // `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declare, line 1455)
+      const frame = currentDeclareFrame(state);
+      const items = frame.options;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "npcDeclaration", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 18: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc combat, line 1537)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -10425,16 +10041,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1505)
+    case 19: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc combat, line 1537)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 19: {
-      // `choose flipChasers: bool by p` (proc chase, line 1549)
+    case 20: {
+      // `choose flipChasers: bool by p` (proc chase, line 1640)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -10443,8 +10059,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose redirected: int? in range(0, size(located) - 1) by target shown "move the hit on th` (proc aimHits, line 1580)
+    case 21: {
+      // `choose redirected: int? in range(0, size(located) - 1) by t shown "move the hit on the {lo` (proc aimHits, line 1669)
       const frame = currentAimHitsFrame(state);
       const items = rangeList(0, frame.located.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10455,8 +10071,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose redirectTo: Location by target where redirectTo != located[i] else "Move the hit to` (proc aimHits, line 1582)
+    case 22: {
+      // `choose redirectTo: Location by t where redirectTo != located[i] else "Move the hit to anot` (proc aimHits, line 1671)
       const frame = currentAimHitsFrame(state);
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
@@ -10466,18 +10082,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1596)
-      for (let index = 0; index < LOCATION_VALUES.length; index++) {
-        const value = LOCATION_VALUES[index]!;
-        out.push({ type: "hitAt", player: seat, value });
-      }
-
-      break;
-    }
-
     case 23: {
-      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1609)
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1699)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10489,7 +10095,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1616)
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1706)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10501,7 +10107,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1618)
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1708)
       for (let value = 1; value <= 6; value++) {
         out.push({ type: "luckyFace", player: seat, value });
       }
@@ -10510,7 +10116,27 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1640)
+      // `choose hitAt: Location by p` (proc skullLocation, line 1722)
+      for (let index = 0; index < LOCATION_VALUES.length; index++) {
+        const value = LOCATION_VALUES[index]!;
+        out.push({ type: "hitAt", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 27: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc skullLocation, line 1725)
+      for (let index = 0; index < LOCATION_VALUES.length; index++) {
+        const value = LOCATION_VALUES[index]!;
+        out.push({ type: "npcHitAt", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 28: {
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1747)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -10521,8 +10147,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1666)
+    case 29: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1773)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -10531,8 +10157,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1748)
+    case 30: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1896)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -10542,8 +10168,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1763)
+    case 31: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1911)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -10555,8 +10181,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1767)
+    case 32: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1915)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -10568,8 +10194,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1772)
+    case 33: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1920)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -10581,8 +10207,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1776)
+    case 34: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1924)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -10594,8 +10220,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1783)
+    case 35: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1931)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -10604,8 +10230,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1792)
+    case 36: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1940)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -10614,8 +10240,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose volunteers: bool by each q in others` (proc npcController, line 1836)
+    case 37: {
+      // `choose volunteers: bool by each q in others` (proc npcController, line 1984)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "volunteers", player: seat, value });
@@ -10624,57 +10250,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declareForNpc, line 1880)
-      const frame = currentDeclareForNpcFrame(state);
-      const items = frame.options;
-      for (let value = 0; value < items.length; value++) {
-        out.push({ type: "npcDeclaration", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 37: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1914)
-      for (let index = 0; index < LOCATION_VALUES.length; index++) {
-        const value = LOCATION_VALUES[index]!;
-        out.push({ type: "npcHitAt", player: seat, value });
-      }
-
-      break;
-    }
-
     case 38: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1960)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "chaseNpc", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 39: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "combatCard", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 40: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1974)
-      offerBroadside(state, seat, out);
-      offerEvasiveManeuvers(state, seat, out);
-      offerKeepGlory(state, seat, out);
-      break;
-    }
-
-    case 41: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2114)
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2079)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10686,8 +10263,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2122)
+    case 39: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2087)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10696,8 +10273,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2238)
+    case 40: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2203)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10707,8 +10284,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2279)
+    case 41: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2244)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10719,8 +10296,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2314)
+    case 42: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2279)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10730,8 +10307,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2424)
+    case 43: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2389)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10741,8 +10318,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2438)
+    case 44: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2403)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10752,10 +10329,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2489)
+    case 45: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2454)
       const frame = currentPlayGloryFrame(state);
-      const items = collect57(state, frame.me);
+      const items = collect58(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -10763,8 +10340,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2495)
+    case 46: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2460)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10774,8 +10351,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2570)
+    case 47: {
+      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2535)
       const frame = currentScoutingCheckFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -10787,8 +10364,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2654)
+    case 48: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2619)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10800,8 +10377,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2681)
+    case 49: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2646)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10813,8 +10390,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2707)
+    case 50: {
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2672)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10823,8 +10400,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2755)
+    case 51: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2720)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10837,8 +10414,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2765)
+    case 52: {
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2730)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10847,8 +10424,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2782)
+    case 53: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2747)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10859,8 +10436,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2789)
+    case 54: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2754)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10872,8 +10449,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2812)
+    case 55: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2777)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10882,8 +10459,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2820)
+    case 56: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2785)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10894,8 +10471,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2841)
+    case 57: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2806)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10904,8 +10481,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2862)
+    case 58: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2827)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10915,8 +10492,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2872)
+    case 59: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2837)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -10928,8 +10505,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2877)
+    case 60: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2842)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10941,8 +10518,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2924)
+    case 61: {
+      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2889)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -10952,8 +10529,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2933)
+    case 62: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2898)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -11155,13 +10732,23 @@ function check(state: State, action: Action): string | null {
     }
 
     case 17: {
+      if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
+      const frame = currentDeclareFrame(state);
+      const value = action.value;
+      const items = frame.options;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "npcDeclaration must be a position in options.";
+      return null;
+    }
+
+    case 18: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 18: {
+    case 19: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -11183,14 +10770,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "flipChasers") return "Answer the choice of flipChasers first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "flipChasers must be true or false.";
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "redirected") return "Answer the choice of redirected first.";
       const frame = currentAimHitsFrame(state);
       const value = action.value;
@@ -11200,21 +10787,13 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "redirectTo") return "Answer the choice of redirectTo first.";
       const frame = currentAimHitsFrame(state);
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
         return "redirectTo must be one of hull, mast, hold, crew, cannons.";
       if (!(value !== at(frame.located, frame.i_))) return "Move the hit to another location.";
-      return null;
-    }
-
-    case 22: {
-      if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
-      const value = action.value;
-      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
-        return "hitAt must be one of hull, mast, hold, crew, cannons.";
       return null;
     }
 
@@ -11247,6 +10826,22 @@ function check(state: State, action: Action): string | null {
     }
 
     case 26: {
+      if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
+      const value = action.value;
+      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
+        return "hitAt must be one of hull, mast, hold, crew, cannons.";
+      return null;
+    }
+
+    case 27: {
+      if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
+      const value = action.value;
+      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
+        return "npcHitAt must be one of hull, mast, hold, crew, cannons.";
+      return null;
+    }
+
+    case 28: {
       if (action.type !== "aim") return "Answer the choice of aim first.";
       const frame = currentShotWeaponFrame(state);
       const value = action.value;
@@ -11256,14 +10851,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -11273,7 +10868,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 31: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -11282,7 +10877,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 30: {
+    case 32: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -11291,7 +10886,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 33: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -11300,7 +10895,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 34: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -11309,82 +10904,28 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 35: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 34: {
+    case 36: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 35: {
+    case 37: {
       if (action.type !== "volunteers") return "Answer the choice of volunteers first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "volunteers must be true or false.";
       return null;
     }
 
-    case 36: {
-      if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
-      const frame = currentDeclareForNpcFrame(state);
-      const value = action.value;
-      const items = frame.options;
-      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "npcDeclaration must be a position in options.";
-      return null;
-    }
-
-    case 37: {
-      if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
-      const value = action.value;
-      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
-        return "npcHitAt must be one of hull, mast, hold, crew, cannons.";
-      return null;
-    }
-
     case 38: {
-      if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
-      return null;
-    }
-
-    case 39: {
-      if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "combatCard must be true or false.";
-      return null;
-    }
-
-    case 40: {
-      switch (action.type) {
-        case "Broadside": {
-          return checkBroadside(state, action.player);
-        }
-
-        case "EvasiveManeuvers": {
-          return checkEvasiveManeuvers(state, action.player);
-        }
-
-        case "KeepGlory": {
-          const cardList = state.players[action.player]!.gloryHand;
-          if (!(Number.isInteger(action.card) && action.card >= 0 && action.card < cardList.length))
-            return "KeepGlory: `card` must be a position in me.gloryHand.";
-          return checkKeepGlory(state, action.player, cardList[action.card]!);
-        }
-
-        default:
-          return "Play one of: Broadside, EvasiveManeuvers, KeepGlory.";
-      }
-    }
-
-    case 41: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -11393,14 +10934,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 39: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 43: {
+    case 40: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -11410,7 +10951,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 41: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -11420,7 +10961,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 42: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -11430,7 +10971,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 43: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -11440,7 +10981,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 44: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -11450,17 +10991,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 45: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect57(state, frame.me);
+      const items = collect58(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 49: {
+    case 46: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -11470,7 +11011,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 47: {
       if (action.type !== "scoutAgain") return "Answer the choice of scoutAgain first.";
       const frame = currentScoutingCheckFrame(state);
       const value = action.value;
@@ -11485,7 +11026,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 48: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -11499,7 +11040,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 49: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -11508,14 +11049,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 50: {
       if (action.type !== "smuggle") return "Answer the choice of smuggle first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "smuggle must be true or false.";
       return null;
     }
 
-    case 54: {
+    case 51: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -11529,7 +11070,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 55: {
+    case 52: {
       if (action.type !== "witness") return "Answer the choice of witness first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -11539,7 +11080,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 56: {
+    case 53: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11549,7 +11090,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 57: {
+    case 54: {
       if (action.type !== "transferred") return "Answer the choice of transferred first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11562,14 +11103,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 55: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 59: {
+    case 56: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -11579,14 +11120,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 60: {
+    case 57: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 61: {
+    case 58: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -11596,7 +11137,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 59: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -11609,7 +11150,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 63: {
+    case 60: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -11618,7 +11159,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 64: {
+    case 61: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -11629,7 +11170,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 65: {
+    case 62: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -11808,17 +11349,25 @@ function apply(state: State, action: Action): void {
     }
 
     case 17: {
-      if (action.type !== "combatCard") throw notOfferedNow(action);
-      pending.answers[action.player] = action.value;
-      pending.players.splice(pending.players.indexOf(action.player), 1);
-      if (pending.players.length > 0) return;
-      const frame = currentNavalCombatFrame(state);
-      frame.combatCard = pending.answers.map((value) => (value === null ? false : value));
+      if (action.type !== "npcDeclaration") throw notOfferedNow(action);
+      const frame = currentDeclareFrame(state);
+      frame.npcDeclaration = at(frame.options, action.value);
       state.pending = null;
       break;
     }
 
     case 18: {
+      if (action.type !== "combatCard") throw notOfferedNow(action);
+      pending.answers[action.player] = action.value;
+      pending.players.splice(pending.players.indexOf(action.player), 1);
+      if (pending.players.length > 0) return;
+      const frame = currentCombatFrame(state);
+      frame.combatCard = pending.answers.map((value) => (value === null ? false : value));
+      state.pending = null;
+      break;
+    }
+
+    case 19: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -11837,7 +11386,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "flipChasers") throw notOfferedNow(action);
       const frame = currentChaseFrame(state);
       frame.flipChasers = action.value;
@@ -11845,7 +11394,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "redirected") throw notOfferedNow(action);
       const frame = currentAimHitsFrame(state);
       frame.redirected = action.value === null ? null : at(rangeList(0, frame.located.length - 1), action.value);
@@ -11853,18 +11402,10 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "redirectTo") throw notOfferedNow(action);
       const frame = currentAimHitsFrame(state);
       frame.redirectTo = action.value;
-      state.pending = null;
-      break;
-    }
-
-    case 22: {
-      if (action.type !== "hitAt") throw notOfferedNow(action);
-      const frame = currentAimHitsFrame(state);
-      frame.hitAt = action.value;
       state.pending = null;
       break;
     }
@@ -11894,6 +11435,22 @@ function apply(state: State, action: Action): void {
     }
 
     case 26: {
+      if (action.type !== "hitAt") throw notOfferedNow(action);
+      const frame = currentSkullLocationFrame(state);
+      frame.hitAt = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 27: {
+      if (action.type !== "npcHitAt") throw notOfferedNow(action);
+      const frame = currentSkullLocationFrame(state);
+      frame.npcHitAt = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 28: {
       if (action.type !== "aim") throw notOfferedNow(action);
       const frame = currentShotWeaponFrame(state);
       frame.aim = action.value === null ? null : at(frame.aims, action.value);
@@ -11901,7 +11458,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -11909,7 +11466,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -11917,7 +11474,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 31: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken2 = action.value;
@@ -11925,7 +11482,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 32: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -11933,7 +11490,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 33: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -11941,7 +11498,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 34: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -11949,7 +11506,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 35: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -11957,7 +11514,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 36: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -11965,7 +11522,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 37: {
       if (action.type !== "volunteers") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -11976,61 +11533,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
-      if (action.type !== "npcDeclaration") throw notOfferedNow(action);
-      const frame = currentDeclareForNpcFrame(state);
-      frame.npcDeclaration = at(frame.options, action.value);
-      state.pending = null;
-      break;
-    }
-
-    case 37: {
-      if (action.type !== "npcHitAt") throw notOfferedNow(action);
-      const frame = currentHitNpcFrame(state);
-      frame.npcHitAt = action.value;
-      state.pending = null;
-      break;
-    }
-
     case 38: {
-      if (action.type !== "chaseNpc") throw notOfferedNow(action);
-      const frame = currentFightNpcFrame(state);
-      frame.chaseNpc = action.value;
-      state.pending = null;
-      break;
-    }
-
-    case 39: {
-      if (action.type !== "combatCard") throw notOfferedNow(action);
-      pending.answers[action.player] = action.value;
-      pending.players.splice(pending.players.indexOf(action.player), 1);
-      if (pending.players.length > 0) return;
-      const frame = currentFightNpcFrame(state);
-      frame.combatCard = pending.answers.map((value) => (value === null ? false : value));
-      state.pending = null;
-      break;
-    }
-
-    case 40: {
-      state.pending = null;
-      switch (action.type) {
-        case "Broadside":
-          doBroadside(state, action.player);
-          break;
-        case "EvasiveManeuvers":
-          doEvasiveManeuvers(state, action.player);
-          break;
-        case "KeepGlory":
-          doKeepGlory(state, action.player, at(state.players[action.player]!.gloryHand, action.card));
-          break;
-        default:
-          throw notOfferedNow(action);
-      }
-
-      break;
-    }
-
-    case 41: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -12038,7 +11541,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 39: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -12046,7 +11549,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 40: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -12054,7 +11557,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 41: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -12062,7 +11565,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 42: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -12070,7 +11573,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 43: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -12078,7 +11581,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 44: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -12086,15 +11589,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 45: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect57(state, frame.me), action.value);
+      frame.lettered = at(collect58(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 49: {
+    case 46: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -12102,7 +11605,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 47: {
       if (action.type !== "scoutAgain") throw notOfferedNow(action);
       const frame = currentScoutingCheckFrame(state);
       frame.scoutAgain = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
@@ -12110,7 +11613,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 48: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -12118,7 +11621,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 49: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -12126,7 +11629,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 50: {
       if (action.type !== "smuggle") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.smuggle = action.value;
@@ -12134,7 +11637,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 51: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -12142,7 +11645,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 52: {
       if (action.type !== "witness") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.witness = action.value;
@@ -12150,7 +11653,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 53: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -12158,7 +11661,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 54: {
       if (action.type !== "transferred") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.transferred = action.value;
@@ -12166,7 +11669,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 55: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -12174,7 +11677,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 56: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -12182,7 +11685,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 57: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -12190,7 +11693,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 58: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -12198,7 +11701,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 59: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -12206,7 +11709,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 60: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -12214,7 +11717,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 61: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -12222,7 +11725,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 62: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -12234,7 +11737,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1440): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1452): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone16(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -12250,22 +11753,10 @@ function answerAlone16(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1640): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone26(state: State): boolean {
-  const frame = currentShotWeaponFrame(state);
-  const items = frame.aims;
-  for (let value = 0; value < items.length; value++) {
-    return false;
-  }
-
-  frame.aim = null;
-  return true;
-}
-
-/** `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declareForNpc, line 1880): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone36(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controller when several shown "the NPC de` (proc declare, line 1455): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone17(state: State): boolean {
   let only: Declaration | undefined;
-  const frame = currentDeclareForNpcFrame(state);
+  const frame = currentDeclareFrame(state);
   const items = frame.options;
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
@@ -12278,8 +11769,20 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2279): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone44(state: State): boolean {
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1747): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone28(state: State): boolean {
+  const frame = currentShotWeaponFrame(state);
+  const items = frame.aims;
+  for (let value = 0; value < items.length; value++) {
+    return false;
+  }
+
+  frame.aim = null;
+  return true;
+}
+
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2244): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone41(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -12290,8 +11793,8 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2314): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone45(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2279): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone42(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -12306,8 +11809,8 @@ function answerAlone45(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2438): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone47(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2403): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -12322,11 +11825,11 @@ function answerAlone47(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2489): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone48(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2454): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect57(state, frame.me);
+  const items = collect58(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -12338,8 +11841,8 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2495): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone49(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2460): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone46(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -12354,8 +11857,8 @@ function answerAlone49(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2765): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone55(state: State): boolean {
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2730): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone52(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
   for (let value = 0; value < state.playerCount; value++) {
@@ -12444,9 +11947,19 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "npcDeclaration":
+      switch (state.pending?.site) {
+        case 17: {
+          const frame = currentDeclareFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
     case "redirected":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentAimHitsFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.located.length - 1)[action.value];
@@ -12479,7 +11992,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 26: {
+        case 28: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.aims[action.value];
@@ -12490,7 +12003,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 28: {
+        case 30: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12498,19 +12011,9 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
-    case "npcDeclaration":
-      switch (state.pending?.site) {
-        case 36: {
-          const frame = currentDeclareForNpcFrame(state);
-          const item = frame.options[action.value];
-          return item === undefined ? { ...action } : { ...action, value: item };
-        }
-      }
-
-      break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 43: {
+        case 40: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12520,7 +12023,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 44: {
+        case 41: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -12531,7 +12034,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 45: {
+        case 42: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12541,7 +12044,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 46: {
+        case 43: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12551,7 +12054,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 47: {
+        case 44: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12561,9 +12064,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 48: {
+        case 45: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect57(state, frame.me)[action.value];
+          const item = collect58(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12571,7 +12074,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 49: {
+        case 46: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12581,7 +12084,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "scoutAgain":
       switch (state.pending?.site) {
-        case 50: {
+        case 47: {
           const frame = currentScoutingCheckFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -12592,7 +12095,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 56: {
+        case 53: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -12603,7 +12106,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 59: {
+        case 56: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -12614,7 +12117,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 61: {
+        case 58: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12721,13 +12224,20 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "combatCard":
+    case "npcDeclaration":
       switch (state.pending?.site) {
         case 17: {
-          return "after the Seamanship contest";
+          const frame = currentDeclareFrame(state);
+          const item = frame.options[action.value];
+          if (item === undefined) return null;
+          return `the NPC declares ${item}`;
         }
+      }
 
-        case 39: {
+      break;
+    case "combatCard":
+      switch (state.pending?.site) {
+        case 18: {
           return "after the Seamanship contest";
         }
       }
@@ -12735,7 +12245,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "redirected":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentAimHitsFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.located.length - 1)[action.value];
@@ -12778,9 +12288,18 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "npcHitAt":
+      switch (state.pending?.site) {
+        case 27: {
+          const value = action.value;
+          return `the NPC takes the hit on the ${value}`;
+        }
+      }
+
+      break;
     case "aim":
       switch (state.pending?.site) {
-        case 26: {
+        case 28: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return "none";
           const item = frame.aims[action.value];
@@ -12792,7 +12311,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "absorb":
       switch (state.pending?.site) {
-        case 27: {
+        case 29: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -12802,7 +12321,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 29: {
+        case 31: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -12812,7 +12331,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 30: {
+        case 32: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -12822,7 +12341,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 31: {
+        case 33: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -12832,7 +12351,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 32: {
+        case 34: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -12842,7 +12361,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 34: {
+        case 36: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -12850,29 +12369,9 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "npcDeclaration":
-      switch (state.pending?.site) {
-        case 36: {
-          const frame = currentDeclareForNpcFrame(state);
-          const item = frame.options[action.value];
-          if (item === undefined) return null;
-          return `the NPC declares ${item}`;
-        }
-      }
-
-      break;
-    case "npcHitAt":
-      switch (state.pending?.site) {
-        case 37: {
-          const value = action.value;
-          return `the NPC takes the hit on the ${value}`;
-        }
-      }
-
-      break;
     case "loot":
       switch (state.pending?.site) {
-        case 41: {
+        case 38: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -12882,7 +12381,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 42: {
+        case 39: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -12892,7 +12391,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 43: {
+        case 40: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -12903,7 +12402,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 45: {
+        case 42: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -12914,7 +12413,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 46: {
+        case 43: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -12925,7 +12424,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 47: {
+        case 44: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -12936,7 +12435,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "scoutAgain":
       switch (state.pending?.site) {
-        case 50: {
+        case 47: {
           const frame = currentScoutingCheckFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -12948,7 +12447,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 51: {
+        case 48: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -12958,14 +12457,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 52: {
+        case 49: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 + dieIf(state, frame.p, "demandBonus") : 3} gold`;
         }
 
-        case 54: {
+        case 51: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -12976,7 +12475,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "smuggle":
       switch (state.pending?.site) {
-        case 53: {
+        case 50: {
           const value = action.value;
           return smuggleText(state, value);
         }
@@ -12985,19 +12484,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 56: {
+        case 53: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2782)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2747)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "transferred":
       switch (state.pending?.site) {
-        case 57: {
+        case 54: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `move the ${value} to the new ship for 2 gold`;
@@ -13007,7 +12506,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 59: {
+        case 56: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -13019,7 +12518,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 61: {
+        case 58: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -13030,7 +12529,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 62: {
+        case 59: {
           const frame = currentTradeWeaponsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -13041,7 +12540,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 63: {
+        case 60: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -13237,10 +12736,11 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       offerRerolls: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
       grapple: { skulls: 0, rest: 0, faces: [] },
       declare: "shoot",
+      offerRerollsOf: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
       adjustLocations: [],
+      skullLocation: "hull",
       shotWeapon: null,
       npcController: 0,
-      declareForNpc: "shoot",
       scoutingCheck: 0,
     },
     ending: null,
@@ -13273,7 +12773,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 679));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 655));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -13282,12 +12782,12 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 687));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 663));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
-    mapSet(state.merchants, z3, drawTop(tokens, 692));
+    mapSet(state.merchants, z3, drawTop(tokens, 668));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -13308,7 +12808,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 711);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 687);
   return state;
 }
 
@@ -13776,14 +13276,15 @@ function validateState(value: unknown): string | null {
       problemInRolls(value.returns.offerRerolls, playerCount) === null &&
       problemInRoll(value.returns.grapple, playerCount) === null &&
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare) &&
+      problemInRolls(value.returns.offerRerollsOf, playerCount) === null &&
       Array.isArray(value.returns.adjustLocations) &&
       value.returns.adjustLocations.every((x: unknown) => isInt(x)) &&
+      (LOCATION_VALUES as readonly unknown[]).includes(value.returns.skullLocation) &&
       (value.returns.shotWeapon === null ||
         (LOCATION_VALUES as readonly unknown[]).includes(value.returns.shotWeapon)) &&
       isInt(value.returns.npcController) &&
       value.returns.npcController >= 0 &&
       value.returns.npcController < playerCount &&
-      (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc) &&
       isInt(value.returns.scoutingCheck)
     )
   )
@@ -13802,12 +13303,16 @@ function validateState(value: unknown): string | null {
     "offerRerolls",
     "grapple",
     "declare",
-    "navalCombat",
+    "combat",
+    "offerRerollsOf",
     "settleSinking",
+    "defeats",
+    "sink",
     "chase",
-    "dealHits",
     "aimHits",
     "adjustLocations",
+    "skullLocation",
+    "damageSide",
     "shotWeapon",
     "damage",
     "crewCombat",
@@ -13816,11 +13321,6 @@ function validateState(value: unknown): string | null {
     "plunder",
     "npcController",
     "npcsScout",
-    "declareForNpc",
-    "hitNpc",
-    "fightNpc",
-    "crewFightNpc",
-    "npcSunk",
     "npcDefeated",
     "plunderNpc",
     "acquireRumor",
@@ -13853,7 +13353,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 66)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 63)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13883,7 +13383,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 853)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 829)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -13915,10 +13415,10 @@ function sum4(state: State, cards: number[]): number {
   return total;
 }
 
-/** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [a, d] */
-function collect5(state: State, a: Player, d: Player, combatCard$done: Player[]): Player[] {
+/** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by fighters */
+function collect5(state: State, fighters: Player[], combatCard$done: Player[]): Player[] {
   const out: Player[] = [];
-  const items: readonly Player[] = [a, d];
+  const items = fighters;
   for (let i = 0; i < items.length; i++) {
     const combatCard$q = items[i]!;
     if (
@@ -13976,8 +13476,8 @@ function collect9(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1744)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1744)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1892)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1892)) === 0
     )
       out.push(n_);
   }
@@ -14044,38 +13544,8 @@ function collect14(state: State, others: Player[], volunteers: boolean[]): Playe
   return out;
 }
 
-/** count(f in faces: f >= 5) */
-function count15(state: State, faces: number[]): number {
-  let total = 0;
-  const items = faces;
-  for (let i = 0; i < items.length; i++) {
-    const f = items[i]!;
-    if (f >= 5) total++;
-  }
-
-  return total;
-}
-
-/** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [p] */
-function collect16(state: State, p: Player, combatCard$done: Player[]): Player[] {
-  const out: Player[] = [];
-  const items: readonly Player[] = [p];
-  for (let i = 0; i < items.length; i++) {
-    const combatCard$q = items[i]!;
-    if (
-      !combatCard$done.includes(combatCard$q) &&
-      (offersAny(offerBroadside, state, combatCard$q) ||
-        offersAny(offerEvasiveManeuvers, state, combatCard$q) ||
-        offersAny(offerKeepGlory, state, combatCard$q))
-    )
-      out.push(combatCard$q);
-  }
-
-  return out;
-}
-
 /** sum(c in cards: faceOf(c).plunder) */
-function sum17(state: State, cards: number[]): number {
+function sum15(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -14087,19 +13557,19 @@ function sum17(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect18(state: State, p: Player): Nation[] {
+function collect16(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2278)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2243)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** any(g in sold: g != demanded) */
-function any19(state: State, sold: Good[], demanded: Good): boolean {
+function any17(state: State, sold: Good[], demanded: Good): boolean {
   const items = sold;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
@@ -14110,7 +13580,7 @@ function any19(state: State, sold: Good[], demanded: Good): boolean {
 }
 
 /** count(x in sold: x == g) */
-function count20(state: State, sold: Good[], g: Good): number {
+function count18(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -14122,18 +13592,18 @@ function count20(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any21(state: State, sold: Good[], p: Player): boolean {
+function any19(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count20(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count18(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect22(state: State): Zone[] {
+function collect20(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -14145,19 +13615,19 @@ function collect22(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect23(state: State, p: Player): Weapon[] {
+function collect21(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2872)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2837)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect24(z: Zone): Zone[] {
+function collect22(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -14169,19 +13639,19 @@ function collect24(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect25(): Partial<Record<Zone, Zone[]>> {
+function collect23(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect24(z));
+    mapSet(out, z, collect22(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect26(): Partial<Record<ShipType, ShipStats>> {
+function collect24(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -14193,7 +13663,7 @@ function collect26(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect27(): Good[] {
+function collect25(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -14205,7 +13675,7 @@ function collect27(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect28(): Modification[] {
+function collect26(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -14217,7 +13687,7 @@ function collect28(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count29(state: State, offer: number[], c: number): number {
+function count27(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -14229,18 +13699,18 @@ function count29(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first30(state: State, n_: Npc): Nation | null {
+function first28(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 487)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 487)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 463)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 463)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first31(state: State, z: Zone, dir: Compass): Border | null {
+function first29(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -14251,7 +13721,7 @@ function first31(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum32(state: State, p: Player): number {
+function sum30(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -14263,9 +13733,9 @@ function sum32(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect33(state: State, p: Player): Step[] {
+function collect31(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1074);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1050);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -14275,18 +13745,18 @@ function collect33(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any34(state: State, p: Player): boolean {
+function any32(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1082)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1058)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect35(state: State, p: Player): Target[] {
+function collect33(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14304,30 +13774,30 @@ function collect35(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect36(state: State, p: Player): Target[] {
+function collect34(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1161)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1137)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any37(state: State, p: Player): boolean {
+function any35(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1227)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1203)) > 0) return true;
   }
 
   return false;
 }
 
 /** count(d in faces: d >= 5) */
-function count38(state: State, faces: number[]): number {
+function count36(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -14339,7 +13809,7 @@ function count38(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum39(state: State, faces: number[]): number {
+function sum37(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -14348,6 +13818,26 @@ function sum39(state: State, faces: number[]): number {
   }
 
   return total;
+}
+
+/** (match a { captain(p) => [p], npc(_) => [] }) */
+function match38(state: State, a: Side): Player[] {
+  if (a.kind === "captain") {
+    const p = a.who;
+    return [p];
+  }
+
+  return [];
+}
+
+/** (match d { captain(p) => [p], npc(_) => [] }) */
+function match39(state: State, d: Side): Player[] {
+  if (d.kind === "captain") {
+    const p = d.who;
+    return [p];
+  }
+
+  return [];
 }
 
 /** sum(b in values(p.bounty): b) */
@@ -14368,7 +13858,7 @@ function collect41(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1848)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1996)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -14488,7 +13978,7 @@ function collect51(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2886)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2851)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -14500,7 +13990,7 @@ function sum52(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2907));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2872));
   }
 
   return total;
@@ -14515,7 +14005,7 @@ function collect53(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2912)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2877)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -14531,7 +14021,7 @@ function collect54(state: State, n_: Npc, z: Zone): Player[] {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1056)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1032)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -14565,13 +14055,23 @@ function collect56(state: State, hunted: Player[], n_: Npc, best: number): Playe
   return out;
 }
 
+/** match s { captain(_) => 0, npc(n) => npcSkills(n).leadership } */
+function match57(state: State, s: Side): number {
+  if (s.kind === "captain") {
+    return 0;
+  }
+
+  const n_ = s.which;
+  return npcSkills(state, n_).leadership;
+}
+
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect57(state: State, me: Player): Nation[] {
+function collect58(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2489)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2454)) > 0) out.push(n_);
   }
 
   return out;
@@ -14582,7 +14082,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "e5578fc3",
+  sourceHash: "283c3a11",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
