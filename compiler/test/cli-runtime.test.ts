@@ -131,6 +131,11 @@ describe("simulate", () => {
       [["simulate", "race-fixture", "--all"], /^error: name one game, or use --all\n$/],
       [["simulate", "race-fixture", "--max-steps", "2"], /^error: race-fixture: game 0 .* did not end within 2/],
       [["simulate", "race-fixture", "--games", "many"], /^error: option '--games <n>' argument 'many' is invalid/],
+      [
+        ["simulate", "race-fixture", "--param", "GOAL=3"],
+        /^error: unknown parameter "GOAL" \(the rules have none\)\n$/,
+      ],
+      [["simulate", "race-fixture", "--param", "GOAL"], /argument 'GOAL' is invalid. write NAME=VALUE/],
     ];
     for (const [args, message] of cases) {
       const run = await rules(args);

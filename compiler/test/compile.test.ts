@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { AnyEngine, EngineAction } from "@rules/runtime";
+import { Session, createSave, restore, type AnyEngine, type EngineAction } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { compileRuleset, findRulesets } from "../src/cli/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
@@ -148,6 +148,20 @@ describe("a compiled game", () => {
       value: { suit: "red", rank: 2 },
     });
     expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("starts a game with values given for its params, checked against their declarations; a save keeps them", () => {
+    expect(tour.parameters?.map((p) => p.name)).toEqual(["GOAL", "ROUNDS"]);
+    const session = Session.create(tour, { players: 2, seed: 3, params: { GOAL: 3 } });
+    expect((session.state as { params: { GOAL: number; ROUNDS: number } }).params).toEqual({ GOAL: 3, ROUNDS: 4 });
+    // The variant's own params are shared by every game, and stay as they were.
+    expect((tour.newGame({ players: 2, seed: 3 }) as { params: { GOAL: number } }).params.GOAL).toBe(6);
+    const restored = restore(tour, JSON.parse(JSON.stringify(createSave(session))));
+    expect(restored.options).toEqual({ players: 2, seed: 3, params: { GOAL: 3 } });
+    expect(() => tour.newGame({ players: 2, seed: 3, params: { GOLD: 3 } })).toThrow(
+      'unknown parameter "GOLD" (parameters: GOAL, ROUNDS)',
+    );
+    expect(() => tour.newGame({ players: 2, seed: 3, params: { GOAL: true } })).toThrow("GOAL must be a whole number");
   });
 
   it("keeps derived data out of its JSON and computes it again for a restored state", () => {

@@ -616,6 +616,7 @@ class Checker {
     for (const [k, p] of this.params) {
       this.enter("const", undefined);
       this.expr(p.decl.value, p.type);
+      this.paramInRange(p.decl.value, p.type);
       void k;
     }
     for (const f of this.derivedFields.values()) this.checkDerived(f);
@@ -783,6 +784,28 @@ class Checker {
     }
   }
 
+  /** A param declared with a range (`param GLORY_TARGET: 10..99 = 10`) takes a number written within it. */
+  private paramInRange(value: A.Expr, type: Type): void {
+    if (type.kind !== "int" || (type.low === undefined && type.high === undefined)) return;
+    const n =
+      value.kind === "int"
+        ? value.value
+        : value.kind === "unary" && value.op === "-" && value.operand.kind === "int"
+          ? -value.operand.value
+          : undefined;
+    if (n === undefined || ((type.low === undefined || n >= type.low) && (type.high === undefined || n <= type.high))) {
+      return;
+    }
+    this.diagnostics.push(
+      error(
+        Codes.invalidValue,
+        value.span,
+        `${n} is outside the param's range ${typeToString(type)}`,
+        "change the value, or the range the param declares",
+      ),
+    );
+  }
+
   private checkVariant(v: A.VariantDecl): void {
     for (const s of v.sets) {
       const p = this.params.get(s.name.text);
@@ -800,6 +823,7 @@ class Checker {
       this.used.add(s.name.text);
       this.enter("const", undefined);
       this.expr(s.value, p.type);
+      this.paramInRange(s.value, p.type);
     }
     for (const r of v.replacements) {
       const original =

@@ -32,6 +32,20 @@ export interface GameOptions {
   readonly seed: number;
   /** A variant name from `engine.variants`; omitted means the base game. */
   readonly variant?: string;
+  /**
+   * Values for the rules' `param`s, over the variant's (`{ GLORY_TARGET: 15 }`): each must be one of
+   * `engine.parameters`, of its type and within its range.
+   */
+  readonly params?: Readonly<Record<string, number | boolean>>;
+}
+
+/** A `param` of the rules that a game may be given a value for (`GameOptions.params`). */
+export interface ParameterInfo {
+  readonly name: string;
+  readonly type: "int" | "bool";
+  /** For a number: the range the rules declare (`param GLORY_TARGET: 10..99 = 10`), when they declare one. */
+  readonly low?: number;
+  readonly high?: number;
 }
 
 /** The final result of a game. */
@@ -60,6 +74,8 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   readonly maxPlayers: number;
   /** Variant names; the first is always `base`. */
   readonly variants: readonly string[];
+  /** The rules' `param`s a game may be given values for; none when absent. */
+  readonly parameters?: readonly ParameterInfo[];
 
   /** A new game, run up to its first decision point. Throws RangeError for bad options. */
   newGame(options: GameOptions): S;

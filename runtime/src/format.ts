@@ -138,7 +138,8 @@ export function formatSummaryTable(summaries: readonly SimulationSummary[]): str
   ];
   const rows = summaries.map((s) => [
     s.game,
-    s.variant,
+    // Params given over the variant's follow its name: `base GLORY_TARGET=15`.
+    [s.variant, ...Object.entries(s.params ?? {}).map(([name, value]) => `${name}=${String(value)}`)].join(" "),
     String(s.players),
     String(s.games),
     s.meanLength.toFixed(1),

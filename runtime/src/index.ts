@@ -1,5 +1,14 @@
 /** The game-agnostic runtime: everything here works with any engine implementing `Engine`. */
-export type { AnyEngine, Engine, EngineAction, GameOptions, Outcome, Seat, ShownAction } from "./engine.ts";
+export type {
+  AnyEngine,
+  Engine,
+  EngineAction,
+  GameOptions,
+  Outcome,
+  ParameterInfo,
+  Seat,
+  ShownAction,
+} from "./engine.ts";
 export { copyRng, createRng, nextUint32, randomInt, shuffleInPlace, type RngState } from "./random.ts";
 export { canonicalJson, fnv1a32, stateChecksum } from "./checksum.ts";
 export { INTERRUPT_ODDS, isSeat, lowestSeat, takesInterrupt } from "./seats.ts";
@@ -8,6 +17,7 @@ export {
   checkActionShape,
   checkLogShape,
   checkOptions,
+  checkParams,
   isActionShaped,
   isPlainObject,
   normalizeOptions,

@@ -31,7 +31,7 @@ function describeUnknownAction(action: unknown): string {
 
 export class Session<S extends object = object, A extends EngineAction = EngineAction, V = unknown> {
   readonly engine: Engine<S, A, V>;
-  /** The options the game started from (normalized: only `players`, `seed` and `variant`). */
+  /** The options the game started from (normalized: only `players`, `seed`, `variant` and `params`). */
   readonly options: GameOptions;
   #state: S;
   readonly #log: A[];

@@ -19,6 +19,8 @@ export interface SimulationOptions {
   readonly players?: number;
   /** Defaults to the base game. */
   readonly variant?: string;
+  /** Values for the rules' params, over the variant's (`GameOptions.params`). */
+  readonly params?: Readonly<Record<string, number | boolean>>;
   /** Actions after which a game counts as endless (an engine bug). Default 100 000. */
   readonly maxSteps?: number;
   /** Called after each game with the number of games done and the total. */
@@ -29,6 +31,8 @@ export interface SimulationSummary {
   readonly game: string;
   readonly variant: string;
   readonly players: number;
+  /** The params given over the variant's, if any. */
+  readonly params?: Readonly<Record<string, number | boolean>>;
   readonly games: number;
   readonly seed: number;
   /** Game length in actions. */
@@ -63,7 +67,7 @@ export function simulate<S extends object, A extends EngineAction>(
   const players = options.players ?? engine.minPlayers;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   if (!Number.isInteger(games) || games < 1) throw new RangeError(`games must be a positive integer, got ${games}`);
-  const optionsProblem = checkOptions(engine, { players, seed, variant: options.variant });
+  const optionsProblem = checkOptions(engine, { players, seed, variant: options.variant, params: options.params });
   if (optionsProblem !== null) throw new RangeError(optionsProblem);
 
   const wins = new Array<number>(players).fill(0);
@@ -77,10 +81,12 @@ export function simulate<S extends object, A extends EngineAction>(
   const started = performance.now();
   for (let i = 0; i < games; i++) {
     const seedOfGame = gameSeed(seed, i);
-    const gameOptions: GameOptions =
-      options.variant === undefined
-        ? { players, seed: seedOfGame }
-        : { players, seed: seedOfGame, variant: options.variant };
+    const gameOptions: GameOptions = {
+      players,
+      seed: seedOfGame,
+      ...(options.variant === undefined ? {} : { variant: options.variant }),
+      ...(options.params === undefined ? {} : { params: options.params }),
+    };
     const { steps, outcome } = playGameOfBatch(engine, gameOptions, maxSteps, i);
     totalLength += steps;
     if (steps < minLength) minLength = steps;
@@ -97,6 +103,7 @@ export function simulate<S extends object, A extends EngineAction>(
     game: engine.name,
     variant: options.variant ?? engine.variants[0] ?? "base",
     players,
+    ...(options.params === undefined ? {} : { params: options.params }),
     games,
     seed,
     meanLength: totalLength / games,

@@ -3,11 +3,11 @@
  *
  * Each check returns null when the value is fine, else the reason it is not — the same convention as `engine.check`.
  */
-import type { Engine, EngineAction, GameOptions } from "./engine.ts";
+import type { Engine, EngineAction, GameOptions, ParameterInfo } from "./engine.ts";
 import { isSeat } from "./seats.ts";
 
 /** The parts of an engine that say which options it accepts. */
-export type EngineLimits = Pick<Engine, "minPlayers" | "maxPlayers" | "variants">;
+export type EngineLimits = Pick<Engine, "minPlayers" | "maxPlayers" | "variants" | "parameters">;
 
 const INT32_MIN = -0x80000000;
 const UINT32_MAX = 0xffffffff;
@@ -34,13 +34,41 @@ export function checkOptions(engine: EngineLimits, value: unknown): string | nul
   if (variant !== undefined && (typeof variant !== "string" || !engine.variants.includes(variant))) {
     return `unknown variant ${JSON.stringify(variant)} (variants: ${engine.variants.join(", ")})`;
   }
+  return value.params === undefined ? null : checkParams(engine.parameters ?? [], value.params);
+}
+
+/** Null when `value` gives known parameters values of their types and ranges, else what is wrong. */
+export function checkParams(parameters: readonly ParameterInfo[], value: unknown): string | null {
+  if (!isPlainObject(value)) return "params must be an object";
+  for (const name of Object.keys(value)) {
+    const info = parameters.find((p) => p.name === name);
+    const given = JSON.stringify(value[name]);
+    if (info === undefined) {
+      const known = parameters.map((p) => p.name).join(", ");
+      return `unknown parameter ${JSON.stringify(name)} (${known === "" ? "the rules have none" : `parameters: ${known}`})`;
+    }
+    if (info.type === "bool") {
+      if (typeof value[name] !== "boolean") return `${name} must be true or false, got ${given}`;
+      continue;
+    }
+    const n = value[name];
+    if (typeof n !== "number" || !Number.isSafeInteger(n)) return `${name} must be a whole number, got ${given}`;
+    if ((info.low !== undefined && n < info.low) || (info.high !== undefined && n > info.high)) {
+      return `${name} must be from ${info.low ?? "any"} to ${info.high ?? "any"}, got ${given}`;
+    }
+  }
   return null;
 }
 
 /** A copy of valid options with only the known fields (and no `variant` key when it is omitted). */
 export function normalizeOptions(options: GameOptions): GameOptions {
-  const { players, seed, variant } = options;
-  return variant === undefined ? { players, seed } : { players, seed, variant };
+  const { players, seed, variant, params } = options;
+  return {
+    players,
+    seed,
+    ...(variant === undefined ? {} : { variant }),
+    ...(params === undefined || Object.keys(params).length === 0 ? {} : { params: { ...params } }),
+  };
 }
 
 /** Null when `value` has the shape every action has (string `type`, `player` a seat of this table). */

@@ -20,12 +20,22 @@ import {
   type Seat,
 } from "@rules/runtime";
 import type { Command } from "commander";
-import { cliContext, messageOf, parseInteger, reportingErrors, type CliContext } from "./registry.ts";
+import {
+  cliContext,
+  messageOf,
+  parseInteger,
+  parseParam,
+  reportingErrors,
+  type CliContext,
+  type ParamValues,
+} from "./registry.ts";
 
 export interface PlaySettings {
   readonly players: number;
   readonly seed: number;
   readonly variant?: string;
+  /** Values for the rules' params, over the variant's. */
+  readonly params?: ParamValues;
   /** Seats typed in by people; every other seat plays at random. */
   readonly humans: readonly Seat[];
   /** Where to save the game when it ends or a human quits. */
@@ -48,8 +58,13 @@ export interface PlayResult {
  * `seed` in a simulation, so an all-random `play` shows exactly a simulated game.
  */
 export async function playGame(engine: AnyEngine, settings: PlaySettings, streams: PlayStreams): Promise<PlayResult> {
-  const { players, seed, variant, savePath } = settings;
-  const session = Session.create(engine, variant === undefined ? { players, seed } : { players, seed, variant });
+  const { players, seed, variant, params, savePath } = settings;
+  const session = Session.create(engine, {
+    players,
+    seed,
+    ...(variant === undefined ? {} : { variant }),
+    ...(params === undefined ? {} : { params }),
+  });
   for (const seat of settings.humans) {
     if (!isSeat(seat, players)) {
       throw new RangeError(`human seat ${seat} is not a seat (seats are 0 to ${players - 1})`);
@@ -62,7 +77,10 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
   };
 
   say(
-    `${engine.title} — ${players} players, variant ${variant ?? engine.variants[0]}, seed ${seed}; ` +
+    `${engine.title} — ${players} players, variant ${variant ?? engine.variants[0]}` +
+      `${Object.entries(params ?? {})
+        .map(([name, value]) => ` ${name}=${String(value)}`)
+        .join("")}, seed ${seed}; ` +
       `human seats: ${humans.size === 0 ? "none" : [...humans].sort((a, b) => a - b).join(", ")}`,
   );
   const prompter = humans.size > 0 ? new LinePrompter(streams) : null;
@@ -232,6 +250,7 @@ interface PlayFlags {
   readonly players?: number;
   readonly seed?: number;
   readonly variant?: string;
+  readonly param?: ParamValues;
   readonly humans?: string;
   readonly save?: string;
 }
@@ -244,6 +263,11 @@ export function registerPlay(program: Command, context: CliContext = cliContext(
     .option("--players <n>", "number of players (default: the game's minimum)", parseInteger)
     .option("--seed <n>", "random seed (default: taken from the clock and printed)", parseInteger)
     .option("--variant <name>", "rules variant (default: base)")
+    .option(
+      "--param <name=value>",
+      "a value for one of the rules' params, e.g. GLORY_TARGET=15 (repeatable)",
+      parseParam,
+    )
     .option(
       "--humans <seats>",
       'human seats, comma-separated (e.g. 0,2), or "none" (default: seat 0 when stdin is a terminal, else none)',
@@ -259,6 +283,7 @@ export function registerPlay(program: Command, context: CliContext = cliContext(
           seed: flags.seed ?? Date.now() % 0x7fffffff,
           humans,
           ...(flags.variant === undefined ? {} : { variant: flags.variant }),
+          ...(flags.param === undefined ? {} : { params: flags.param }),
           ...(flags.save === undefined ? {} : { savePath: flags.save }),
         };
         await playGame(engine, settings, { input: context.stdin, output: context.stdout });

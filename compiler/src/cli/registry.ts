@@ -171,6 +171,24 @@ export function parseInteger(text: string): number {
   return value;
 }
 
+/** The values `--param NAME=VALUE` options gave, by name (a later one for the same name wins). */
+export type ParamValues = Readonly<Record<string, number | boolean>>;
+
+/**
+ * Commander parser for a repeatable `--param NAME=VALUE` (a whole number, `true` or `false`); the engine checks the
+ * name, type and range when the game starts.
+ */
+export function parseParam(text: string, previous: ParamValues = {}): ParamValues {
+  const match = /^([A-Za-z_]\w*)=(.+)$/.exec(text.trim());
+  if (!match) throw new InvalidArgumentError("write NAME=VALUE, as in GLORY_TARGET=15.");
+  const [, name, raw] = match as unknown as [string, string, string];
+  const value = raw === "true" ? true : raw === "false" ? false : Number(raw);
+  if (typeof value === "number" && !Number.isInteger(value)) {
+    throw new InvalidArgumentError(`${name}: give a whole number, true or false.`);
+  }
+  return { ...previous, [name]: value };
+}
+
 /** Commander parser for positive integer options. */
 export function parsePositiveInteger(text: string): number {
   const value = parseInteger(text);

@@ -14,7 +14,15 @@ import {
 } from "@rules/runtime";
 import { Presets, SingleBar } from "cli-progress";
 import type { Command } from "commander";
-import { cliContext, parseInteger, parsePositiveInteger, reportingErrors, type CliContext } from "./registry.ts";
+import {
+  cliContext,
+  parseInteger,
+  parseParam,
+  parsePositiveInteger,
+  reportingErrors,
+  type CliContext,
+  type ParamValues,
+} from "./registry.ts";
 
 export interface SimulateRequest {
   readonly games: number;
@@ -23,6 +31,8 @@ export interface SimulateRequest {
   readonly players?: number;
   /** Only this variant (default: every variant). */
   readonly variant?: string;
+  /** Values for the rules' params, over each variant's. */
+  readonly params?: ParamValues;
   readonly maxSteps?: number;
 }
 
@@ -50,6 +60,7 @@ export function simulateEngines(
         seed: request.seed,
         players,
         variant,
+        ...(request.params === undefined ? {} : { params: request.params }),
         ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
         ...(onProgress === undefined ? {} : { onProgress: (n: number) => onProgress(done + n, total, label) }),
       }),
@@ -85,6 +96,7 @@ interface SimulateFlags {
   readonly seed: number;
   readonly players?: number;
   readonly variant?: string;
+  readonly param?: ParamValues;
   readonly maxSteps?: number;
   readonly json?: boolean;
 }
@@ -99,6 +111,11 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
     .option("--seed <n>", "seed of each batch", parseInteger, 1)
     .option("--players <n>", "only this player count (default: every count the game allows)", parseInteger)
     .option("--variant <name>", "only this variant (default: every variant)")
+    .option(
+      "--param <name=value>",
+      "a value for one of the rules' params, e.g. GLORY_TARGET=15 (repeatable)",
+      parseParam,
+    )
     .option("--max-steps <n>", "actions after which a game counts as endless (an engine bug)", parsePositiveInteger)
     .option("--json", "print the summaries as JSON on stdout")
     .action((game: string | undefined, flags: SimulateFlags) =>
@@ -110,6 +127,7 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
           seed: flags.seed,
           ...(flags.players === undefined ? {} : { players: flags.players }),
           ...(flags.variant === undefined ? {} : { variant: flags.variant }),
+          ...(flags.param === undefined ? {} : { params: flags.param }),
           ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
         };
         const json = flags.json === true;

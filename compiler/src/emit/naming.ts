@@ -161,6 +161,8 @@ const generatedNames = new Set([
   "Frame",
   "ResumeFrame",
   "Params",
+  "PARAMETERS",
+  "ParameterInfo",
   "VariantName",
   "Allowance",
   "Engine",

@@ -75,6 +75,7 @@ export const runtimeHelpers: readonly string[] = [
   "notOfferedNow",
   "offeredProblem",
   "offersAny",
+  "checkParams",
   "pickRandom",
   "playUntil",
   "randomBetween",

@@ -162,10 +162,15 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       "const playerCount = value.playerCount;",
       `if (!isInt(playerCount) || playerCount < ${ctx.program.game.minPlayers} || playerCount > ${ctx.program.game.maxPlayers}) return "playerCount is not a valid number of players";`,
       'if (!isRecord(value.params)) return "params is not an object";',
-      ...[...ctx.program.params.values()].map(
-        (p) =>
-          `if (!(${test(ctx, p.type, `value.params.${p.decl.name.text}`)})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`,
-      ),
+      ...[...ctx.program.params.values()].map((p) => {
+        const v = `value.params.${p.decl.name.text}`;
+        // A param given at game creation stays within the range its declaration says (`param T: 10..99 = 10`).
+        const range =
+          p.type.kind === "int"
+            ? `${p.type.low !== undefined ? ` && ${v} >= ${p.type.low}` : ""}${p.type.high !== undefined ? ` && ${v} <= ${p.type.high}` : ""}`
+            : "";
+        return `if (!(${test(ctx, p.type, v)}${range})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`;
+      }),
       'if (!Array.isArray(value.players) || value.players.length !== playerCount) return "players does not hold one state per player";',
       "for (const mine of value.players as unknown[]) {",
       'if (!isRecord(mine)) return "a player state is not an object";',

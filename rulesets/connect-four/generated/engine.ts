@@ -14,6 +14,7 @@ import {
   mapSet,
   mapSize,
   notOfferedNow,
+  checkParams,
   rangeList,
   rankByKeys,
   seatLists,
@@ -21,6 +22,7 @@ import {
   type GameOptions,
   type Cell,
   type Outcome,
+  type ParameterInfo,
   type RngState,
   type ShownAction,
 } from "@rules/runtime";
@@ -122,6 +124,12 @@ const PARAMS: Readonly<Record<VariantName, Params>> = {
   base: { COLUMNS: 7, ROWS: 6, TO_WIN: 4 },
   small: { COLUMNS: 5, ROWS: 4, TO_WIN: 3 },
 };
+/** The params a game may be given values for (`GameOptions.params`), with the ranges the rules declare. */
+export const PARAMETERS: readonly ParameterInfo[] = [
+  { name: "COLUMNS", type: "int" },
+  { name: "ROWS", type: "int" },
+  { name: "TO_WIN", type: "int" },
+];
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(2);
 const DECISION_NAMES: readonly string[] = ["action"];
@@ -367,9 +375,11 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   const variant = VARIANTS.find((v) => v === (options.variant ?? "base"));
   if (variant === undefined)
     throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);
+  const paramsProblem = options.params === undefined ? null : checkParams(PARAMETERS, options.params);
+  if (paramsProblem !== null) throw new RangeError(paramsProblem);
   const state: State = {
     variant,
-    params: PARAMS[variant],
+    params: options.params === undefined ? PARAMS[variant] : ({ ...PARAMS[variant], ...options.params } as Params),
     playerCount,
     players: SEATS[playerCount]!.map(() => ({})),
     board: {},
@@ -526,6 +536,7 @@ export const engine: Engine<State, Action, View> = {
   minPlayers: 2,
   maxPlayers: 2,
   variants: VARIANTS,
+  parameters: PARAMETERS,
   newGame,
   toAct: (state) => (state.pending === null ? [] : state.pending.players),
   mayAct,

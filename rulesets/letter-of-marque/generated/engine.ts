@@ -579,6 +579,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   const variant = VARIANTS.find((v) => v === (options.variant ?? "base"));
   if (variant === undefined)
     throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);
+  if (options.params !== undefined && Object.keys(options.params).length > 0)
+    throw new RangeError("the rules have no parameters");
   const state: State = {
     variant,
     params: PARAMS[variant],

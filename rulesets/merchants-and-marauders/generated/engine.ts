@@ -27,6 +27,7 @@ import {
   mapValues,
   notOfferedNow,
   offersAny,
+  checkParams,
   pickRandom,
   randomBetween,
   rangeList,
@@ -44,6 +45,7 @@ import {
   type Held,
   type HeldFields,
   type Outcome,
+  type ParameterInfo,
   type RngState,
   type ShownAction,
 } from "@rules/runtime";
@@ -2470,6 +2472,8 @@ export const REPAIR_PRICE: number = 2;
 export const TRANSFER_PRICE: number = 2;
 /** Each variant's params; games share these objects, as the rules never change a param. */
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: { GLORY_TARGET: 10 }, longer: { GLORY_TARGET: 12 } };
+/** The params a game may be given values for (`GameOptions.params`), with the ranges the rules declare. */
+export const PARAMETERS: readonly ParameterInfo[] = [{ name: "GLORY_TARGET", type: "int", low: 10, high: 99 }];
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(4);
 const DECISION_NAMES: readonly string[] = [
@@ -12563,9 +12567,11 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   const variant = VARIANTS.find((v) => v === (options.variant ?? "base"));
   if (variant === undefined)
     throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);
+  const paramsProblem = options.params === undefined ? null : checkParams(PARAMETERS, options.params);
+  if (paramsProblem !== null) throw new RangeError(paramsProblem);
   const state: State = {
     variant,
-    params: PARAMS[variant],
+    params: options.params === undefined ? PARAMS[variant] : ({ ...PARAMS[variant], ...options.params } as Params),
     playerCount,
     players: SEATS[playerCount]!.map(() => ({
       captain: 0,
@@ -13041,7 +13047,8 @@ function validateState(value: unknown): string | null {
   const playerCount = value.playerCount;
   if (!isInt(playerCount) || playerCount < 2 || playerCount > 4) return "playerCount is not a valid number of players";
   if (!isRecord(value.params)) return "params is not an object";
-  if (!isInt(value.params.GLORY_TARGET)) return "params.GLORY_TARGET is not a valid int";
+  if (!(isInt(value.params.GLORY_TARGET) && value.params.GLORY_TARGET >= 10 && value.params.GLORY_TARGET <= 99))
+    return "params.GLORY_TARGET is not a valid int";
   if (!Array.isArray(value.players) || value.players.length !== playerCount)
     return "players does not hold one state per player";
   for (const mine of value.players as unknown[]) {
@@ -14082,10 +14089,11 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "283c3a11",
+  sourceHash: "fde17269",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
+  parameters: PARAMETERS,
   newGame,
   toAct: (state) => (state.pending === null ? [] : state.pending.players),
   mayAct,

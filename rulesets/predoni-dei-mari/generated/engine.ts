@@ -34,6 +34,7 @@ import {
   mapSet,
   notOfferedNow,
   offersAny,
+  checkParams,
   pickRandom,
   randomBetween,
   rangeList,
@@ -53,6 +54,7 @@ import {
   type Held,
   type HeldFields,
   type Outcome,
+  type ParameterInfo,
   type RngState,
   type ShownAction,
 } from "@rules/runtime";
@@ -2517,6 +2519,12 @@ const PARAMS: Readonly<Record<VariantName, Params>> = {
   short: { CITIES_TO_WIN: 2, ARRANGED_BOARD: false, ROUND_LIMIT: 30 },
   arranged: { CITIES_TO_WIN: 3, ARRANGED_BOARD: true, ROUND_LIMIT: 30 },
 };
+/** The params a game may be given values for (`GameOptions.params`), with the ranges the rules declare. */
+export const PARAMETERS: readonly ParameterInfo[] = [
+  { name: "CITIES_TO_WIN", type: "int" },
+  { name: "ARRANGED_BOARD", type: "bool" },
+  { name: "ROUND_LIMIT", type: "int" },
+];
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(5);
 const DECISION_NAMES: readonly string[] = [
@@ -12613,9 +12621,11 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   const variant = VARIANTS.find((v) => v === (options.variant ?? "base"));
   if (variant === undefined)
     throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);
+  const paramsProblem = options.params === undefined ? null : checkParams(PARAMETERS, options.params);
+  if (paramsProblem !== null) throw new RangeError(paramsProblem);
   const state: State = {
     variant,
-    params: PARAMS[variant],
+    params: options.params === undefined ? PARAMS[variant] : ({ ...PARAMS[variant], ...options.params } as Params),
     playerCount,
     players: SEATS[playerCount]!.map(() => ({
       ship: 0,
@@ -14321,6 +14331,7 @@ export const engine: Engine<State, Action, View> = {
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
+  parameters: PARAMETERS,
   newGame,
   toAct: (state) => (state.pending === null ? [] : state.pending.players),
   mayAct,
