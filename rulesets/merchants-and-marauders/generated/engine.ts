@@ -1085,6 +1085,7 @@ export interface StashGoldFrame {
   pc: number;
   p: Player;
   stashed: number;
+  withdrawn: number;
 }
 
 /** Where proc gainGlory is, and its locals, while it waits. */
@@ -1261,7 +1262,8 @@ export type Frame =
 /** site 59: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2837) */
 /** site 60: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2842) */
 /** site 61: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2889) */
-/** site 62: `choose stashed: 0..p.gold by p` (proc stashGold, line 2898) */
+/** site 62: `choose stashed: 0..p.gold by p` (proc stashGold, line 2900) */
+/** site 63: `choose withdrawn: 0..p.stash by p` (proc stashGold, line 2907) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1325,7 +1327,8 @@ export type Pending =
   | { site: 59; players: Player[] }
   | { site: 60; players: Player[] }
   | { site: 61; players: Player[] }
-  | { site: 62; players: Player[] };
+  | { site: 62; players: Player[] }
+  | { site: 63; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1446,7 +1449,7 @@ export interface PortAction {
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2914). */
+/** The action EndTurn (rules line 2925). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
@@ -1854,9 +1857,16 @@ export interface HiredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2898). */
+/** The answer to `choose stashed` (rules line 2900). */
 export interface StashedChoice {
   readonly type: "stashed";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose withdrawn` (rules line 2907). */
+export interface WithdrawnChoice {
+  readonly type: "withdrawn";
   readonly player: Player;
   readonly value: number;
 }
@@ -1972,6 +1982,7 @@ export type Action =
   | SoldChoice
   | HiredChoice
   | StashedChoice
+  | WithdrawnChoice
   | HavenEntryChoice
   | DumpedChoice
   | LetteredChoice
@@ -2540,6 +2551,7 @@ const DECISION_NAMES: readonly string[] = [
   "sold",
   "hired",
   "stashed",
+  "withdrawn",
 ];
 
 /** fn opposite (line 148) */
@@ -3169,7 +3181,7 @@ export function activityText(state: State, a: Activity): string {
     return "recruit";
   }
 
-  return "stash gold";
+  return "stash gold, or take some back";
 }
 
 /** fn activitiesFor (line 2570) */
@@ -3324,7 +3336,7 @@ export function affordableShips(state: State, p: Player): ShipType[] {
   return collect53(state, p);
 }
 
-/** fn total (line 2912) */
+/** fn total (line 2923) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
@@ -3701,7 +3713,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2914): its effects, once allowed. */
+/** action EndTurn (line 2925): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -8785,17 +8797,17 @@ function currentRecruitCrewFrame(state: State): RecruitCrewFrame {
 }
 
 function newStashGoldFrame(p: Player): StashGoldFrame {
-  return { routine: "stashGold", pc: 0, p, stashed: 0 };
+  return { routine: "stashGold", pc: 0, p, stashed: 0, withdrawn: 0 };
 }
 
-/** Runs proc stashGold (line 2897) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2899) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2898: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2900: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 62, players: [frame.p] };
         frame.pc = 1;
@@ -8803,11 +8815,52 @@ function stepStashGold(state: State, frame: StashGoldFrame): void {
       }
 
       case 1: {
+        if (frame.stashed <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
         state.players[frame.p]!.gold -= frame.stashed;
         state.players[frame.p]!.ledger.push({ owner: frame.p, amount: -frame.stashed, secret: true });
         state.players[frame.p]!.stash += frame.stashed;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
+        if (state.players[frame.p]!.stash <= 0) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        if (state.players[frame.p]!.stash < 0)
+          throw new RulesError(
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2907: the choice of withdrawn has no answer: its range 0..${state.players[frame.p]!.stash} is empty`,
+          );
+        state.pending = { site: 63, players: [frame.p] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 3: {
         state.stack.pop();
         return;
+      }
+
+      case 4: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 5: {
+        if (frame.withdrawn > 0) {
+          state.players[frame.p]!.stash -= frame.withdrawn;
+          state.players[frame.p]!.gold += frame.withdrawn;
+          state.players[frame.p]!.ledger.push({ owner: frame.p, amount: frame.withdrawn, secret: true });
+        }
+
+        frame.pc = 4;
+        continue machine;
       }
 
       default:
@@ -8827,7 +8880,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2906) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2917) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -10534,11 +10587,22 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2898)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2900)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
         out.push({ type: "stashed", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 63: {
+      // `choose withdrawn: 0..p.stash by p` (proc stashGold, line 2907)
+      const frame = currentStashGoldFrame(state);
+      const high = state.players[frame.p]!.stash;
+      for (let value = 0; value <= high; value++) {
+        out.push({ type: "withdrawn", player: seat, value });
       }
 
       break;
@@ -11183,6 +11247,16 @@ function check(state: State, action: Action): string | null {
         return `stashed must be a whole number from 0 to ${high}.`;
       return null;
     }
+
+    case 63: {
+      if (action.type !== "withdrawn") return "Answer the choice of withdrawn first.";
+      const frame = currentStashGoldFrame(state);
+      const value = action.value;
+      const high = state.players[frame.p]!.stash;
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `withdrawn must be a whole number from 0 to ${high}.`;
+      return null;
+    }
   }
 
   return "Nothing can be played now.";
@@ -11733,6 +11807,14 @@ function apply(state: State, action: Action): void {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 63: {
+      if (action.type !== "withdrawn") throw notOfferedNow(action);
+      const frame = currentStashGoldFrame(state);
+      frame.withdrawn = action.value;
       state.pending = null;
       break;
     }
@@ -13360,7 +13442,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 63)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 64)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -14089,7 +14171,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "fde17269",
+  sourceHash: "17537cb2",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
