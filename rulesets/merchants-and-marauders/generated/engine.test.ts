@@ -125,8 +125,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2950)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2950)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2953)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2953)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -170,9 +170,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2967)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2967)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2967)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2970)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2970)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2970)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -181,7 +181,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2970),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2973),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -391,7 +391,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3060)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3063)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -623,6 +623,26 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
   });
+  it("players who reach the target together (§8): the most points on the Glory track win, not the highest total", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] players[0].glory = 7 players[0].stash = 50 players[1].glory = 10 }
+    given(() => {
+      state.first = 0;
+      state.players[0]!.glory = 7;
+      state.players[0]!.stash = 50;
+      state.players[1]!.glory = 10;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      total(state, 0) === 12 && total(state, 1) === 10,
+      "expect total(players[0]) == 12 and total(players[1]) == 10",
+    ).toBe(true);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([1]);
+  });
   it("a tie on the target and on the track (§8) goes to the most stashed gold", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] players[0].glory = 9 players[0].stash = 15 players[1].glory = 9 players[1
@@ -691,7 +711,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3254)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3274)) === 1 &&
         !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
@@ -860,9 +880,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3350)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3370)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3350)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3370)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -989,7 +1009,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3394)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3414)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -1100,8 +1120,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3452)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3452)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3472)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3472)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -1133,7 +1153,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3472)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3492)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -1189,7 +1209,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3501), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3521), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1240,10 +1260,10 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "redirected", player: 0, value: 0 });
     play(state, { type: "redirectTo", player: 0, value: "hold" });
-    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3541), "expect players[1].tracks[hold] == 1").toEqual(1);
+    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3561), "expect players[1].tracks[hold] == 1").toEqual(1);
     expect(
-      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3542)) === 2 &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3542)) === 3 &&
+      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3562)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3562)) === 3 &&
         !state.players[0]!.redirectReady,
       "expect players[0].tracks[hold] == 2 and players[0].tracks[mast] == 3 and not players[0].redirectReady",
     ).toBe(true);
@@ -1257,8 +1277,8 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
     );
     expect(
-      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3548)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3548)) === 2,
+      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3568)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3568)) === 2,
       "expect players[1].tracks[cannons] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     state.rng.forced.push(5, 4, 0, 4, 0, 0, 0, 3, 4);
@@ -1276,9 +1296,9 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3558)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3558)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3558)) === 1,
+      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3578)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3578)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3578)) === 1,
       "expect players[1].tracks[hold] == 0 and players[1].tracks[hull] == 1 and players[1].tracks[mast] == 1",
     ).toBe(true);
     expect(state.players[0]!.weapons, "expect players[0].weapons == []").toEqual([]);
@@ -1296,14 +1316,14 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 1, value: 1 });
     play(state, { type: "die", player: 1, value: null });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3570)) === 0 && equal(state.players[1]!.weapons, []),
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3590)) === 0 && equal(state.players[1]!.weapons, []),
       "expect players[1].tracks[mast] == 0 and players[1].weapons == []",
     ).toBe(true);
     state.rng.forced.push(4, 1, 2, 4, 5);
     play(state, { type: "reroll", player: 1, value: false });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3576)) === 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3576)) === 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3596)) === 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3596)) === 1,
       "expect players[0].tracks[crew] == 1 and players[1].tracks[crew] == 1",
     ).toBe(true);
     state.rng.forced.push(0, 1, 4);
@@ -1317,8 +1337,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 0, value: null });
     play(state, { type: "die", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3592)) === 0 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3592)) === 0,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3612)) === 0 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3612)) === 0,
       "expect players[0].tracks[crew] == 0 and players[1].tracks[crew] == 0",
     ).toBe(true);
     play(state, { type: "claim", player: 1, value: false });
@@ -1387,7 +1407,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3634)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3654)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1470,7 +1490,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3679)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3699)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1524,7 +1544,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3700)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3720)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1551,13 +1571,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3716)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3736)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3721)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3741)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1579,7 +1599,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3736)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3756)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1589,7 +1609,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3741)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3761)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1726,7 +1746,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3829)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3849)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1778,8 +1798,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3853)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3853)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3873)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3873)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1804,15 +1824,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3871)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3871)).tracks["hull"] ?? noKey("hull", 3871)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3891)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3891)).tracks["hull"] ?? noKey("hull", 3891)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3874)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3874)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3894)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3894)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1851,15 +1871,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3900)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3920)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3901)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3921)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3902)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3922)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1897,7 +1917,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3921)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3941)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1933,10 +1953,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3946)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3946)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3946)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3946)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3966)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3966)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3966)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3966)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1964,7 +1984,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3968)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3988)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1982,7 +2002,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3975)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3995)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -2008,7 +2028,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3994)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 4014)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -2040,13 +2060,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 4001), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 4021), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 4004)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 4024)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2133,7 +2153,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "npcDeclaration", player: 2, value: 0 }, { value: "board" }, { value: "board" }),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 4040), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 4060), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
   });
@@ -2466,13 +2486,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4244)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4244)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4264)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4264)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4245)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4265)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2577,9 +2597,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4320)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4320)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4320)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4340)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4340)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4340)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2751,7 +2771,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "caribbeanSea",
     ]);
     expect(
-      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4434)) === "spain",
+      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4454)) === "spain",
       "expect size(merchants) == 2 and merchants[havana] == spain",
     ).toBe(true);
   });
@@ -3005,10 +3025,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3935)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3935), 3935)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3935)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3955)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3955), 3955)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3955)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3935)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3935), 3935)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3955)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3955), 3955)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

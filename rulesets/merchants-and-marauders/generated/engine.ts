@@ -12915,9 +12915,9 @@ function isOver(state: State): boolean {
   return state.pending === null && state.stack.length === 0;
 }
 
-/** score: total(p) */
+/** score: min(total(p), GLORY_TARGET) */
 export function score(state: State, p: Player): number {
-  return total(state, p);
+  return Math.min(total(state, p), state.params.GLORY_TARGET);
 }
 
 /** tiebreak: p.glory */
@@ -14171,7 +14171,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "17537cb2",
+  sourceHash: "71181da1",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
