@@ -769,6 +769,7 @@ export class AstBuilder {
         };
       }
       case "addStmt": {
+        this.expectWord(token(n, "to"), ["to"], "after the value to add");
         const exprs = nodes(n, "expr");
         return {
           kind: "add",
@@ -779,6 +780,7 @@ export class AstBuilder {
         };
       }
       case "removeStmt": {
+        this.expectWord(token(n, "from"), ["from"], "after the value to remove");
         const exprs = nodes(n, "expr");
         return { kind: "remove", span, value: this.expr(exprs[0]!), list: this.expr(exprs[1]!) };
       }

@@ -351,10 +351,13 @@ export class RulesParser extends CstParser {
   private testDecl = this.RULE("testDecl", () => {
     this.CONSUME(T.Test);
     this.CONSUME(T.StringLiteral);
-    // `test "b" from "a"`: starts where test "a" ends.
-    this.OPTION(() => {
-      this.CONSUME(T.From);
-      this.CONSUME2(T.StringLiteral, { LABEL: "base" });
+    // `test "b" from "a"`: starts where test "a" ends (`from` is not reserved).
+    this.OPTION({
+      GATE: () => this.LA(1).image === "from" && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => {
+        this.CONSUME(T.Identifier, { LABEL: "from" });
+        this.CONSUME2(T.StringLiteral, { LABEL: "base" });
+      },
     });
     this.CONSUME(T.LBrace);
     this.MANY(() => this.SUBRULE(this.testStep));
@@ -835,11 +838,11 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.block);
   });
 
-  /** add x to list | add x to top of list */
+  /** add x to list | add x to top of list (`to`, `top` and `of` are not reserved) */
   private addStmt = this.RULE("addStmt", () => {
     this.CONSUME(T.Add);
     this.SUBRULE(this.expr);
-    this.CONSUME(T.To);
+    this.CONSUME3(T.Identifier, { LABEL: "to" });
     this.OPTION({
       GATE: () => this.LA(1).image === "top" && this.LA(2).image === "of",
       DEF: () => {
@@ -850,10 +853,11 @@ export class RulesParser extends CstParser {
     this.SUBRULE2(this.expr);
   });
 
+  /** remove x from list (`from` is not reserved) */
   private removeStmt = this.RULE("removeStmt", () => {
     this.CONSUME(T.Remove);
     this.SUBRULE(this.expr);
-    this.CONSUME(T.From);
+    this.CONSUME(T.Identifier, { LABEL: "from" });
     this.SUBRULE2(this.expr);
   });
 

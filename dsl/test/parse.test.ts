@@ -519,3 +519,31 @@ describe("the language reference", () => {
     for (const text of games) expect(loadRules(text, "README.md").diagnostics).toEqual([]);
   });
 });
+
+describe("`from` and `to`, words of `remove`, `add` and `test` only", () => {
+  it("may name a local or a field", () => {
+    const program = loadRules(
+      [
+        'game "G" { players 2..2 }',
+        "global { pile: list<int>  to: int }",
+        "flow {",
+        "  let from = 3",
+        "  add from to pile",
+        "  to = from",
+        "  remove from from pile",
+        "}",
+      ].join("\n"),
+      "t.rules",
+    );
+    expect(program.diagnostics).toEqual([]);
+  });
+
+  it("are still required where the statement needs them", () => {
+    const text =
+      'game "G" { players 2..2 }\nglobal { pile: list<int> }\nflow {\n  add 3 into pile\n  remove 3 form pile\n}\n';
+    expect(loadRules(text, "t.rules").diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["RL003", "expected `to` after the value to add, found `into`"],
+      ["RL003", "expected `from` after the value to remove, found `form`"],
+    ]);
+  });
+});
