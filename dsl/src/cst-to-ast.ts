@@ -292,24 +292,31 @@ export class AstBuilder {
     }
   }
 
+  /** A row's cells, left to right: a blank cell (`|  |`) is undefined. */
+  private tableCells(row: CstNode): (A.Expr | undefined)[] {
+    const pipes = tokens(row, "Pipe").map((t) => t.startOffset);
+    const exprs = nodes(row, "expr");
+    return pipes.slice(1).map((end, i) => {
+      const e = exprs.find((x) => (x.location?.startOffset ?? -1) > pipes[i]! && (x.location?.startOffset ?? -1) < end);
+      return e ? this.expr(e) : undefined;
+    });
+  }
+
   /** A data table is a constant list of records: each row builds one record from the header's field names. */
   private table(n: CstNode): A.ConstDecl | undefined {
     const ids = tokens(n, "Identifier");
     const [nameToken, ofToken, recordToken] = [ids[1]!, ids[2]!, ids[3]!];
     this.expectWord(ofToken, ["of"], "after the table's name");
-    const rows = nodes(n, "tableRow").map((r) => ({
-      span: nodeSpan(r),
-      cells: nodes(r, "expr").map((e) => this.expr(e)),
-    }));
+    const rows = nodes(n, "tableRow").map((r) => ({ span: nodeSpan(r), cells: this.tableCells(r) }));
     const [header, ...data] = rows;
     if (!header) return undefined;
     const columns: A.Name[] = [];
     for (const cell of header.cells) {
-      if (cell.kind !== "name") {
+      if (cell?.kind !== "name") {
         this.diagnostics.push(
           error(
             Codes.syntaxError,
-            cell.span,
+            cell?.span ?? header.span,
             "the first row of a table names its columns",
             "write field names: | name | cost |",
           ),
@@ -337,7 +344,8 @@ export class AstBuilder {
         span: row.span,
         callee: record,
         args: [],
-        namedArgs: row.cells.map((value, i) => ({ span: value.span, name: columns[i]!, value })),
+        // A blank cell names no value: the record's field takes its default.
+        namedArgs: row.cells.flatMap((value, i) => (value ? [{ span: value.span, name: columns[i]!, value }] : [])),
       });
     }
     const span = nodeSpan(n);

@@ -222,11 +222,16 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
+  /** `| "Farm" | 2 |  |`: a row is one line; a blank cell takes the field's default. */
   private tableRow = this.RULE("tableRow", () => {
-    this.CONSUME(T.Pipe);
-    this.AT_LEAST_ONE(() => {
-      this.SUBRULE(this.expr);
-      this.CONSUME2(T.Pipe);
+    const opening = this.CONSUME(T.Pipe);
+    this.AT_LEAST_ONE({
+      // The row goes on while the next cell is on its line: the next row starts with a `|` too.
+      GATE: () => this.LA(1).startLine === opening.startLine,
+      DEF: () => {
+        this.OPTION(() => this.SUBRULE(this.expr));
+        this.CONSUME2(T.Pipe);
+      },
     });
   });
 

@@ -547,3 +547,30 @@ describe("`from` and `to`, words of `remove`, `add` and `test` only", () => {
     ]);
   });
 });
+
+describe("a table's blank cells", () => {
+  const text = (rows: string): string =>
+    [
+      'game "G" { players 2..2 }',
+      "record Tile { name: string  wood: int = 0  stone: int = 2 }",
+      `table TILES of Tile {\n  | name | wood | stone |\n${rows}\n}`,
+      "global { n: int }",
+      "flow { n = TILES[0].wood }",
+    ].join("\n");
+
+  it("leave the field to its default; each row is one line", () => {
+    const program = loadRules(text('  | "Farm" |   | 1 |\n  | "Mill" | 3 |   |'), "t.rules").program!;
+    const rows = program.consts.get("TILES")!.decl.value;
+    expect(
+      rows.kind === "list" && rows.elements.map((r) => r.kind === "call" && r.namedArgs.map((a) => a.name.text)),
+    ).toEqual([
+      ["name", "stone"],
+      ["name", "wood"],
+    ]);
+  });
+
+  it("still count as cells: a row with one too many is refused", () => {
+    const diagnostics = loadRules(text('  | "Farm" |   | 1 |   |'), "t.rules").diagnostics;
+    expect(diagnostics.map((d) => d.message)).toEqual(["this row has 4 cells, the header 3"]);
+  });
+});
