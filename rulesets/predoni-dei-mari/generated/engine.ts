@@ -134,7 +134,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 162) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1301) */
+/** enum Pawn (rules line 1300) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 47) */
@@ -367,6 +367,8 @@ export interface HazardsFrame {
   p: Player;
   origin: Hex;
   t: Hex;
+  lost: Flotsam | null;
+  lost2: Flotsam | null;
 }
 
 /** Where proc pickUps is, and its locals, while it waits. */
@@ -529,6 +531,7 @@ export interface HurtFrame {
   readonly routine: "hurt";
   pc: number;
   p: Player;
+  lost: Flotsam | null;
   loss: LossKind;
   v: number;
   lostSail: number;
@@ -541,6 +544,7 @@ export interface DropWreckFrame {
   pc: number;
   p: Player;
   origin: Hex;
+  lost: Flotsam | null;
   token: Flotsam;
   k: number;
   options: Hex[];
@@ -601,6 +605,7 @@ export interface MerchantFightFrame {
   at: Hex;
   shadow: Player;
   card: number;
+  lost: Flotsam | null;
 }
 
 /** Where proc merchantSpoils is, and its locals, while it waits. */
@@ -642,6 +647,7 @@ export interface PirateFightFrame {
   more: boolean;
   raided: number;
   raidMore: boolean;
+  lost: Flotsam | null;
 }
 
 /** Where proc krakenFight is, and its locals, while it waits. */
@@ -654,6 +660,7 @@ export interface KrakenFightFrame {
   krakenEscape: Hex;
   homes: Hex[];
   krakenHome: Hex;
+  lost: Flotsam | null;
 }
 
 /** Where proc cityAttack is, and its locals, while it waits. */
@@ -665,6 +672,7 @@ export interface CityAttackFrame {
   nation: Nation;
   hideoutToken: number;
   at: Hex;
+  lost: Flotsam | null;
 }
 
 /** Where proc changeShip is, and its locals, while it waits. */
@@ -801,6 +809,7 @@ export interface DoStormFrame {
   i_2: number;
   i_2List: number[];
   i_2Index: number;
+  lost: Flotsam | null;
 }
 
 /** Where proc carryPirate is, and its locals, while it waits. */
@@ -813,6 +822,7 @@ export interface CarryPirateFrame {
   dest: Hex;
   options: Hex[];
   stormLanding: Hex;
+  lost: Flotsam | null;
 }
 
 /** Where proc carryMerchant is, and its locals, while it waits. */
@@ -985,38 +995,38 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 841) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 844) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 845) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 849) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 857) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1022) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1150) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1157) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1165) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1194) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1205) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1231) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284) */
-/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458) */
-/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480) */
-/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1490) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 840) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 843) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 844) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 846) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 848) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 856) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 923) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1021) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1149) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1156) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1164) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1193) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1204) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1230) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283) */
+/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1416) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1457) */
+/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1479) */
+/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1489) */
 /** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1504) */
 /** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1508) */
 /** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1517) */
@@ -1201,7 +1211,6 @@ export interface State {
   cardRefused: boolean;
   refusedEntry: number[];
   fight: Fight;
-  pendingWreck: Flotsam | null;
   stormOptions: HexDir[];
   fighting: boolean;
   /** The random generator; its future is part of the state. */
@@ -1211,7 +1220,7 @@ export interface State {
   /** How the game ended: the reason of its `end`. */
   ending: "round limit (A45)" | "hideouts built" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { pirateCard: number | null; addsPower: boolean };
+  returns: { hurt: Flotsam | null; pirateCard: number | null; addsPower: boolean };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
@@ -1220,7 +1229,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 939). */
+/** The action PlayCard (rules line 938). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1228,45 +1237,45 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 951). */
+/** The action Repair (rules line 950). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 958). */
+/** The action EndTurn (rules line 957). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1031). */
+/** The action Move (rules line 1030). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1048). */
+/** The action Step (rules line 1047). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1060). */
+/** The action AttackPort (rules line 1059). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1070). */
+/** The action ExtraMove (rules line 1069). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1076). */
+/** The action StopMoving (rules line 1075). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
@@ -1454,7 +1463,7 @@ export interface ConvertHonourAction {
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 841). */
+/** The answer to `choose startShip` (rules line 840). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1462,21 +1471,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 844). */
+/** The answer to `choose firstWeapon` (rules line 843). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 845). */
+/** The answer to `choose secondWeapon` (rules line 844). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 847). */
+/** The answer to `choose startPort` (rules line 846). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1484,21 +1493,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 849). */
+/** The answer to `choose kit` (rules line 848). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 857). */
+/** The answer to `choose startLetter` (rules line 856). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1022). */
+/** The answer to `choose excessCard` (rules line 1021). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1506,49 +1515,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1150). */
+/** The answer to `choose takeCargo` (rules line 1149). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1157). */
+/** The answer to `choose takeSail` (rules line 1156). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1165). */
+/** The answer to `choose takeWeapon` (rules line 1164). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1181). */
+/** The answer to `choose overboard` (rules line 1180). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1183). */
+/** The answer to `choose thrownSec` (rules line 1182). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1186). */
+/** The answer to `choose thrownLetter` (rules line 1185). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1194). */
+/** The answer to `choose floatHex` (rules line 1193). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1556,63 +1565,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1205). */
+/** The answer to `choose completeT3` (rules line 1204). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1221). */
+/** The answer to `choose entryAnswer` (rules line 1220). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1227). */
+/** The answer to `choose tollDoubloons` (rules line 1226). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1228). */
+/** The answer to `choose tollHonours` (rules line 1227). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1229). */
+/** The answer to `choose tollCargo` (rules line 1228). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1230). */
+/** The answer to `choose tollPieces` (rules line 1229). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1231). */
+/** The answer to `choose payToll` (rules line 1230). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1263). */
+/** The answer to `choose tollPiece` (rules line 1262). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1266). */
+/** The answer to `choose tollMain` (rules line 1265). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1620,7 +1629,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1272). */
+/** The answer to `choose tollSecondary` (rules line 1271). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1628,7 +1637,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1278). */
+/** The answer to `choose tollSail` (rules line 1277). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1636,7 +1645,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1284). */
+/** The answer to `choose tollLetter` (rules line 1283). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1644,7 +1653,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1417). */
+/** The answer to `choose fightHex` (rules line 1416). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1652,7 +1661,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1458). */
+/** The answer to `choose spawnPort` (rules line 1457). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1660,7 +1669,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1480). */
+/** The answer to `choose merchantAside` (rules line 1479). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1668,7 +1677,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1490). */
+/** The answer to `choose asideHex` (rules line 1489). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -2189,7 +2198,6 @@ export interface View {
   cardRefused: boolean;
   refusedEntry: number[];
   fight: Fight;
-  pendingWreck: Flotsam | null;
   stormOptions: HexDir[];
   fighting: boolean;
   /** Who must decide now. */
@@ -2607,27 +2615,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 590) */
+/** fn windKey (line 589) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 592) */
+/** fn slotCentre (line 591) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 594) */
+/** fn placeLocal (line 593) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn moduleHexes (line 596) */
+/** fn moduleHexes (line 595) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn placedLayout (line 599) */
+/** fn placedLayout (line 598) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2641,7 +2649,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 612) */
+/** fn squaresByModule (line 611) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2653,52 +2661,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 638) */
+/** fn moduleOf (line 637) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 638);
+  return derived(state).moduleAt[h] ?? noKey(h, 637);
 }
 
-/** fn onBoard (line 639) */
+/** fn onBoard (line 638) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 642) */
+/** fn isLand (line 641) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 643) */
+/** fn isPort (line 642) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 644) */
+/** fn isReef (line 643) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 645) */
+/** fn isShoals (line 644) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 646) */
+/** fn inStorm (line 645) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 648) */
+/** fn isSea (line 647) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 650) */
+/** fn portAt (line 649) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 652) */
+/** fn cityAt (line 651) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2709,94 +2717,94 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 654) */
+/** fn fortOfSea (line 653) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 655) */
+/** fn fortHasToken (line 654) */
 export function fortHasToken(state: State, f: number): boolean {
   return any43(state, f);
 }
 
-/** fn piratePorts (line 656) */
+/** fn piratePorts (line 655) */
 export function piratePorts(state: State): Hex[] {
   return collect44(state);
 }
 
-/** fn hasPawn (line 659) */
+/** fn hasPawn (line 658) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 660) */
+/** fn merchantAt (line 659) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 661) */
+/** fn damagedPirateAt (line 660) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any46(state, h);
 }
 
-/** fn otherPirateAt (line 662) */
+/** fn otherPirateAt (line 661) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn healthyOtherAt (line 663) */
+/** fn healthyOtherAt (line 662) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn openSea (line 665) */
+/** fn openSea (line 664) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 666) */
+/** fn freeSea (line 665) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 667) */
+/** fn wreckAt (line 666) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any49(state, h);
 }
 
-/** fn floatsOnModule (line 668) */
+/** fn floatsOnModule (line 667) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 673) */
+/** fn isConquered (line 672) */
 export function isConquered(state: State, c: number): boolean {
   return any51(state, c);
 }
 
-/** fn ownsHideout (line 674) */
+/** fn ownsHideout (line 673) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 675) */
+/** fn hideoutCount (line 674) */
 export function hideoutCount(state: State, p: Player): number {
   return count53(state, p);
 }
 
-/** fn hideoutOwners (line 676) */
+/** fn hideoutOwners (line 675) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect54(state, c);
 }
 
-/** fn cityAccess (line 679) */
+/** fn cityAccess (line 678) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 680) */
+/** fn hasAccess (line 679) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2811,7 +2819,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 681) */
+/** fn isNationalPort (line 680) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2822,7 +2830,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 682) */
+/** fn foreignHideoutPort (line 681) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2833,7 +2841,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 684) */
+/** fn warehouseHere (line 683) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2848,7 +2856,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 686) */
+/** fn citySizeAt (line 685) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2863,22 +2871,22 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 687) */
+/** fn tokenHonours (line 686) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 688) */
+/** fn usableToken (line 687) */
 export function usableToken(state: State, p: Player): boolean {
   return any55(state, p);
 }
 
-/** fn ownHideoutOnModule (line 689) */
+/** fn ownHideoutOnModule (line 688) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any56(state, p, m);
 }
 
-/** fn canAttackCity (line 691) */
+/** fn canAttackCity (line 690) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2889,17 +2897,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 694) */
+/** fn portOpen (line 693) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match57(state, h, p);
 }
 
-/** fn shipDeckOf (line 704) */
+/** fn shipDeckOf (line 703) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 705) */
+/** fn freeHold (line 704) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2909,17 +2917,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 706) */
+/** fn freeYards (line 705) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 707) */
+/** fn freeSb (line 706) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 708) */
+/** fn warehouseUsed (line 707) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2930,27 +2938,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 709) */
+/** fn warehouseFree (line 708) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 710) */
+/** fn ownsSilk (line 709) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 711) */
+/** fn sailBonus (line 710) */
 export function sailBonus(state: State, p: Player): number {
   return sum58(state, p);
 }
 
-/** fn damagedMove (line 712) */
+/** fn damagedMove (line 711) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 714) */
+/** fn allowance (line 713) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2959,67 +2967,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 715) */
+/** fn mpLeft (line 714) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 716) */
+/** fn stepCost (line 715) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 717) */
+/** fn hasLosable (line 716) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 720) */
+/** fn mainSupply (line 719) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum61(state, w);
 }
 
-/** fn secSupply (line 721) */
+/** fn secSupply (line 720) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum64(state, w) - count65(state, w);
 }
 
-/** fn sailSupply (line 722) */
+/** fn sailSupply (line 721) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum68(state, v) - count69(state, v);
 }
 
-/** fn cargoSupply (line 723) */
+/** fn cargoSupply (line 722) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum70(state) - count71(state);
 }
 
-/** fn letterSupply (line 724) */
+/** fn letterSupply (line 723) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum74(state, n_);
 }
 
-/** fn secTotal (line 725) */
+/** fn secTotal (line 724) */
 export function secTotal(state: State): number {
   return sum75(state);
 }
 
-/** fn income (line 728) */
+/** fn income (line 727) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 729) */
+/** fn saleDistance (line 728) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 731) */
+/** fn handLimit (line 730) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 738) */
+/** fn cardScore (line 737) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -3035,22 +3043,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 746) */
+/** fn pirateScore (line 745) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 747) */
+/** fn merchantScore (line 746) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 748) */
+/** fn cityScore (line 747) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 750) */
+/** fn reshuffles (line 749) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -3060,7 +3068,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 756) */
+/** fn sideScore (line 755) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3081,7 +3089,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 763) */
+/** fn unarmed (line 762) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3092,12 +3100,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 764) */
+/** fn canPlayOrDraw (line 763) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match76(state, s);
 }
 
-/** fn shadowSearch (line 766) */
+/** fn shadowSearch (line 765) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3106,22 +3114,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 767) */
+/** fn shadowFor (line 766) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 772) */
+/** fn portOf (line 771) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum77(state, m, slot) };
 }
 
-/** fn otherDeck (line 986) */
+/** fn otherDeck (line 985) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1292) */
+/** fn hasEquipment (line 1291) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3132,7 +3140,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1293) */
+/** fn equipmentCount (line 1292) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3142,12 +3150,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1295) */
+/** fn spareHonours (line 1294) */
 export function spareHonours(state: State, p: Player): number {
   return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship).honours);
 }
 
-/** fn pawnPos (line 1302) */
+/** fn pawnPos (line 1301) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3158,7 +3166,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   return at(state.merchants, i_);
 }
 
-/** fn windStopsPirate (line 1303) */
+/** fn windStopsPirate (line 1302) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3170,7 +3178,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1304) */
+/** fn windStopsMerchant (line 1303) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3180,12 +3188,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1396) */
+/** fn windConflict (line 1395) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count78(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1397) */
+/** fn windConflictHexes (line 1396) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3197,17 +3205,17 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn othersOnModule (line 1440) */
+/** fn othersOnModule (line 1439) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count79(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1441) */
+/** fn otherMerchantAt (line 1440) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any80(state, mi, h);
 }
 
-/** fn nearestFree (line 1465) */
+/** fn nearestFree (line 1464) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3304,7 +3312,7 @@ export function stormFits(state: State, c: Hex): boolean {
   return all85(state, c);
 }
 
-/** proc buildBoard (line 777) */
+/** proc buildBoard (line 776) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3333,27 +3341,27 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 967) */
+/** proc drawCombatCard (line 966) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 972) */
+/** proc rebuildCombatDeck (line 971) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 978) */
+/** proc drawShipFrom (line 977) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 979));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 978));
 }
 
-/** proc discardShip (line 982) */
+/** proc discardShip (line 981) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 983)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 982)).discard.push(c);
 }
 
-/** proc drawMerchant (line 991) */
+/** proc drawMerchant (line 990) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3369,7 +3377,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1004) */
+/** proc drawMission (line 1003) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3378,7 +3386,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1011) */
+/** proc discardMission (line 1010) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3388,7 +3396,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1128) */
+/** proc dock (line 1127) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3441,7 +3449,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 951): its effects, once allowed. */
+/** action Repair (line 950): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3452,7 +3460,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 958): its effects, once allowed. */
+/** action EndTurn (line 957): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3505,7 +3513,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1070): its effects, once allowed. */
+/** action ExtraMove (line 1069): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3516,7 +3524,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1076): its effects, once allowed. */
+/** action StopMoving (line 1075): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3865,7 +3873,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 883) until it waits for a decision or is done. */
+/** Runs the flow (line 882) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3905,7 +3913,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 836) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 835) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3938,11 +3946,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 870)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 869)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 873)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 872)).pile);
         }
 
         state.stack.pop();
@@ -4062,7 +4070,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 889) until it waits for a decision or is done. */
+/** Runs proc playGame (line 888) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4147,7 +4155,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 907) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 906) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4212,7 +4220,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1020) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1019) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4271,7 +4279,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1080) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1079) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4469,10 +4477,10 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
 }
 
 function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
-  return { routine: "hazards", pc: 0, p, origin, t };
+  return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1136) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1135) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4499,8 +4507,9 @@ function stepHazards(state: State, frame: HazardsFrame): void {
       }
 
       case 2: {
+        frame.lost = state.returns.hurt;
         frame.pc = 3;
-        state.stack.push(newDropWreckFrame(frame.p, frame.t));
+        state.stack.push(newDropWreckFrame(frame.p, frame.t, frame.lost));
         return;
       }
 
@@ -4515,8 +4524,9 @@ function stepHazards(state: State, frame: HazardsFrame): void {
       }
 
       case 5: {
+        frame.lost2 = state.returns.hurt;
         frame.pc = 6;
-        state.stack.push(newDropWreckFrame(frame.p, frame.t));
+        state.stack.push(newDropWreckFrame(frame.p, frame.t, frame.lost2));
         return;
       }
 
@@ -4535,7 +4545,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1148) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1147) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4679,7 +4689,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1180) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1179) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4785,7 +4795,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1202) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1201) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4865,7 +4875,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1219) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1218) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4885,7 +4895,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -4910,7 +4920,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -4920,7 +4930,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -4930,7 +4940,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5033,7 +5043,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1262) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1261) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5167,7 +5177,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1308) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1307) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5256,7 +5266,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1332) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1331) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5361,7 +5371,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1357) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1356) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5485,7 +5495,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1408) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1407) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5627,7 +5637,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1447) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1446) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5684,7 +5694,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1475) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1474) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5744,7 +5754,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1485) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1484) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5802,7 +5812,7 @@ function currentMoveAsideFrame(state: State): MoveAsideFrame {
 }
 
 function newHurtFrame(p: Player): HurtFrame {
-  return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
+  return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
 /** Runs proc hurt (line 1500) until it waits for a decision or is done. */
@@ -5811,7 +5821,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.damaged = true;
-        state.pendingWreck = null;
+        frame.lost = null;
         if (!hasLosable(state, frame.p)) {
           frame.pc = 1;
           continue machine;
@@ -5827,6 +5837,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           state.moving = false;
         }
 
+        state.returns.hurt = frame.lost;
         state.stack.pop();
         return;
       }
@@ -5855,7 +5866,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
         }
 
         state.players[frame.p]!.cargo -= 1;
-        state.pendingWreck = { kind: "cargoToken" };
+        frame.lost = { kind: "cargoToken" };
         frame.pc = 8;
         continue machine;
       }
@@ -5867,7 +5878,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
 
       case 5: {
         removeValue(state.players[frame.p]!.yards, frame.v);
-        state.pendingWreck = { kind: "sailToken", value: frame.v };
+        frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
       }
@@ -5908,12 +5919,13 @@ function currentHurtFrame(state: State): HurtFrame {
   return frame;
 }
 
-function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
+function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWreckFrame {
   return {
     routine: "dropWreck",
     pc: 0,
     p,
     origin,
+    lost,
     token: { kind: "sailToken", value: 0 },
     k: 0,
     options: [],
@@ -5922,19 +5934,18 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1529) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1530) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const tokenFound = state.pendingWreck;
+        const tokenFound = frame.lost;
         if (tokenFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
         frame.token = tokenFound;
-        state.pendingWreck = null;
         frame.k = 1;
         frame.options = collect25(state, frame.origin);
         while (frame.options.length === 0 && frame.k < 4) {
@@ -6355,7 +6366,7 @@ function currentAddsPowerFrame(state: State): AddsPowerFrame {
 }
 
 function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): MerchantFightFrame {
-  return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
+  return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0, lost: null };
 }
 
 /** Runs proc merchantFight (line 1675) until it waits for a decision or is done. */
@@ -6433,6 +6444,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 8: {
+        frame.lost = state.returns.hurt;
         frame.pc = 9;
         state.stack.push(newMoveMerchantAsideFrame(frame.mi, frame.at, frame.shadow));
         return;
@@ -6440,7 +6452,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
 
       case 9: {
         frame.pc = 10;
-        state.stack.push(newDropWreckFrame(frame.p, frame.at));
+        state.stack.push(newDropWreckFrame(frame.p, frame.at, frame.lost));
         return;
       }
 
@@ -6658,6 +6670,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
     more: false,
     raided: 0,
     raidMore: false,
+    lost: null,
   };
 }
 
@@ -6786,6 +6799,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 14: {
+        frame.lost = state.returns.hurt;
         frame.pc = 15;
         state.stack.push(newMoveAsideFrame(frame.w, frame.at));
         return;
@@ -6793,7 +6807,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
 
       case 15: {
         frame.pc = 16;
-        state.stack.push(newDropWreckFrame(frame.l, frame.at));
+        state.stack.push(newDropWreckFrame(frame.l, frame.at, frame.lost));
         return;
       }
 
@@ -6826,6 +6840,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
     krakenEscape: hexOf(0, 0),
     homes: [],
     krakenHome: hexOf(0, 0),
+    lost: null,
   };
 }
 
@@ -6936,8 +6951,9 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
       }
 
       case 12: {
+        frame.lost = state.returns.hurt;
         frame.pc = 13;
-        state.stack.push(newDropWreckFrame(frame.p, frame.at));
+        state.stack.push(newDropWreckFrame(frame.p, frame.at, frame.lost));
         return;
       }
 
@@ -6982,7 +6998,7 @@ function currentKrakenFightFrame(state: State): KrakenFightFrame {
 }
 
 function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
-  return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
+  return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0), lost: null };
 }
 
 /** Runs proc cityAttack (line 1853) until it waits for a decision or is done. */
@@ -7051,6 +7067,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 6: {
+        frame.lost = state.returns.hurt;
         state.players[frame.p]!.tokens.push(frame.hideoutToken);
         frame.pc = 7;
         state.stack.push(newMoveAsideFrame(frame.p, frame.at));
@@ -7059,7 +7076,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
 
       case 7: {
         frame.pc = 8;
-        state.stack.push(newDropWreckFrame(frame.p, frame.at));
+        state.stack.push(newDropWreckFrame(frame.p, frame.at, frame.lost));
         return;
       }
 
@@ -8156,6 +8173,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
     i_2: 0,
     i_2List: [],
     i_2Index: 0,
+    lost: null,
   };
 }
 
@@ -8296,11 +8314,13 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
       }
 
       case 14: {
+        frame.lost = state.returns.hurt;
         frame.pc = 15;
         state.stack.push(
           newDropWreckFrame(
             at(SEATS[state.playerCount]!, frame.i_2),
             state.players[at(SEATS[state.playerCount]!, frame.i_2)]!.pos,
+            frame.lost,
           ),
         );
         return;
@@ -8334,6 +8354,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
     dest: hexOf(0, 0),
     options: [],
     stormLanding: hexOf(0, 0),
+    lost: null,
   };
 }
 
@@ -8409,8 +8430,9 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
       }
 
       case 8: {
+        frame.lost = state.returns.hurt;
         frame.pc = 9;
-        state.stack.push(newDropWreckFrame(frame.p, frame.dest));
+        state.stack.push(newDropWreckFrame(frame.p, frame.dest, frame.lost));
         return;
       }
 
@@ -8522,7 +8544,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 939) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 938) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8553,7 +8575,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1031) until it waits for a decision or is done. */
+/** Runs action Move (line 1030) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8606,7 +8628,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1048) until it waits for a decision or is done. */
+/** Runs action Step (line 1047) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8631,7 +8653,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1060) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1059) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9577,7 +9599,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 841)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 840)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9587,7 +9609,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 844)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 843)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9597,7 +9619,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 845)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 844)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9607,7 +9629,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 846)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9617,7 +9639,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 849)
+      // `choose kit: StartKit by p` (proc startingChoices, line 848)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9627,7 +9649,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 857)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 856)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9637,7 +9659,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 923)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9647,7 +9669,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1022)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1021)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9658,7 +9680,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9667,7 +9689,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1150)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1149)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9677,7 +9699,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1157)
+      // `choose takeSail: bool by p` (proc pickUps, line 1156)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9687,7 +9709,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1165)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1164)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9697,7 +9719,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9713,7 +9735,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9724,7 +9746,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9735,7 +9757,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1194)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1193)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9746,7 +9768,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1205)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1204)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9756,7 +9778,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9766,7 +9788,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9777,7 +9799,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9788,7 +9810,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9799,7 +9821,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9810,7 +9832,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1231)
+      // `choose payToll: bool by p` (proc askEntry, line 1230)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9820,7 +9842,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9831,7 +9853,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9842,7 +9864,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9853,7 +9875,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9864,7 +9886,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9875,7 +9897,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1416)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9886,7 +9908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1457)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9897,7 +9919,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1479)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9908,7 +9930,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1490)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1489)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12695,13 +12717,12 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       attWins: false,
       reshuffle: false,
     },
-    pendingWreck: null,
     stormOptions: [],
     fighting: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     interrupts: [],
-    returns: { pirateCard: null, addsPower: false },
+    returns: { hurt: null, pirateCard: null, addsPower: false },
     ending: null,
     pending: null,
   };
@@ -12723,10 +12744,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 815)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 816)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 817)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 818)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 814)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 815)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 816)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 817)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12738,7 +12759,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 831);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 830);
   return state;
 }
 
@@ -12887,7 +12908,6 @@ function view(state: State, viewer: Player): View {
     cardRefused: state.cardRefused,
     refusedEntry: state.refusedEntry.slice(),
     fight: clone(state.fight),
-    pendingWreck: clone(state.pendingWreck),
     stormOptions: state.stormOptions.slice(),
     fighting: state.fighting,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
@@ -13123,8 +13143,6 @@ function validateState(value: unknown): string | null {
   if (!(Array.isArray(value.refusedEntry) && value.refusedEntry.every((x: unknown) => isInt(x))))
     return "state.refusedEntry is not a valid list of int";
   if (!(problemInFight(value.fight, playerCount) === null)) return "state.fight is not a valid Fight";
-  if (!(value.pendingWreck === null || problemInFlotsam(value.pendingWreck, playerCount) === null))
-    return "state.pendingWreck is not a valid Flotsam or none";
   if (!(
     Array.isArray(value.stormOptions) &&
     value.stormOptions.every((x: unknown) => (HEX_DIR_VALUES as readonly unknown[]).includes(x))
@@ -13154,6 +13172,7 @@ function validateState(value: unknown): string | null {
   if (
     !isRecord(value.returns) ||
     !(
+      (value.returns.hurt === null || problemInFlotsam(value.returns.hurt, playerCount) === null) &&
       (value.returns.pirateCard === null || isInt(value.returns.pirateCard)) &&
       typeof value.returns.addsPower === "boolean"
     )
@@ -14327,7 +14346,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "05d6e5fb",
+  sourceHash: "c1a75011",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
