@@ -74,72 +74,72 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "No event can be played in the middle of a fight.": "rules line 939",
-  "No event can be played while the wind blows.": "rules line 940",
-  "Your ship is not damaged.": "rules line 951",
-  "You need a command point to repair.": "rules line 952",
-  "Movement comes first in the turn: it is too late to move.": "rules line 1031",
-  "A fight has used up your movement for this turn.": "rules line 1032",
-  "You cannot sail off the board.": "rules line 1048",
-  "Land squares are impassable.": "rules line 1049",
-  "Not enough movement points (a shoals square costs 2).": "rules line 1050",
-  "The reef already holds a ship.": "rules line 1051",
-  "A damaged ship blocks that square.": "rules line 1052",
-  "A damaged ship cannot enter another pirate's square.": "rules line 1053",
-  "That port is closed to you, and you cannot attack its city now.": "rules line 1054",
-  "You can only attack a port of a national city not yet conquered.": "rules lines 1060, 1061",
-  "Without free access, sailing in is already an attack: take the step.": "rules line 1062",
-  "Not enough movement points.": "rules line 1063",
-  "You do not meet the conditions to attack this city.": "rules line 1064",
-  "You have no command point to spend.": "rules line 1070",
-  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1843",
-  "You must be on a port of a national city.": "rules line 1844",
-  "A hideout can never be attacked.": "rules line 1845",
-  "A damaged ship cannot attack a city (repair it first).": "rules line 1846",
-  "Your mission card does not show this city's flag.": "rules line 1847",
-  "None of your hideout tokens is within your honours.": "rules line 1848",
-  "You already have a hideout on this module.": "rules line 1849",
-  "Commerce is over for this turn.": "rules line 1892",
-  "Commerce needs a port square.": "rules line 1893",
-  "You do not have that many cargo tokens in the hold.": "rules line 1901",
-  "Goods are sold only in a port you may freely enter.": "rules line 1902",
-  "Captured ships are delivered only in a port you may freely enter.": "rules line 1918",
-  "That main weapon is not on your santabarbara.": "rules lines 1931, 1993",
-  "That secondary weapon is not in your hold.": "rules lines 1937, 2009",
-  "No such sail on your yards.": "rules lines 1943, 2025",
-  "No such letter of marque in your hold.": "rules lines 1949, 2041",
-  "Your santabarbara is full.": "rules lines 1954, 2002",
-  "A main weapon costs 40 doubloons.": "rules line 1955",
-  "None of those is left in the supply.": "rules lines 1956, 1964, 1973",
-  "Your hold is full.": "rules lines 1962, 1983, 2018, 2050, 2067",
-  "A secondary weapon costs 26 doubloons.": "rules line 1963",
-  "Your yards are full.": "rules lines 1970, 2034",
-  "Not enough doubloons.": "rules line 1971",
-  "You may own only one silk sail.": "rules line 1972",
-  "No letter of marque of that nation is left.": "rules line 1984",
-  "A letter of marque costs 20 doubloons.": "rules line 1985",
+  "No event can be played in the middle of a fight.": "rules line 942",
+  "No event can be played while the wind blows.": "rules line 943",
+  "Your ship is not damaged.": "rules line 954",
+  "You need a command point to repair.": "rules line 955",
+  "Movement comes first in the turn: it is too late to move.": "rules line 1034",
+  "A fight has used up your movement for this turn.": "rules line 1035",
+  "You cannot sail off the board.": "rules line 1051",
+  "Land squares are impassable.": "rules line 1052",
+  "Not enough movement points (a shoals square costs 2).": "rules line 1053",
+  "The reef already holds a ship.": "rules line 1054",
+  "A damaged ship blocks that square.": "rules line 1055",
+  "A damaged ship cannot enter another pirate's square.": "rules line 1056",
+  "That port is closed to you, and you cannot attack its city now.": "rules line 1057",
+  "You can only attack a port of a national city not yet conquered.": "rules lines 1063, 1064",
+  "Without free access, sailing in is already an attack: take the step.": "rules line 1065",
+  "Not enough movement points.": "rules line 1066",
+  "You do not meet the conditions to attack this city.": "rules line 1067",
+  "You have no command point to spend.": "rules line 1073",
+  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1844",
+  "You must be on a port of a national city.": "rules line 1845",
+  "A hideout can never be attacked.": "rules line 1846",
+  "A damaged ship cannot attack a city (repair it first).": "rules line 1847",
+  "Your mission card does not show this city's flag.": "rules line 1848",
+  "None of your hideout tokens is within your honours.": "rules line 1849",
+  "You already have a hideout on this module.": "rules line 1850",
+  "Commerce is over for this turn.": "rules line 1893",
+  "Commerce needs a port square.": "rules line 1894",
+  "You do not have that many cargo tokens in the hold.": "rules line 1902",
+  "Goods are sold only in a port you may freely enter.": "rules line 1903",
+  "Captured ships are delivered only in a port you may freely enter.": "rules line 1919",
+  "That main weapon is not on your santabarbara.": "rules lines 1932, 1994",
+  "That secondary weapon is not in your hold.": "rules lines 1938, 2010",
+  "No such sail on your yards.": "rules lines 1944, 2026",
+  "No such letter of marque in your hold.": "rules lines 1950, 2042",
+  "Your santabarbara is full.": "rules lines 1955, 2003",
+  "A main weapon costs 40 doubloons.": "rules line 1956",
+  "None of those is left in the supply.": "rules lines 1957, 1965, 1974",
+  "Your hold is full.": "rules lines 1963, 1984, 2019, 2051, 2068",
+  "A secondary weapon costs 26 doubloons.": "rules line 1964",
+  "Your yards are full.": "rules lines 1971, 2035",
+  "Not enough doubloons.": "rules line 1972",
+  "You may own only one silk sail.": "rules line 1973",
+  "No letter of marque of that nation is left.": "rules line 1985",
+  "A letter of marque costs 20 doubloons.": "rules line 1986",
   "The warehouse is reached only from a pirate port or a hideout port.":
-    "rules lines 1992, 2000, 2008, 2016, 2024, 2032, 2040, 2048, 2056, 2065",
-  "Your warehouse is full.": "rules lines 1994, 2010, 2026, 2042, 2058",
-  "That main weapon is not in your warehouse.": "rules line 2001",
-  "That secondary weapon is not in your warehouse.": "rules line 2017",
-  "No such sail in your warehouse.": "rules line 2033",
-  "No such letter of marque in your warehouse.": "rules line 2049",
-  "You have no cargo in the hold.": "rules line 2057",
-  "You have no cargo in the warehouse.": "rules line 2066",
-  "Only one ship purchase per Commerce.": "rules line 2077",
-  "Ships are bought in a city's port.": "rules line 2078",
-  "That deck is exhausted.": "rules line 2079",
-  "The tavern is over for this turn.": "rules line 2179",
-  "The tavern needs a port square.": "rules line 2180",
-  "You already hold a mission card.": "rules line 2186",
-  "No mission card is left.": "rules line 2187",
-  "A combat card needs at least one pirate honour.": "rules line 2193",
-  "After refusing a card you may not try again this turn.": "rules line 2194",
-  "Your hand is full (honours + 1 cards).": "rules line 2195",
-  "A combat card costs 2 command points.": "rules line 2196",
-  "The combat deck is empty.": "rules line 2197",
-  "You must keep the honours your ship requires.": "rules line 2215",
+    "rules lines 1993, 2001, 2009, 2017, 2025, 2033, 2041, 2049, 2057, 2066",
+  "Your warehouse is full.": "rules lines 1995, 2011, 2027, 2043, 2059",
+  "That main weapon is not in your warehouse.": "rules line 2002",
+  "That secondary weapon is not in your warehouse.": "rules line 2018",
+  "No such sail in your warehouse.": "rules line 2034",
+  "No such letter of marque in your warehouse.": "rules line 2050",
+  "You have no cargo in the hold.": "rules line 2058",
+  "You have no cargo in the warehouse.": "rules line 2067",
+  "Only one ship purchase per Commerce.": "rules line 2078",
+  "Ships are bought in a city's port.": "rules line 2079",
+  "That deck is exhausted.": "rules line 2080",
+  "The tavern is over for this turn.": "rules line 2180",
+  "The tavern needs a port square.": "rules line 2181",
+  "You already hold a mission card.": "rules line 2187",
+  "No mission card is left.": "rules line 2188",
+  "A combat card needs at least one pirate honour.": "rules line 2194",
+  "After refusing a card you may not try again this turn.": "rules line 2195",
+  "Your hand is full (honours + 1 cards).": "rules line 2196",
+  "A combat card costs 2 command points.": "rules line 2197",
+  "The combat deck is empty.": "rules line 2198",
+  "You must keep the honours your ship requires.": "rules line 2216",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -180,8 +180,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2503)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2503)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2504)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2504)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -245,7 +245,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2530)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2531)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -645,7 +645,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2813)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2814)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -707,7 +707,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2853)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2854)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -741,7 +741,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2876)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2877)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -2240,7 +2240,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 4010)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 4011)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2593,8 +2593,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4261)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4261)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4262)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4262)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2605,7 +2605,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4271)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4272)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2628,7 +2628,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4291)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4292)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2647,7 +2647,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4301)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4302)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2674,7 +2674,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4316)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4317)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2685,7 +2685,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4326)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4327)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2973,7 +2973,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4488)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4489)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3165,7 +3165,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4616)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4617)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3392,7 +3392,7 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4462);
+  const value = derived(state).ports[h] ?? noKey(h, 4463);
   if (value.kind === "cityPort") {
     const c = value.city;
     return moduleOf(state, h) === at(CITIES, c).module;
@@ -3431,7 +3431,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4464)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4465)) === moduleOf(state, h))) return false;
   }
   return true;
 }

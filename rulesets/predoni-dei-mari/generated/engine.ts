@@ -134,7 +134,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 162) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1300) */
+/** enum Pawn (rules line 1303) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 47) */
@@ -288,7 +288,6 @@ export interface PlayerState {
   sirens: boolean;
   sirensNext: boolean;
   permit: number | null;
-  windSeq: number;
 }
 
 export type VariantName = "base" | "short" | "arranged";
@@ -445,7 +444,6 @@ export interface WindPhaseFrame {
   spin: number;
   windVec: Hex;
   pawns: Pawn[];
-  seq: number;
   x: Pawn;
   xList: Pawn[];
   xIndex: number;
@@ -995,83 +993,83 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 840) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 843) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 844) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 846) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 848) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 856) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 923) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1021) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1149) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1156) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1164) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1193) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1204) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1230) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283) */
-/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1416) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1457) */
-/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1479) */
-/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1489) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1504) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1508) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1517) */
-/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1541) */
-/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1572) */
-/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1576) */
-/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1660) */
-/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1707) */
-/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1712) */
-/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1728) */
-/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1732) */
-/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1735) */
-/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1750) */
-/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1755) */
-/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1766) */
-/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1771) */
-/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1809) */
-/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822) */
-/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864) */
-/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1895) */
-/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1906) */
-/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2099) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2116) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2120) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2130) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2134) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2144) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2147) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2151) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2159) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2182) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2201) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2258) */
-/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2279) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2297) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2320) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2322) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2331) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2357) */
-/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2380) */
-/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2386) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2398) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2417) */
-/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2451) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2471) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 843) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 846) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 847) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1152) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1159) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1167) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1196) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1207) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1233) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286) */
+/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458) */
+/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480) */
+/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1490) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1505) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1509) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1518) */
+/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1542) */
+/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1573) */
+/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1577) */
+/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1661) */
+/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1708) */
+/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1713) */
+/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1729) */
+/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1733) */
+/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1736) */
+/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1751) */
+/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1756) */
+/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1767) */
+/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1772) */
+/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1810) */
+/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1823) */
+/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1865) */
+/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1896) */
+/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1907) */
+/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2100) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2117) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2121) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2131) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2135) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2145) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2148) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2152) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2160) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2183) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2202) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2259) */
+/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2280) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2298) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2321) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2323) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2332) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2358) */
+/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2381) */
+/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2387) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2399) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2418) */
+/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2452) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2472) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1177,6 +1175,7 @@ export interface State {
   params: Params;
   playerCount: number;
   players: PlayerState[];
+  pushed: Player[];
   round: number;
   lord: Player;
   active: Player;
@@ -1229,7 +1228,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 938). */
+/** The action PlayCard (rules line 941). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1237,70 +1236,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 950). */
+/** The action Repair (rules line 953). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 957). */
+/** The action EndTurn (rules line 960). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1030). */
+/** The action Move (rules line 1033). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1047). */
+/** The action Step (rules line 1050). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1059). */
+/** The action AttackPort (rules line 1062). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1069). */
+/** The action ExtraMove (rules line 1072). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1075). */
+/** The action StopMoving (rules line 1078). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1842). */
+/** The action AttackCity (rules line 1843). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1891). */
+/** The action Commerce (rules line 1892). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1900). */
+/** The action SellCargo (rules line 1901). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1917). */
+/** The action Deliver (rules line 1918). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1308,162 +1307,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1930). */
+/** The action SellMain (rules line 1931). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1936). */
+/** The action SellSecondary (rules line 1937). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1942). */
+/** The action SellSail (rules line 1943). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1948). */
+/** The action DropLetter (rules line 1949). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1953). */
+/** The action BuyMain (rules line 1954). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1961). */
+/** The action BuySecondary (rules line 1962). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1969). */
+/** The action BuySail (rules line 1970). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1982). */
+/** The action BuyLetter (rules line 1983). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1991). */
+/** The action StoreMain (rules line 1992). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1999). */
+/** The action LoadMain (rules line 2000). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2007). */
+/** The action StoreSecondary (rules line 2008). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2015). */
+/** The action LoadSecondary (rules line 2016). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2023). */
+/** The action StoreSail (rules line 2024). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2031). */
+/** The action LoadSail (rules line 2032). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2039). */
+/** The action StoreLetter (rules line 2040). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2047). */
+/** The action LoadLetter (rules line 2048). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2055). */
+/** The action StoreCargo (rules line 2056). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2064). */
+/** The action LoadCargo (rules line 2065). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2076). */
+/** The action BuyShip (rules line 2077). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2178). */
+/** The action Tavern (rules line 2179). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2185). */
+/** The action TakeMission (rules line 2186). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2192). */
+/** The action BuyCombatCard (rules line 2193). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2214). */
+/** The action ConvertHonour (rules line 2215). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 840). */
+/** The answer to `choose startShip` (rules line 843). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1471,21 +1470,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 843). */
+/** The answer to `choose firstWeapon` (rules line 846). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 844). */
+/** The answer to `choose secondWeapon` (rules line 847). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 846). */
+/** The answer to `choose startPort` (rules line 849). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1493,21 +1492,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 848). */
+/** The answer to `choose kit` (rules line 851). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 856). */
+/** The answer to `choose startLetter` (rules line 859). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1021). */
+/** The answer to `choose excessCard` (rules line 1024). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1515,49 +1514,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1149). */
+/** The answer to `choose takeCargo` (rules line 1152). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1156). */
+/** The answer to `choose takeSail` (rules line 1159). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1164). */
+/** The answer to `choose takeWeapon` (rules line 1167). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1180). */
+/** The answer to `choose overboard` (rules line 1183). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1182). */
+/** The answer to `choose thrownSec` (rules line 1185). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1185). */
+/** The answer to `choose thrownLetter` (rules line 1188). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1193). */
+/** The answer to `choose floatHex` (rules line 1196). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1565,63 +1564,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1204). */
+/** The answer to `choose completeT3` (rules line 1207). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1220). */
+/** The answer to `choose entryAnswer` (rules line 1223). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1226). */
+/** The answer to `choose tollDoubloons` (rules line 1229). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1227). */
+/** The answer to `choose tollHonours` (rules line 1230). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1228). */
+/** The answer to `choose tollCargo` (rules line 1231). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1229). */
+/** The answer to `choose tollPieces` (rules line 1232). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1230). */
+/** The answer to `choose payToll` (rules line 1233). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1262). */
+/** The answer to `choose tollPiece` (rules line 1265). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1265). */
+/** The answer to `choose tollMain` (rules line 1268). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1629,7 +1628,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1271). */
+/** The answer to `choose tollSecondary` (rules line 1274). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1637,7 +1636,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1277). */
+/** The answer to `choose tollSail` (rules line 1280). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1645,7 +1644,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1283). */
+/** The answer to `choose tollLetter` (rules line 1286). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1653,7 +1652,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1416). */
+/** The answer to `choose fightHex` (rules line 1417). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1661,7 +1660,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1457). */
+/** The answer to `choose spawnPort` (rules line 1458). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1669,7 +1668,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1479). */
+/** The answer to `choose merchantAside` (rules line 1480). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1677,7 +1676,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1489). */
+/** The answer to `choose asideHex` (rules line 1490). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1685,28 +1684,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1504). */
+/** The answer to `choose loss` (rules line 1505). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1508). */
+/** The answer to `choose lostSail` (rules line 1509). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1517). */
+/** The answer to `choose lostLetter` (rules line 1518). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1541). */
+/** The answer to `choose wreckHex` (rules line 1542). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1714,14 +1713,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1572). */
+/** The answer to `choose playFromHand` (rules line 1573). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1576). */
+/** The answer to `choose handCard` (rules line 1577). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1729,56 +1728,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1660). */
+/** The answer to `choose spendCP` (rules line 1661). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1707). */
+/** The answer to `choose spoil` (rules line 1708). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1712). */
+/** The answer to `choose loot` (rules line 1713). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1728). */
+/** The answer to `choose room` (rules line 1729). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1732). */
+/** The answer to `choose discardedSec` (rules line 1733). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1735). */
+/** The answer to `choose discardedLetter` (rules line 1736). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1750). */
+/** The answer to `choose pirateSpoil` (rules line 1751). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1766). */
+/** The answer to `choose raided` (rules line 1767). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1786,14 +1785,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1771). */
+/** The answer to `choose raidMore` (rules line 1772). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1809). */
+/** The answer to `choose krakenEscape` (rules line 1810). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1801,7 +1800,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1822). */
+/** The answer to `choose krakenHome` (rules line 1823). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1809,7 +1808,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1864). */
+/** The answer to `choose hideoutToken` (rules line 1865). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1817,70 +1816,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2116). */
+/** The answer to `choose extraMain` (rules line 2117). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2120). */
+/** The answer to `choose storeMain` (rules line 2121). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2130). */
+/** The answer to `choose extraSail` (rules line 2131). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2134). */
+/** The answer to `choose storeSail` (rules line 2135). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2144). */
+/** The answer to `choose extraItem` (rules line 2145). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2147). */
+/** The answer to `choose storeItem` (rules line 2148). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2151). */
+/** The answer to `choose extraSec` (rules line 2152). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2159). */
+/** The answer to `choose extraLetter` (rules line 2160). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2258). */
+/** The answer to `choose truceNation` (rules line 2259). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2279). */
+/** The answer to `choose fortChoice` (rules line 2280). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1888,7 +1887,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2297). */
+/** The answer to `choose krakenTo` (rules line 2298). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1896,14 +1895,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2320). */
+/** The answer to `choose moveMerchant` (rules line 2321). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2322). */
+/** The answer to `choose whichMerchant` (rules line 2323). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1911,7 +1910,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2331). */
+/** The answer to `choose merchantTo` (rules line 2332). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1919,14 +1918,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2357). */
+/** The answer to `choose newMission` (rules line 2358). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2380). */
+/** The answer to `choose shoalsModule` (rules line 2381). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1934,7 +1933,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2386). */
+/** The answer to `choose shoalsSpot` (rules line 2387). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1942,14 +1941,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2398). */
+/** The answer to `choose sirensTarget` (rules line 2399). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2417). */
+/** The answer to `choose stormDir` (rules line 2418). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1957,7 +1956,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2451). */
+/** The answer to `choose stormLanding` (rules line 2452). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1965,7 +1964,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2471). */
+/** The answer to `choose merchantLanding` (rules line 2472). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1973,14 +1972,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1906). */
+/** The answer to `choose raiseDistance` (rules line 1907). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2099). */
+/** The answer to `choose newShip` (rules line 2100). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1988,14 +1987,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2201). */
+/** The answer to `choose keepCard` (rules line 2202). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1895, 2182): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1896, 2183): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2155,7 +2154,6 @@ export interface PlayerView {
   sirens: boolean;
   sirensNext: boolean;
   permit: number | null;
-  windSeq: number;
 }
 
 /** What one player may see of the game. */
@@ -2164,6 +2162,7 @@ export interface View {
   variant: VariantName;
   playerCount: number;
   players: PlayerView[];
+  pushed: Player[];
   round: number;
   lord: Player;
   active: Player;
@@ -2615,27 +2614,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 589) */
+/** fn windKey (line 592) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 591) */
+/** fn slotCentre (line 594) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 593) */
+/** fn placeLocal (line 596) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn moduleHexes (line 595) */
+/** fn moduleHexes (line 598) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn placedLayout (line 598) */
+/** fn placedLayout (line 601) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2649,7 +2648,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 611) */
+/** fn squaresByModule (line 614) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2661,52 +2660,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 637) */
+/** fn moduleOf (line 640) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 637);
+  return derived(state).moduleAt[h] ?? noKey(h, 640);
 }
 
-/** fn onBoard (line 638) */
+/** fn onBoard (line 641) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 641) */
+/** fn isLand (line 644) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 642) */
+/** fn isPort (line 645) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 643) */
+/** fn isReef (line 646) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 644) */
+/** fn isShoals (line 647) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 645) */
+/** fn inStorm (line 648) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 647) */
+/** fn isSea (line 650) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 649) */
+/** fn portAt (line 652) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 651) */
+/** fn cityAt (line 654) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2717,94 +2716,94 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 653) */
+/** fn fortOfSea (line 656) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 654) */
+/** fn fortHasToken (line 657) */
 export function fortHasToken(state: State, f: number): boolean {
   return any43(state, f);
 }
 
-/** fn piratePorts (line 655) */
+/** fn piratePorts (line 658) */
 export function piratePorts(state: State): Hex[] {
   return collect44(state);
 }
 
-/** fn hasPawn (line 658) */
+/** fn hasPawn (line 661) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 659) */
+/** fn merchantAt (line 662) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 660) */
+/** fn damagedPirateAt (line 663) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any46(state, h);
 }
 
-/** fn otherPirateAt (line 661) */
+/** fn otherPirateAt (line 664) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn healthyOtherAt (line 662) */
+/** fn healthyOtherAt (line 665) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn openSea (line 664) */
+/** fn openSea (line 667) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 665) */
+/** fn freeSea (line 668) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 666) */
+/** fn wreckAt (line 669) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any49(state, h);
 }
 
-/** fn floatsOnModule (line 667) */
+/** fn floatsOnModule (line 670) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 672) */
+/** fn isConquered (line 675) */
 export function isConquered(state: State, c: number): boolean {
   return any51(state, c);
 }
 
-/** fn ownsHideout (line 673) */
+/** fn ownsHideout (line 676) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 674) */
+/** fn hideoutCount (line 677) */
 export function hideoutCount(state: State, p: Player): number {
   return count53(state, p);
 }
 
-/** fn hideoutOwners (line 675) */
+/** fn hideoutOwners (line 678) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect54(state, c);
 }
 
-/** fn cityAccess (line 678) */
+/** fn cityAccess (line 681) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 679) */
+/** fn hasAccess (line 682) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2819,7 +2818,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 680) */
+/** fn isNationalPort (line 683) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2830,7 +2829,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 681) */
+/** fn foreignHideoutPort (line 684) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2841,7 +2840,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 683) */
+/** fn warehouseHere (line 686) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2856,7 +2855,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 685) */
+/** fn citySizeAt (line 688) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2871,22 +2870,22 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 686) */
+/** fn tokenHonours (line 689) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 687) */
+/** fn usableToken (line 690) */
 export function usableToken(state: State, p: Player): boolean {
   return any55(state, p);
 }
 
-/** fn ownHideoutOnModule (line 688) */
+/** fn ownHideoutOnModule (line 691) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any56(state, p, m);
 }
 
-/** fn canAttackCity (line 690) */
+/** fn canAttackCity (line 693) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2897,17 +2896,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 693) */
+/** fn portOpen (line 696) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match57(state, h, p);
 }
 
-/** fn shipDeckOf (line 703) */
+/** fn shipDeckOf (line 706) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 704) */
+/** fn freeHold (line 707) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2917,17 +2916,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 705) */
+/** fn freeYards (line 708) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 706) */
+/** fn freeSb (line 709) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 707) */
+/** fn warehouseUsed (line 710) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2938,27 +2937,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 708) */
+/** fn warehouseFree (line 711) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 709) */
+/** fn ownsSilk (line 712) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 710) */
+/** fn sailBonus (line 713) */
 export function sailBonus(state: State, p: Player): number {
   return sum58(state, p);
 }
 
-/** fn damagedMove (line 711) */
+/** fn damagedMove (line 714) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 713) */
+/** fn allowance (line 716) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2967,67 +2966,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 714) */
+/** fn mpLeft (line 717) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 715) */
+/** fn stepCost (line 718) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 716) */
+/** fn hasLosable (line 719) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 719) */
+/** fn mainSupply (line 722) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum61(state, w);
 }
 
-/** fn secSupply (line 720) */
+/** fn secSupply (line 723) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum64(state, w) - count65(state, w);
 }
 
-/** fn sailSupply (line 721) */
+/** fn sailSupply (line 724) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum68(state, v) - count69(state, v);
 }
 
-/** fn cargoSupply (line 722) */
+/** fn cargoSupply (line 725) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum70(state) - count71(state);
 }
 
-/** fn letterSupply (line 723) */
+/** fn letterSupply (line 726) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum74(state, n_);
 }
 
-/** fn secTotal (line 724) */
+/** fn secTotal (line 727) */
 export function secTotal(state: State): number {
   return sum75(state);
 }
 
-/** fn income (line 727) */
+/** fn income (line 730) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 728) */
+/** fn saleDistance (line 731) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 730) */
+/** fn handLimit (line 733) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 737) */
+/** fn cardScore (line 740) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -3043,22 +3042,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 745) */
+/** fn pirateScore (line 748) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 746) */
+/** fn merchantScore (line 749) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 747) */
+/** fn cityScore (line 750) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 749) */
+/** fn reshuffles (line 752) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -3068,7 +3067,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 755) */
+/** fn sideScore (line 758) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3089,7 +3088,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 762) */
+/** fn unarmed (line 765) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3100,12 +3099,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 763) */
+/** fn canPlayOrDraw (line 766) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match76(state, s);
 }
 
-/** fn shadowSearch (line 765) */
+/** fn shadowSearch (line 768) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3114,22 +3113,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 766) */
+/** fn shadowFor (line 769) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 771) */
+/** fn portOf (line 774) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum77(state, m, slot) };
 }
 
-/** fn otherDeck (line 985) */
+/** fn otherDeck (line 988) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1291) */
+/** fn hasEquipment (line 1294) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3140,7 +3139,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1292) */
+/** fn equipmentCount (line 1295) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3150,12 +3149,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1294) */
+/** fn spareHonours (line 1297) */
 export function spareHonours(state: State, p: Player): number {
   return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship).honours);
 }
 
-/** fn pawnPos (line 1301) */
+/** fn pawnPos (line 1304) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3166,7 +3165,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   return at(state.merchants, i_);
 }
 
-/** fn windStopsPirate (line 1302) */
+/** fn windStopsPirate (line 1305) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3178,7 +3177,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1303) */
+/** fn windStopsMerchant (line 1306) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3188,12 +3187,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1395) */
+/** fn windConflict (line 1396) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count78(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1396) */
+/** fn windConflictHexes (line 1397) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3205,17 +3204,17 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn othersOnModule (line 1439) */
+/** fn othersOnModule (line 1440) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count79(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1440) */
+/** fn otherMerchantAt (line 1441) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any80(state, mi, h);
 }
 
-/** fn nearestFree (line 1464) */
+/** fn nearestFree (line 1465) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3227,12 +3226,12 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1979) */
+/** fn letterPrice (line 1980) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1980) */
+/** fn nationalPortOf (line 1981) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -3243,7 +3242,7 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return false;
 }
 
-/** fn canBuyShip (line 2073) */
+/** fn canBuyShip (line 2074) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3252,12 +3251,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2286) */
+/** fn krakenMayEnter (line 2287) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2315) */
+/** fn merchantMayEnter (line 2316) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3269,12 +3268,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2366) */
+/** fn shoalSquare (line 2367) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(derived(state).shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2367) */
+/** fn shoalTemplate (line 2368) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3283,7 +3282,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2369) */
+/** fn triangle (line 2370) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3292,27 +3291,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2370) */
+/** fn shoalSpotLegal (line 2371) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all82(state, m, i_);
 }
 
-/** fn currentShoal (line 2371) */
+/** fn currentShoal (line 2372) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2372) */
+/** fn otherShoalSpots (line 2373) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect84(state, m);
 }
 
-/** fn stormFits (line 2410) */
+/** fn stormFits (line 2411) */
 export function stormFits(state: State, c: Hex): boolean {
   return all85(state, c);
 }
 
-/** proc buildBoard (line 776) */
+/** proc buildBoard (line 779) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3341,27 +3340,27 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 966) */
+/** proc drawCombatCard (line 969) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 971) */
+/** proc rebuildCombatDeck (line 974) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 977) */
+/** proc drawShipFrom (line 980) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 978));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 981));
 }
 
-/** proc discardShip (line 981) */
+/** proc discardShip (line 984) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 982)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 985)).discard.push(c);
 }
 
-/** proc drawMerchant (line 990) */
+/** proc drawMerchant (line 993) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3377,7 +3376,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1003) */
+/** proc drawMission (line 1006) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3386,7 +3385,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1010) */
+/** proc discardMission (line 1013) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3396,7 +3395,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1127) */
+/** proc dock (line 1130) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3404,7 +3403,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1555) */
+/** proc setSides (line 1556) */
 export function setSides(state: State, att: Fighter, def: Fighter): void {
   state.fight = {
     att: { fighter: att, card: null, score: 0 },
@@ -3414,7 +3413,7 @@ export function setSides(state: State, att: Fighter, def: Fighter): void {
   };
 }
 
-/** proc noteFight (line 1560) */
+/** proc noteFight (line 1561) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3422,7 +3421,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1786) */
+/** proc shipTask (line 1787) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3449,7 +3448,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 950): its effects, once allowed. */
+/** action Repair (line 953): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3460,7 +3459,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 957): its effects, once allowed. */
+/** action EndTurn (line 960): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3513,7 +3512,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1069): its effects, once allowed. */
+/** action ExtraMove (line 1072): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3524,7 +3523,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1075): its effects, once allowed. */
+/** action StopMoving (line 1078): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3564,7 +3563,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1917): its effects, once allowed. */
+/** action Deliver (line 1918): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3581,7 +3580,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1930): its effects, once allowed. */
+/** action SellMain (line 1931): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3593,7 +3592,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1936): its effects, once allowed. */
+/** action SellSecondary (line 1937): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3605,7 +3604,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1942): its effects, once allowed. */
+/** action SellSail (line 1943): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3617,7 +3616,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1948): its effects, once allowed. */
+/** action DropLetter (line 1949): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3630,7 +3629,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1953): its effects, once allowed. */
+/** action BuyMain (line 1954): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3644,7 +3643,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1961): its effects, once allowed. */
+/** action BuySecondary (line 1962): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3659,7 +3658,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1969): its effects, once allowed. */
+/** action BuySail (line 1970): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3673,7 +3672,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1982): its effects, once allowed. */
+/** action BuyLetter (line 1983): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3687,7 +3686,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1991): its effects, once allowed. */
+/** action StoreMain (line 1992): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3701,7 +3700,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1999): its effects, once allowed. */
+/** action LoadMain (line 2000): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3715,7 +3714,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2007): its effects, once allowed. */
+/** action StoreSecondary (line 2008): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3729,7 +3728,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2015): its effects, once allowed. */
+/** action LoadSecondary (line 2016): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3743,7 +3742,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2023): its effects, once allowed. */
+/** action StoreSail (line 2024): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3757,7 +3756,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2031): its effects, once allowed. */
+/** action LoadSail (line 2032): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3771,7 +3770,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2039): its effects, once allowed. */
+/** action StoreLetter (line 2040): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3785,7 +3784,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2047): its effects, once allowed. */
+/** action LoadLetter (line 2048): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3799,7 +3798,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2055): its effects, once allowed. */
+/** action StoreCargo (line 2056): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3813,7 +3812,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2064): its effects, once allowed. */
+/** action LoadCargo (line 2065): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3825,8 +3824,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2079)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2079)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2080)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2080)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3847,7 +3846,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2185): its effects, once allowed. */
+/** action TakeMission (line 2186): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3873,7 +3872,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 882) until it waits for a decision or is done. */
+/** Runs the flow (line 885) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3913,7 +3912,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 835) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 838) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3946,11 +3945,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 869)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 872)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 872)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875)).pile);
         }
 
         state.stack.pop();
@@ -4070,7 +4069,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 888) until it waits for a decision or is done. */
+/** Runs proc playGame (line 891) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4155,7 +4154,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 906) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 909) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4220,7 +4219,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1019) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4279,7 +4278,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1079) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1082) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4480,7 +4479,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1135) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1138) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4545,7 +4544,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1147) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1150) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4689,7 +4688,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1179) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1182) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4795,7 +4794,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1201) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1204) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4875,7 +4874,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1218) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1221) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4895,7 +4894,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -4920,7 +4919,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -4930,7 +4929,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -4940,7 +4939,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5043,7 +5042,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1261) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1264) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5168,7 +5167,6 @@ function newWindPhaseFrame(): WindPhaseFrame {
     spin: 0,
     windVec: hexOf(0, 0),
     pawns: [],
-    seq: 0,
     x: { kind: "pirateShip", owner: 0 },
     xList: [],
     xIndex: 0,
@@ -5177,18 +5175,18 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1307) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1310) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
         frame.spin = randomBetween(state.rng, 1, 6);
         state.windDir = at(DIRS, frame.spin - 1).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
-        frame.seq = 0;
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
         frame.xIndex = 0;
         frame.pc = 1;
@@ -5202,7 +5200,6 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         }
 
         frame.x = at(frame.xList, frame.xIndex);
-        frame.seq += 1;
         const pawn = frame.x;
         if (pawn.kind === "pirateShip") {
           frame.p = pawn.owner;
@@ -5228,7 +5225,7 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
       }
 
       case 4: {
-        state.players[frame.p]!.windSeq = frame.seq;
+        state.pushed.push(frame.p);
         frame.pc = 6;
         state.stack.push(newPushPirateFrame(frame.p, state.windDir));
         return;
@@ -5266,7 +5263,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1331) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1332) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5371,7 +5368,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1356) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1357) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5495,7 +5492,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1407) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1408) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5637,7 +5634,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1446) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1447) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5694,7 +5691,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1474) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1475) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5754,7 +5751,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1484) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1485) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5815,7 +5812,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1500) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1501) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5934,7 +5931,7 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
   };
 }
 
-/** Runs proc dropWreck (line 1530) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1531) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6015,7 +6012,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1569) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1570) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6078,7 +6075,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1585) until it waits for a decision or is done. */
+/** Runs proc combat (line 1586) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6168,7 +6165,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1620) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1621) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6228,7 +6225,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1636) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1637) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6301,7 +6298,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1656) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1657) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6369,7 +6366,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0, lost: null };
 }
 
-/** Runs proc merchantFight (line 1675) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1676) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6476,7 +6473,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1706) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1707) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6562,7 +6559,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1725) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1726) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6674,7 +6671,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1742) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1743) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6844,7 +6841,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1798) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1799) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7001,7 +6998,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0), lost: null };
 }
 
-/** Runs proc cityAttack (line 1853) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1854) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7119,7 +7116,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2111) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2112) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7343,7 +7340,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2224) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2225) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7385,7 +7382,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2235) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2236) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7558,7 +7555,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2257) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2258) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7602,7 +7599,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2263) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2264) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7670,7 +7667,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2289) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2290) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7806,7 +7803,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2319) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2320) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7974,7 +7971,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2355) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2356) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8032,7 +8029,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2375) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2376) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8111,7 +8108,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2397) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2398) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8177,7 +8174,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2412) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2413) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8358,7 +8355,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2444) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2445) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8467,7 +8464,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2464) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2465) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8544,7 +8541,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 938) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 941) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8575,7 +8572,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1030) until it waits for a decision or is done. */
+/** Runs action Move (line 1033) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8628,7 +8625,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1047) until it waits for a decision or is done. */
+/** Runs action Step (line 1050) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8653,7 +8650,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1059) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8684,7 +8681,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1842) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1843) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8715,7 +8712,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1891) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1892) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8785,7 +8782,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1900) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1901) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8842,7 +8839,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2076) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2077) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8924,7 +8921,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2178) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2179) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8976,7 +8973,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2192) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2193) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9030,7 +9027,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2214) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2215) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9548,8 +9545,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2079)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2079)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2080)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2080)).discard.length <=
       0
     )
       continue;
@@ -9599,7 +9596,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 840)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 843)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9609,7 +9606,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 843)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 846)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9619,7 +9616,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 844)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 847)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9629,7 +9626,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 846)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9639,7 +9636,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 848)
+      // `choose kit: StartKit by p` (proc startingChoices, line 851)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9649,7 +9646,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 856)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 859)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9659,7 +9656,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 923)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9669,7 +9666,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1021)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9680,7 +9677,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9689,7 +9686,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1149)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1152)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9699,7 +9696,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1156)
+      // `choose takeSail: bool by p` (proc pickUps, line 1159)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9709,7 +9706,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1164)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1167)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9719,7 +9716,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9735,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9746,7 +9743,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9757,7 +9754,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1193)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1196)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9768,7 +9765,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1204)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1207)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9778,7 +9775,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9788,7 +9785,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9799,7 +9796,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9810,7 +9807,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9821,7 +9818,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9832,7 +9829,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1230)
+      // `choose payToll: bool by p` (proc askEntry, line 1233)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9842,7 +9839,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9853,7 +9850,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9864,7 +9861,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9875,7 +9872,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9886,7 +9883,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9897,7 +9894,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1416)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9908,7 +9905,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1457)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9919,7 +9916,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1479)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9930,7 +9927,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1489)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1490)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9941,7 +9938,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1504)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1505)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9957,7 +9954,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1508)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1509)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9966,7 +9963,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1517)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1518)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9977,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1541)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1542)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9988,7 +9985,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1572)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1573)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9998,7 +9995,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1576)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1577)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -10009,7 +10006,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1660)
+      // `choose spendCP: bool by who` (proc addsPower, line 1661)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10019,7 +10016,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1707)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1708)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10029,7 +10026,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1712)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1713)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10039,7 +10036,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1728)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1729)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10055,7 +10052,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1732)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1733)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10066,7 +10063,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1735)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1736)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10077,7 +10074,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1750)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1751)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10092,7 +10089,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1755)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1756)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10102,7 +10099,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1766)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1767)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10113,7 +10110,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1771)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1772)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10123,7 +10120,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1809)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1810)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10134,7 +10131,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1823)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10145,7 +10142,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1865)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10158,7 +10155,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1895)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1896)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10185,7 +10182,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1906)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1907)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10195,7 +10192,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2099)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2100)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10207,7 +10204,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2116)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2117)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10218,7 +10215,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2120)
+      // `choose storeMain: bool by p` (proc changeShip, line 2121)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10228,7 +10225,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2130)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2131)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10238,7 +10235,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2134)
+      // `choose storeSail: bool by p` (proc changeShip, line 2135)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10248,7 +10245,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2144)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2145)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10264,7 +10261,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2147)
+      // `choose storeItem: bool by p` (proc changeShip, line 2148)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10274,7 +10271,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2151)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2152)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10285,7 +10282,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2159)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2160)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10296,7 +10293,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2182)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2183)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10305,7 +10302,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2201)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2202)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10315,7 +10312,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2258)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2259)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10325,7 +10322,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2279)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2280)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10336,7 +10333,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2297)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2298)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10347,7 +10344,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2320)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2321)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10357,7 +10354,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2322)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2323)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10367,7 +10364,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2331)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2332)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10378,7 +10375,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2357)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2358)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10388,7 +10385,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2380)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2381)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10399,7 +10396,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2386)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2387)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10410,7 +10407,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2398)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2399)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10419,7 +10416,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2417)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2418)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10429,7 +10426,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2451)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2452)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10440,7 +10437,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2471)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2472)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12104,7 +12101,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2099): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2100): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone53(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12676,8 +12673,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       sirens: false,
       sirensNext: false,
       permit: null,
-      windSeq: 0,
     })),
+    pushed: [],
     round: 0,
     lord: 0,
     active: 0,
@@ -12744,10 +12741,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 814)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 815)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 816)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 817)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 817)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 818)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12759,7 +12756,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 830);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833);
   return state;
 }
 
@@ -12859,7 +12856,6 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     sirens: mine.sirens,
     sirensNext: mine.sirensNext,
     permit: mine.permit,
-    windSeq: mine.windSeq,
   };
 }
 
@@ -12874,6 +12870,7 @@ function view(state: State, viewer: Player): View {
     variant: state.variant,
     playerCount: state.playerCount,
     players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
+    pushed: state.pushed.slice(),
     round: state.round,
     lord: state.lord,
     active: state.active,
@@ -13060,9 +13057,10 @@ function validateState(value: unknown): string | null {
     if (!(typeof mine.sirens === "boolean")) return "player.sirens is not a valid bool";
     if (!(typeof mine.sirensNext === "boolean")) return "player.sirensNext is not a valid bool";
     if (!(mine.permit === null || isInt(mine.permit))) return "player.permit is not a valid int or none";
-    if (!isInt(mine.windSeq)) return "player.windSeq is not a valid int";
   }
 
+  if (!(Array.isArray(value.pushed) && value.pushed.every((x: unknown) => isInt(x) && x >= 0 && x < playerCount)))
+    return "state.pushed is not a valid list of seat";
   if (!isInt(value.round)) return "state.round is not a valid int";
   if (!(isInt(value.lord) && value.lord >= 0 && value.lord < playerCount)) return "state.lord is not a valid seat";
   if (!(isInt(value.active) && value.active >= 0 && value.active < playerCount))
@@ -13437,14 +13435,14 @@ function collect15(state: State, h: Hex): Player[] {
   return out;
 }
 
-/** argmax(p in here: p.windSeq) */
+/** argmax(p in here: indexOf(pushed, p)) */
 function argmax16(state: State, here: Player[]): Player[] {
   let best: number | undefined;
   let out: Player[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    const v = state.players[p]!.windSeq;
+    const v = indexOfValue(state.pushed, p);
     if (best === undefined || v > best) {
       best = v;
       out = [p];
@@ -13466,14 +13464,14 @@ function collect17(state: State, here: Player[]): Player[] {
   return out;
 }
 
-/** argmax(p in healthy: p.windSeq) */
+/** argmax(p in healthy: indexOf(pushed, p)) */
 function argmax18(state: State, healthy: Player[]): Player[] {
   let best: number | undefined;
   let out: Player[] = [];
   const items = healthy;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    const v = state.players[p]!.windSeq;
+    const v = indexOfValue(state.pushed, p);
     if (best === undefined || v > best) {
       best = v;
       out = [p];
@@ -14346,7 +14344,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "c1a75011",
+  sourceHash: "42dcd2b4",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
