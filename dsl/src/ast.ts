@@ -197,6 +197,8 @@ export interface FnDecl extends Node {
   readonly returnType: TypeExpr;
   /** `fn f(): int = expr` has an expression; `fn f(): int { ... return expr }` a block. */
   readonly body: Expr | Block;
+  /** `test fn f(...)`: a helper only tests (and other test helpers) may call. */
+  readonly testOnly?: boolean;
   /** Set by the checker. */
   resolvedReturnType?: Type;
 }

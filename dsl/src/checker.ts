@@ -159,6 +159,8 @@ class Checker {
   private readonly choiceTypes = new Map<string, Type>();
   private readonly allowed = new Set<string>();
   private readonly endReasons = new Set<string>();
+  /** Checking the body of a `test fn`. */
+  private checkingTestFn = false;
   private readonly allowKinds = { asked: false, anytime: false, here: false };
   private readonly used = new Set<string>();
   /** What the functions and the score rule compute from: `fn:<name>` and `score` -> the functions and `score` used. */
@@ -536,6 +538,7 @@ class Checker {
   // ---- pass 3: bodies ---------------------------------------------------------------------------------------
 
   private enter(context: Context, routine: Routine | undefined, record?: RecordInfo): void {
+    this.checkingTestFn = false;
     this.computing = undefined;
     this.definingConst = undefined;
     this.body = { context, routine, record, loopDepth: 0, atActionTop: context === "action" };
@@ -679,8 +682,15 @@ class Checker {
     this.expr(d.initial, f.type);
   }
 
+  /** Whether the body being checked is a test's, or a test helper's. */
+  private inTest(): boolean {
+    const c = this.body.context;
+    return c === "given" || c === "expect" || c === "testArg" || this.checkingTestFn;
+  }
+
   private checkFn(f: A.FnDecl): void {
     this.enter("fn", undefined);
+    this.checkingTestFn = f.testOnly === true;
     this.computing = `fn:${f.name.text}`;
     for (const p of f.params) p.symbol = this.bind(p.name, this.resolveType(p.typeExpr), "param");
     f.resolvedReturnType = this.resolveType(f.returnType);
@@ -1860,6 +1870,16 @@ class Checker {
         );
       }
       e.target = "fn";
+      if (fn.testOnly && !this.inTest()) {
+        this.diagnostics.push(
+          error(
+            Codes.misplaced,
+            e.callee.span,
+            `\`${callee}\` is a test helper (\`test fn\`): only tests may call it`,
+            "call it from a test, or declare it with `fn` if the rules need it",
+          ),
+        );
+      }
       this.used.add(callee);
       this.noteDependency(`fn:${callee}`, e.callee.span);
       this.derived.noteCall(this.bodyKey(), `fn:${callee}`);

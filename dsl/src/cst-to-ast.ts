@@ -273,6 +273,8 @@ export class AstBuilder {
         };
       case "fnDecl":
         return this.fnDecl(n);
+      case "testFnDecl":
+        return { ...this.fnDecl(node(n, "fnDecl")), span: nodeSpan(n), testOnly: true };
       case "procDecl":
         return this.procDecl(n);
       case "actionDecl":

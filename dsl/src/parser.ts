@@ -73,6 +73,8 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.flowDecl) },
       { ALT: () => this.SUBRULE(this.scoringDecl) },
       { ALT: () => this.SUBRULE(this.variantDecl) },
+      // `test fn f(...)`: a helper only tests may call.
+      { GATE: () => this.LA(2).tokenType === T.Fn, ALT: () => this.SUBRULE(this.testFnDecl) },
       { ALT: () => this.SUBRULE(this.testDecl) },
     ]);
   });
@@ -351,6 +353,11 @@ export class RulesParser extends CstParser {
     this.CONSUME2(T.Identifier);
     this.CONSUME(T.Assign);
     this.SUBRULE(this.expr);
+  });
+
+  private testFnDecl = this.RULE("testFnDecl", () => {
+    this.CONSUME(T.Test);
+    this.SUBRULE(this.fnDecl);
   });
 
   private testDecl = this.RULE("testDecl", () => {
