@@ -1,12 +1,13 @@
 /**
- * `npm run bench`: compile time per ruleset (parse + check, emit, format) and random playouts per second per game,
- * variant and player count. Figures are printed, never asserted: speed is measured here, not in tests.
+ * `npm run bench`: the start-up of the `rules` command, compile time per ruleset (parse + check, emit, format) and
+ * random playouts per second per game, variant and player count. Figures are printed, never asserted: speed is
+ * measured here, not in tests.
  *
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
 import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
@@ -35,6 +36,39 @@ interface PlayoutFigure {
   playoutsPerSecond: number;
   actionsPerSecond: number;
   meanLength: number;
+}
+
+interface StartupFigure {
+  command: string;
+  /** Wall time of the whole process, median of the runs. */
+  medianMs: number;
+  runs: number;
+}
+
+/** How long `rules` takes to answer, as a designer types it: the built command, a process each time. */
+function measureStartup(): StartupFigure[] {
+  const bin = join(REPO_ROOT, "compiler/bin/rules.js");
+  const commands: [string, string[]][] = [
+    ["rules --help", ["--help"]],
+    [
+      "rules check letter-of-marque.rules",
+      ["check", join(REPO_ROOT, "rulesets/letter-of-marque/letter-of-marque.rules")],
+    ],
+  ];
+  const runs = 7;
+  return commands.map(([command, args]) => {
+    // A first run rebuilds compiler/dist if a source changed, and warms the file cache.
+    spawnSync(process.execPath, [bin, ...args]);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      const run = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8" });
+      times.push(performance.now() - started);
+      if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr}`);
+    }
+    times.sort((a, b) => a - b);
+    return { command, medianMs: times[Math.floor(runs / 2)]!, runs };
+  });
 }
 
 async function measureCompile(): Promise<CompileFigure[]> {
@@ -132,14 +166,25 @@ if (onlyGame !== undefined) {
   process.exit(0);
 }
 
+const startup = measureStartup();
 const engines = await loadAllEngines();
 const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name));
 const compile = await measureCompile();
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ compile, playouts }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ startup, compile, playouts }, null, 2)}\n`);
 } else {
   const ms = (x: number): string => x.toFixed(1);
+  process.stdout.write(
+    `Start-up of the rules command (whole process, median of ${startup[0]?.runs ?? 0} runs, ms)\n\n`,
+  );
+  process.stdout.write(
+    table(
+      ["command", "ms"],
+      startup.map((s) => [s.command, s.medianMs.toFixed(0)]),
+    ),
+  );
+  process.stdout.write("\n\n");
   process.stdout.write("Compile time per ruleset (mean of 5 runs, ms)\n\n");
   process.stdout.write(
     table(

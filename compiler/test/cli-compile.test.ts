@@ -1,24 +1,24 @@
 /**
- * `rules check` and `rules compile`, run end to end as a designer runs them (a child process), so exit codes and
- * the exact output a user sees are part of the specification.
+ * `rules check` and `rules compile`, run end to end as a designer runs them (`npx rules`: the built command, a child
+ * process), so exit codes and the exact output a user sees are part of the specification.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 
+/** The command `npx rules` runs (it builds itself again first if a source file changed). */
+const BIN = join(REPO_ROOT, "compiler/bin/rules.js");
+
 function rules(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(
-    process.execPath,
-    ["--import", "tsx", join(REPO_ROOT, "compiler/src/cli/main.ts"), ...args],
-    {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-      env: { ...process.env, RULES_DEBUG: "" },
-    },
-  );
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    env: { ...process.env, RULES_DEBUG: "" },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -103,6 +103,17 @@ describe("rules compile", () => {
     expect(run.stderr).toContain("1 error; nothing generated");
   });
 
+  it("is the command npm links as `rules`, and lists every command without loading them", () => {
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "compiler/package.json"), "utf8")) as { bin: object };
+    expect(manifest.bin).toEqual({ rules: "./bin/rules.js" });
+    const run = rules("--help");
+    expect(run.status).toBe(0);
+    for (const name of ["compile", "check", "play", "simulate", "replay"])
+      expect(run.stdout).toMatch(new RegExp(`\\n  ${name} `));
+    // `rules help <command>` loads that command, so its options are listed.
+    expect(rules("help", "simulate").stdout).toMatch(/--param <name=value>/);
+  });
+
   it("documents itself with --help", () => {
     const run = rules("compile", "--help");
     expect(run.status).toBe(0);
@@ -115,13 +126,9 @@ describe("rules compile --watch", () => {
   it("recompiles when the rules file changes", async () => {
     const game = join(dir, "watched");
     await cp(join(REPO_ROOT, "compiler/test/fixtures/tour/tour.rules"), join(game, "watched.rules"));
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(REPO_ROOT, "compiler/src/cli/main.ts"), "compile", "--watch", game],
-      {
-        cwd: REPO_ROOT,
-      },
-    );
+    const child = spawn(process.execPath, [BIN, "compile", "--watch", game], {
+      cwd: REPO_ROOT,
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const waitFor = async (text: string, from: number): Promise<void> => {

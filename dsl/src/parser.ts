@@ -2,7 +2,14 @@
  * The grammar of the rules language (tokens -> CST), a Chevrotain CstParser with error recovery so that one run
  * reports every syntax error of a file. `cst-to-ast.ts` turns the CST into the typed AST.
  */
-import { CstParser, type CstNode, type IToken } from "chevrotain";
+import {
+  CstParser,
+  LLkLookaheadStrategy,
+  type CstNode,
+  type ILookaheadStrategy,
+  type IOrAlt,
+  type IToken,
+} from "chevrotain";
 import * as T from "./lexer.ts";
 
 /**
@@ -19,11 +26,45 @@ export class NestingTooDeep extends Error {
   }
 }
 
+/**
+ * Chevrotain's LL(k) lookahead, each decision's function built the first time the parser reaches that decision rather
+ * than all of them when the parser is made: a `rules check` of a small file reaches a fraction of the grammar, and
+ * building every function took most of the command's start-up.
+ */
+function lazyLookahead(maxLookahead: number): ILookaheadStrategy {
+  const llk = new LLkLookaheadStrategy({ maxLookahead });
+  return {
+    validate: (options) => llk.validate(options),
+    buildLookaheadForAlternation(options) {
+      let built: ((orAlts?: IOrAlt<unknown>[]) => number | undefined) | undefined;
+      return function (this: unknown, orAlts) {
+        built ??= llk.buildLookaheadForAlternation(options);
+        return built.call(this, orAlts);
+      };
+    },
+    buildLookaheadForOptional(options) {
+      let built: (() => boolean) | undefined;
+      return function (this: unknown) {
+        built ??= llk.buildLookaheadForOptional(options);
+        return built.call(this);
+      };
+    },
+  };
+}
+
 export class RulesParser extends CstParser {
   private depth = 0;
 
   constructor() {
-    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 4, nodeLocationTracking: "full" });
+    super(T.allTokens, {
+      recoveryEnabled: true,
+      maxLookahead: 4,
+      nodeLocationTracking: "full",
+      // Chevrotain's checks of the grammar itself take half the parser's start-up: the tests run them on every change
+      // of the grammar, so the built `rules` command (which sets this) skips them.
+      skipValidations: process.env.RULES_GRAMMAR_CHECKED === "1",
+      lookaheadStrategy: lazyLookahead(4),
+    });
     this.performSelfAnalysis();
   }
 
@@ -582,40 +623,45 @@ export class RulesParser extends CstParser {
   });
 
   private statement = this.RULE("statement", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.letStmt) },
-      { ALT: () => this.SUBRULE(this.ifStmt) },
-      // A `match` in statement position is the statement; its expression form has no use as a statement.
-      { ALT: () => this.SUBRULE(this.matchStmt), IGNORE_AMBIGUITIES: true },
-      { ALT: () => this.SUBRULE(this.forStmt) },
-      { ALT: () => this.SUBRULE(this.whileStmt) },
-      { ALT: () => this.SUBRULE(this.repeatStmt) },
-      { ALT: () => this.SUBRULE(this.requireStmt) },
-      { ALT: () => this.SUBRULE(this.chooseStmt) },
-      { ALT: () => this.SUBRULE(this.actStmt) },
-      { ALT: () => this.SUBRULE(this.allowStmt) },
-      { ALT: () => this.SUBRULE(this.addStmt) },
-      { ALT: () => this.SUBRULE(this.removeStmt) },
-      { ALT: () => this.SUBRULE(this.shuffleStmt) },
-      // `end "Event deck empty"`: the reason is how the game ended, for simulations' summaries.
-      {
-        ALT: () => {
-          this.CONSUME(T.End);
-          this.OPTION(() => this.CONSUME(T.StringLiteral));
+    // Two tokens tell the statements apart (a keyword, or a name and what follows it); computing paths of four
+    // through the whole expression grammar took most of a small file's check.
+    this.OR({
+      MAX_LOOKAHEAD: 2,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.letStmt) },
+        { ALT: () => this.SUBRULE(this.ifStmt) },
+        // A `match` in statement position is the statement; its expression form has no use as a statement.
+        { ALT: () => this.SUBRULE(this.matchStmt), IGNORE_AMBIGUITIES: true },
+        { ALT: () => this.SUBRULE(this.forStmt) },
+        { ALT: () => this.SUBRULE(this.whileStmt) },
+        { ALT: () => this.SUBRULE(this.repeatStmt) },
+        { ALT: () => this.SUBRULE(this.requireStmt) },
+        { ALT: () => this.SUBRULE(this.chooseStmt) },
+        { ALT: () => this.SUBRULE(this.actStmt) },
+        { ALT: () => this.SUBRULE(this.allowStmt) },
+        { ALT: () => this.SUBRULE(this.addStmt) },
+        { ALT: () => this.SUBRULE(this.removeStmt) },
+        { ALT: () => this.SUBRULE(this.shuffleStmt) },
+        // `end "Event deck empty"`: the reason is how the game ended, for simulations' summaries.
+        {
+          ALT: () => {
+            this.CONSUME(T.End);
+            this.OPTION(() => this.CONSUME(T.StringLiteral));
+          },
         },
-      },
-      { ALT: () => this.CONSUME(T.Break) },
-      { ALT: () => this.SUBRULE(this.returnStmt) },
-      // `window` is not reserved: a name and a text after it make the statement.
-      {
-        GATE: () =>
-          this.LA(1).image === "window" &&
-          this.LA(2).tokenType === T.Identifier &&
-          this.LA(3).tokenType === T.StringLiteral,
-        ALT: () => this.SUBRULE(this.windowStmt),
-      },
-      { ALT: () => this.SUBRULE(this.exprStmt) },
-    ]);
+        { ALT: () => this.CONSUME(T.Break) },
+        { ALT: () => this.SUBRULE(this.returnStmt) },
+        // `window` is not reserved: a name and a text after it make the statement.
+        {
+          GATE: () =>
+            this.LA(1).image === "window" &&
+            this.LA(2).tokenType === T.Identifier &&
+            this.LA(3).tokenType === T.StringLiteral,
+          ALT: () => this.SUBRULE(this.windowStmt),
+        },
+        { ALT: () => this.SUBRULE(this.exprStmt) },
+      ],
+    });
   });
 
   /** window glory "after the Seamanship rolls": PlayGlory | Decline by order */

@@ -8,6 +8,7 @@ import { existsSync, watch } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
+import { SUMMARIES } from "./commands.ts";
 import { formatDiagnostic, loadRules, type Diagnostic } from "@rules/dsl";
 import type { CompileResult } from "../compile.ts";
 import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
@@ -95,7 +96,7 @@ interface CompileFlags {
 export function registerCompile(program: Command, context: CliContext = cliContext(), root: string = REPO_ROOT): void {
   program
     .command("compile")
-    .description("compile rulesets into typed engines and conformance tests (default: every ruleset)")
+    .description(SUMMARIES.compile)
     .argument("[paths...]", "ruleset folders or .rules files")
     .option("--check", "change nothing; fail if a generated file is missing or stale")
     .option("--watch", "recompile whenever a .rules file changes")
@@ -146,7 +147,7 @@ export function registerCompile(program: Command, context: CliContext = cliConte
 
   program
     .command("check")
-    .description("report the diagnostics of a .rules file; generate nothing")
+    .description(SUMMARIES.check)
     .argument("<file>", "a .rules file")
     .action((file: string) =>
       reportingErrors(context, async () => {

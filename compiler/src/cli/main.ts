@@ -1,19 +1,18 @@
 #!/usr/bin/env node
 /** The `rules` command line: compile and check rules, then play, simulate or replay the compiled games. */
 import { Command } from "commander";
-import { registerCompile } from "./compile.ts";
-import { registerPlay } from "./play.ts";
-import { registerReplay } from "./replay.ts";
-import { registerSimulate } from "./simulate.ts";
+import { COMMANDS } from "./commands.ts";
 
 const program = new Command()
   .name("rules")
   .description("A rules compiler for board games: .rules text -> typed TypeScript engines, and a runtime to play them.")
   .showHelpAfterError("(add --help for usage)");
 
-registerCompile(program);
-registerPlay(program);
-registerSimulate(program);
-registerReplay(program);
+// Only the command asked for (or asked about, `rules help play`) is loaded; without one, the commands are listed.
+const words = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const name = words[0] === "help" ? words[1] : words[0];
+const asked = COMMANDS.find((c) => c.name === name);
+if (asked) (await asked.load())(program);
+else for (const c of COMMANDS) program.command(c.name).description(c.summary);
 
 await program.parseAsync(process.argv);

@@ -20,6 +20,7 @@ import {
   type Seat,
 } from "@rules/runtime";
 import type { Command } from "commander";
+import { SUMMARIES } from "./commands.ts";
 import {
   cliContext,
   messageOf,
@@ -258,7 +259,7 @@ interface PlayFlags {
 export function registerPlay(program: Command, context: CliContext = cliContext()): void {
   program
     .command("play")
-    .description("play a game in the terminal: human seats pick their moves, the other seats play at random")
+    .description(SUMMARIES.play)
     .argument("<game>", "name of a compiled game (a folder of rulesets/)")
     .option("--players <n>", "number of players (default: the game's minimum)", parseInteger)
     .option("--seed <n>", "random seed (default: taken from the clock and printed)", parseInteger)

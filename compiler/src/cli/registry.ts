@@ -4,14 +4,39 @@
  * A game is compiled when `rulesets/<name>/generated/engine.ts` exists; that module exports the engine as `engine`
  * or as its default export. Games are discovered at run time, so a newly compiled game needs no registration.
  */
+import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AnyEngine } from "@rules/runtime";
 import { InvalidArgumentError } from "commander";
 
-/** The repository root (this file is `compiler/src/cli/registry.ts`). */
-export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/**
+ * The repository root: the nearest folder above this module holding `nx.json` (this module runs from
+ * `compiler/src/cli/` under tsx, and from `compiler/dist/` once built).
+ */
+export const REPO_ROOT = findRepoRoot(fileURLToPath(new URL(".", import.meta.url)));
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "nx.json"))) return dir.endsWith(sep) ? dir : `${dir}${sep}`;
+    if (dirname(dir) === dir) return start;
+  }
+}
+
+/**
+ * Generated engines are TypeScript. Under tsx they import as they are; the built command (`npx rules`) registers
+ * tsx's loader the first time it loads one, so that commands which load no engine (`check`, `--help`) never pay for it.
+ */
+let typeScriptLoader: Promise<void> | undefined;
+function loadTypeScript(): Promise<void> {
+  typeScriptLoader ??= (async () => {
+    if (import.meta.url.endsWith(".ts")) return; // running from source: tsx is already there
+    const { register } = await import("tsx/esm/api");
+    register();
+  })();
+  return typeScriptLoader;
+}
 
 export interface CompiledGame {
   /** The ruleset folder's name, which is also the engine's `name`. */
@@ -74,6 +99,7 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
   const shown = relative(root, path);
   let loaded: unknown;
   try {
+    await loadTypeScript();
     loaded = await import(pathToFileURL(path).href);
   } catch (error) {
     throw new Error(`cannot load ${shown}: ${messageOf(error)}`, { cause: error });

@@ -17,6 +17,7 @@ import {
   type Session,
 } from "@rules/runtime";
 import type { Command } from "commander";
+import { SUMMARIES } from "./commands.ts";
 import { cliContext, messageOf, reportingErrors, type CliContext } from "./registry.ts";
 
 /** A game to replay, read from a file. */
@@ -83,7 +84,7 @@ export function replayToOutput(input: ReplayInput, output: NodeJS.WritableStream
 export function registerReplay(program: Command, context: CliContext = cliContext()): void {
   program
     .command("replay")
-    .description("replay a save file or a log file ({ game, options, log }), printing each action and the outcome")
+    .description(SUMMARIES.replay)
     .argument("<file>", "save or log file")
     .action((file: string) =>
       reportingErrors(context, async () => {

@@ -14,6 +14,7 @@ import {
 } from "@rules/runtime";
 import { Presets, SingleBar } from "cli-progress";
 import type { Command } from "commander";
+import { SUMMARIES } from "./commands.ts";
 import {
   cliContext,
   parseInteger,
@@ -104,7 +105,7 @@ interface SimulateFlags {
 export function registerSimulate(program: Command, context: CliContext = cliContext()): void {
   program
     .command("simulate")
-    .description("play batches of random games and summarize them (length, win rate and mean score by seat)")
+    .description(SUMMARIES.simulate)
     .argument("[game]", "name of a compiled game (or use --all)")
     .option("--all", "every compiled game")
     .option("--games <n>", "games per batch", parsePositiveInteger, 100)

@@ -1,0 +1,31 @@
+/**
+ * The commands of `rules`, each with the one line `rules --help` shows and the module that implements it. A
+ * module is imported only when its command runs: `rules --help` loads none, `rules check` only the language front end,
+ * and only `compile` loads the emitter (ts-morph, Prettier).
+ */
+import type { Command } from "commander";
+
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  /** Adds the command (with its options and action) to `program`. */
+  readonly load: () => Promise<(program: Command) => void>;
+}
+
+export const SUMMARIES = {
+  compile: "compile rulesets into typed engines and conformance tests (default: every ruleset)",
+  check: "report the diagnostics of a .rules file; generate nothing",
+  play: "play a game in the terminal: human seats pick their moves, the other seats play at random",
+  simulate: "play batches of random games and summarize them (length, win rate and mean score by seat)",
+  replay: "replay a save file or a log file ({ game, options, log }), printing each action and the outcome",
+} as const;
+
+const compile = async (): Promise<(program: Command) => void> => (await import("./compile.ts")).registerCompile;
+
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: "compile", summary: SUMMARIES.compile, load: compile },
+  { name: "check", summary: SUMMARIES.check, load: compile },
+  { name: "play", summary: SUMMARIES.play, load: async () => (await import("./play.ts")).registerPlay },
+  { name: "simulate", summary: SUMMARIES.simulate, load: async () => (await import("./simulate.ts")).registerSimulate },
+  { name: "replay", summary: SUMMARIES.replay, load: async () => (await import("./replay.ts")).registerReplay },
+];
