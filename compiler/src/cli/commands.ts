@@ -18,6 +18,7 @@ export const SUMMARIES = {
   play: "play a game in the terminal: human seats pick their moves, the other seats play at random",
   simulate: "play batches of random games and summarize them (length, win rate and mean score by seat)",
   replay: "replay a save file or a log file ({ game, options, log }), printing each action and the outcome",
+  new: "start a new ruleset under rulesets/<game>/ that compiles, tests and simulates at once",
 } as const;
 
 const compile = async (): Promise<(program: Command) => void> => (await import("./compile.ts")).registerCompile;
@@ -28,4 +29,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "play", summary: SUMMARIES.play, load: async () => (await import("./play.ts")).registerPlay },
   { name: "simulate", summary: SUMMARIES.simulate, load: async () => (await import("./simulate.ts")).registerSimulate },
   { name: "replay", summary: SUMMARIES.replay, load: async () => (await import("./replay.ts")).registerReplay },
+  { name: "new", summary: SUMMARIES.new, load: async () => (await import("./new.ts")).registerNew },
 ];
