@@ -52,23 +52,23 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 512",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 560, 667",
-  "You cannot return that many.": "rules line 646",
-  "You could not pay that together with the rest.": "rules line 658",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 664",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 754",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 766",
-  "No coin lies on that market row: it buys nothing now.": "rules line 777",
-  "That tile holds no such resource.": "rules line 778",
-  "You do not have the Loch Ness card.": "rules line 786",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 787",
-  "That tile was already activated this turn.": "rules line 788",
-  "Activating that tile would do nothing now.": "rules line 789",
-  "No movement point is left this turn.": "rules lines 796, 807",
-  "No clan member stands on that tile.": "rules lines 797, 808",
-  "There is no tile in that direction.": "rules line 798",
-  "At least one clan member must stay in your display until your last turn.": "rules line 809",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 513",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 561, 668",
+  "You cannot return that many.": "rules line 647",
+  "You could not pay that together with the rest.": "rules line 659",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 665",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 755",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 767",
+  "No coin lies on that market row: it buys nothing now.": "rules line 778",
+  "That tile holds no such resource.": "rules line 779",
+  "You do not have the Loch Ness card.": "rules line 787",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 788",
+  "That tile was already activated this turn.": "rules line 789",
+  "Activating that tile would do nothing now.": "rules line 790",
+  "No movement point is left this turn.": "rules lines 797, 808",
+  "No clan member stands on that tile.": "rules lines 798, 809",
+  "There is no tile in that direction.": "rules line 799",
+  "At least one clan member must stay in your display until your last turn.": "rules line 810",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -193,8 +193,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 890)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 891)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 891)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 892)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -252,8 +252,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 915)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 916)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 916)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 917)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -361,8 +361,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 948)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 949)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 949)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 950)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
@@ -399,8 +399,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 966)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 967)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 967)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 968)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -434,8 +434,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 979)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 980)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 980)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 981)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
@@ -482,19 +482,19 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1006)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1007)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1009)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1010)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1012)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1013)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -521,8 +521,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1025)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1026)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1026)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1027)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
@@ -1046,10 +1046,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1275)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1276)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1277)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1278)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1276)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1277)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1278)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1279)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1096,7 +1096,7 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1312)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1313)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [grain]").toEqual(["grain"]);
@@ -1235,8 +1235,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1386)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1387)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1387)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1388)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
@@ -1364,7 +1364,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1474)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1475)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1375,8 +1375,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1483)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1484)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1484)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1485)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1433,8 +1433,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1510)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1511)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1511)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1512)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1745,9 +1745,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1668)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1669)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1670)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1669)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1670)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1671)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1788,9 +1788,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1699)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1700)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1701)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1700)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1701)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1702)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1829,9 +1829,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1723)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1724)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1725)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1724)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1725)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1726)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1870,9 +1870,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1744)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1745)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1746)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1745)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1746)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1747)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1902,10 +1902,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1764)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1765)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1766)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1767)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1765)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1766)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1767)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1768)).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     });
@@ -1946,10 +1946,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1788)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1789)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1790)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1791)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1789)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1790)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1791)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1792)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1980,10 +1980,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1823)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1824)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1825)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1826)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1824)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1825)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1826)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1827)).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
@@ -2043,10 +2043,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1861)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1862)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1863)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1864)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1862)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1863)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1864)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1865)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2080,10 +2080,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1882)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1883)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1884)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1885)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1883)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1884)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1885)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1886)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2125,9 +2125,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1900)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1901)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1902)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1901)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1902)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1903)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2159,8 +2159,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1916)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1917)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1917)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1918)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);

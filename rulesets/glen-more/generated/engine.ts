@@ -121,14 +121,14 @@ export const CARD_VALUES: readonly Card[] = [
 ];
 export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
-/** enum Space (rules line 213) */
+/** enum Space (rules line 214) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 303) */
+/** enum Source (rules line 304) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 305) */
+/** enum ClanSource (rules line 306) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
-/** record Tile (rules line 34) */
+/** record Tile (rules line 35) */
 export interface Tile {
   code: string;
   stack: number;
@@ -149,25 +149,25 @@ export interface Tile {
   value: number;
 }
 
-/** record CardInfo (rules line 135) */
+/** record CardInfo (rules line 136) */
 export interface CardInfo {
   card: Card;
   bonnets: number;
 }
 
-/** record ScoreStep (rules line 158) */
+/** record ScoreStep (rules line 159) */
 export interface ScoreStep {
   difference: number;
   vp: number;
 }
 
-/** record FairStep (rules line 174) */
+/** record FairStep (rules line 175) */
 export interface FairStep {
   types: number;
   vp: number;
 }
 
-/** record Placed (rules line 216) */
+/** record Placed (rules line 217) */
 export interface Placed {
   tile: number;
   at: Cell;
@@ -336,21 +336,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 505) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 512) */
-/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 517) */
-/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 519) */
-/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 531) */
-/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 552) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 560) */
-/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 570) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 589) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 610) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 634) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 646) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 658) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 664) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 667) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 506) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513) */
+/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 518) */
+/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 520) */
+/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532) */
+/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 561) */
+/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 590) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 611) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 635) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 647) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 659) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 665) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 668) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -406,20 +406,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 753). */
+/** The action TakeTile (rules line 754). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 765). */
+/** The action ForcedMove (rules line 766). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 776). */
+/** The action Sell (rules line 777). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -428,7 +428,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action LochNess (rules line 785). */
+/** The action LochNess (rules line 786). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -436,7 +436,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 795). */
+/** The action MoveClan (rules line 796). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -445,7 +445,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 806). */
+/** The action Promote (rules line 807). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -453,7 +453,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The answer to `choose activation` (rules line 512). */
+/** The answer to `choose activation` (rules line 513). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -461,7 +461,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 531). */
+/** The answer to `choose source` (rules line 532). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -469,7 +469,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 552). */
+/** The answer to `choose clanSource` (rules line 553). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -477,14 +477,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 560). */
+/** The answer to `choose oichRes` (rules line 561). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 570). */
+/** The answer to `choose spot` (rules line 571). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -492,56 +492,56 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 589). */
+/** The answer to `choose lochyRes` (rules line 590). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 610). */
+/** The answer to `choose shielRes` (rules line 611). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 634). */
+/** The answer to `choose ionaRes` (rules line 635). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 646). */
+/** The answer to `choose butcherCount` (rules line 647). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 658). */
+/** The answer to `choose grocerRes` (rules line 659). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 664). */
+/** The answer to `choose fairTypes` (rules line 665). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 667). */
+/** The answer to `choose fairRes` (rules line 668). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** Ends an `act ... or stop` (rules lines 517, 519): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 518, 520): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -612,7 +612,7 @@ export interface View {
   deciding: string | null;
 }
 
-/** TILES (rules line 59): one Tile per row. */
+/** TILES (rules line 60): one Tile per row. */
 // prettier-ignore
 export const TILES: Tile[] = [
   { code: "0-1", stack: 0, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
@@ -686,7 +686,7 @@ export const TILES: Tile[] = [
 ];
 /** const START_VILLAGE = 67 */
 export const START_VILLAGE: number = 67;
-/** CARDS (rules line 140): one CardInfo per row. */
+/** CARDS (rules line 141): one CardInfo per row. */
 // prettier-ignore
 export const CARDS: CardInfo[] = [
   { card: "lochLochy", bonnets: 0 },
@@ -703,7 +703,7 @@ export const CARDS: CardInfo[] = [
   { card: "lochOich", bonnets: 0 },
   { card: "donanCastle", bonnets: 1 },
 ];
-/** SCORING_TABLE (rules line 163): one ScoreStep per row. */
+/** SCORING_TABLE (rules line 164): one ScoreStep per row. */
 // prettier-ignore
 export const SCORING_TABLE: ScoreStep[] = [
   { difference: 0, vp: 0 },
@@ -713,7 +713,7 @@ export const SCORING_TABLE: ScoreStep[] = [
   { difference: 4, vp: 5 },
   { difference: 5, vp: 8 },
 ];
-/** FAIR_LADDER (rules line 179): one FairStep per row. */
+/** FAIR_LADDER (rules line 180): one FairStep per row. */
 // prettier-ignore
 export const FAIR_LADDER: FairStep[] = [
   { types: 1, vp: 1 },
@@ -780,7 +780,7 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn stackOn (line 260) */
+/** fn stackOn (line 261) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -791,74 +791,74 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn cubes (line 264) */
+/** fn cubes (line 265) */
 export function cubes(state: State, l: Res[]): Partial<Record<Res, number>> {
   return collect5(state, l);
 }
 
-/** fn unit (line 265) */
+/** fn unit (line 266) */
 export function unit(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
   return collect6(state, r, n_);
 }
 
-/** fn plusOne (line 266) */
+/** fn plusOne (line 267) */
 export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect7(state, r, need);
 }
 
-/** fn minusOne (line 267) */
+/** fn minusOne (line 268) */
 export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect8(state, r, need);
 }
 
-/** fn costOf (line 268) */
+/** fn costOf (line 269) */
 export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
   return { wood: t.wood, stone: t.stone, grain: t.grain, cattle: t.cattle, sheep: t.sheep } satisfies Partial<
     Record<Res, number>
   >;
 }
 
-/** fn total (line 269) */
+/** fn total (line 270) */
 export function total(state: State, need: Partial<Record<Res, number>>): number {
   return sum9(state, need);
 }
 
-/** fn have (line 271) */
+/** fn have (line 272) */
 export function have(state: State, p: Player, r: Res): number {
   return sum11(state, p, r);
 }
 
-/** fn cubeCount (line 272) */
+/** fn cubeCount (line 273) */
 export function cubeCount(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn clansOnDisplay (line 273) */
+/** fn clansOnDisplay (line 274) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn owns (line 274) */
+/** fn owns (line 275) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 275) */
+/** fn kindAt (line 276) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 277) */
+/** fn indexAt (line 278) */
 export function indexAt(state: State, p: Player, c: Cell): number | null {
   return first14(state, p, c);
 }
 
-/** fn isProduction (line 279) */
+/** fn isProduction (line 280) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 280) */
+/** fn produce (line 281) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -871,27 +871,27 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 282) */
+/** fn isGrey (line 283) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 288) */
+/** fn miss (line 289) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 288)) - have(state, p, r));
+  return Math.max(0, (need[r] ?? noKey(r, 289)) - have(state, p, r));
 }
 
-/** fn buyCost (line 290) */
+/** fn buyCost (line 291) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 292) */
+/** fn sellValue (line 293) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 293) */
+/** fn coverCost (line 294) */
 export function coverCost(
   state: State,
   p: Player,
@@ -901,7 +901,7 @@ export function coverCost(
   return sum15(state, levels, p, need);
 }
 
-/** fn coverOk (line 295) */
+/** fn coverOk (line 296) */
 export function coverOk(
   state: State,
   p: Player,
@@ -912,41 +912,41 @@ export function coverOk(
   return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 298) */
+/** fn canCover (line 299) */
 export function canCover(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 300) */
+/** fn canBuyNow (line 301) */
 export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
   return (
-    (state.market[r] ?? noKey(r, 301)) < MARKET_SPACES &&
+    (state.market[r] ?? noKey(r, 302)) < MARKET_SPACES &&
     coverOk(
       state,
       p,
       minusOne(state, due, r),
       plusOne(state, state.market, r),
-      state.players[p]!.coins - (state.market[r] ?? noKey(r, 301)) - 1,
+      state.players[p]!.coins - (state.market[r] ?? noKey(r, 302)) - 1,
     )
   );
 }
 
-/** fn tileName (line 308) */
+/** fn tileName (line 309) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${cellX(at(state.players[p]!.display, i_).at)}, ${cellY(at(state.players[p]!.display, i_).at)})`;
 }
 
-/** fn sourceText (line 309) */
+/** fn sourceText (line 310) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 310)) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 311)) + 1} coins`;
   }
 
   const i_ = s.tile;
   return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSources (line 315) */
+/** fn clanSources (line 316) */
 export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   return concat<ClanSource>(
     state.players[p]!.chieftains > 0 && placeable(state, p, id, null) ? [{ kind: "chieftain" }] : [],
@@ -954,7 +954,7 @@ export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   );
 }
 
-/** fn clanSourceText (line 318) */
+/** fn clanSourceText (line 319) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -964,12 +964,12 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 324) */
+/** fn paySources (line 325) */
 export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
   return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cheapest (line 329) */
+/** fn cheapest (line 330) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   if (m > c0 + c1 + c2 + c3) {
     return 999;
@@ -979,17 +979,17 @@ export function cheapest(state: State, m: number, c0: number, c1: number, c2: nu
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 339) */
+/** fn spareCubes (line 340) */
 export function spareCubes(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return sum19(state, p, need);
 }
 
-/** fn buysAt (line 340) */
+/** fn buysAt (line 341) */
 export function buysAt(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
   return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 342) */
+/** fn extraOk (line 343) */
 export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1005,23 +1005,23 @@ export function extraOk(state: State, p: Player, need: Partial<Record<Res, numbe
   );
 }
 
-/** fn typePrice (line 348) */
+/** fn typePrice (line 349) */
 export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
-  return (chosen[r] ?? noKey(r, 349)) > 0
+  return (chosen[r] ?? noKey(r, 350)) > 0
     ? 99
     : have(state, p, r) > 0
       ? 0
-      : (state.market[r] ?? noKey(r, 349)) < MARKET_SPACES
-        ? (state.market[r] ?? noKey(r, 349)) + 1
+      : (state.market[r] ?? noKey(r, 350)) < MARKET_SPACES
+        ? (state.market[r] ?? noKey(r, 350)) + 1
         : 99;
 }
 
-/** fn typesAt (line 350) */
+/** fn typesAt (line 351) */
 export function typesAt(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
   return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 351) */
+/** fn distinctOk (line 352) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1037,52 +1037,52 @@ export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, 
   );
 }
 
-/** fn funds (line 357) */
+/** fn funds (line 358) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 359) */
+/** fn coverSellingOk (line 360) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 361) */
+/** fn twoTypesSellingOk (line 362) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any25(state, p);
 }
 
-/** fn clanNear (line 367) */
+/** fn clanNear (line 368) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
   return any26(state, p, minus, c);
 }
 
-/** fn northSouth (line 371) */
+/** fn northSouth (line 372) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 372) */
+/** fn eastWest (line 373) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 374) */
+/** fn edgesMatch (line 375) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
   return all27(state, p, c, t) && all28(state, p, c, t);
 }
 
-/** fn riverOk (line 378) */
+/** fn riverOk (line 379) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.river || any29(state, p, c);
 }
 
-/** fn roadOk (line 379) */
+/** fn roadOk (line 380) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.road || any30(state, p, c);
 }
 
-/** fn fits (line 381) */
+/** fn fits (line 382) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
@@ -1092,32 +1092,32 @@ export function fits(state: State, p: Player, id: number, c: Cell, minus: number
   );
 }
 
-/** fn cellsOf (line 383) */
+/** fn cellsOf (line 384) */
 export function cellsOf(state: State, p: Player): Cell[] {
   return collect31(state, p);
 }
 
-/** fn spotsFor (line 385) */
+/** fn spotsFor (line 386) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
   return collect32(state, p, id, minus);
 }
 
-/** fn placeable (line 388) */
+/** fn placeable (line 389) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any34(state, p, id, minus);
 }
 
-/** fn occupied (line 390) */
+/** fn occupied (line 391) */
 export function occupied(state: State, p: Player, c: Cell): boolean {
   return any35(state, p, c);
 }
 
-/** fn clanPayable (line 394) */
+/** fn clanPayable (line 395) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any36(state, p, id);
 }
 
-/** fn affordable (line 397) */
+/** fn affordable (line 398) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1127,12 +1127,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 402) */
+/** fn placeableAfterPaying (line 403) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 404) */
+/** fn canTakeSelling (line 405) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1142,17 +1142,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 410) */
+/** fn spaceLabel (line 411) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match37(state, space) : "nothing";
 }
 
-/** fn tileOn (line 417) */
+/** fn tileOn (line 418) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match38(state, space) : null;
 }
 
-/** fn usable (line 421) */
+/** fn usable (line 422) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
   let held = at(state.players[p]!.display, i_).cubes.length;
@@ -1170,12 +1170,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 439) */
+/** fn firstPawn (line 440) */
 export function firstPawn(state: State): number {
   return min40(state);
 }
 
-/** fn lastTurn (line 440) */
+/** fn lastTurn (line 441) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1183,52 +1183,52 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 442) */
+/** fn left (line 443) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 442)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 443)).pile.length;
 }
 
-/** fn tableVp (line 445) */
+/** fn tableVp (line 446) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 445);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 446);
 }
 
-/** fn ladderVp (line 446) */
+/** fn ladderVp (line 447) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 446)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 447)) : 0;
 }
 
-/** fn bonnets (line 447) */
+/** fn bonnets (line 448) */
 export function bonnets(state: State, p: Player): number {
   return sum41(state, p);
 }
 
-/** fn chieftainValue (line 448) */
+/** fn chieftainValue (line 449) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 449) */
+/** fn tilesWith (line 450) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count42(state, p, b);
 }
 
-/** fn villages (line 450) */
+/** fn villages (line 451) */
 export function villages(state: State, p: Player): number {
   return count43(state, p);
 }
 
-/** fn toActivate (line 621) */
+/** fn toActivate (line 622) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect44(state, p, i_);
 }
 
-/** fn tileSlot (line 831) */
+/** fn tileSlot (line 832) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 831) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 832) };
 }
 
-/** fn codeAt (line 832) */
+/** fn codeAt (line 833) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -1239,7 +1239,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn fourPlayerTrack (line 834) */
+/** fn fourPlayerTrack (line 835) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1258,7 +1258,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 839) */
+/** fn twoPlayerTrack (line 840) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1277,14 +1277,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 844) */
+/** fn startVillage (line 845) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 677) */
+/** proc dieTurn (line 678) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 678);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 679);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1294,7 +1294,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 715) */
+/** proc scoreRound (line 716) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min45(state);
@@ -1308,7 +1308,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 726) */
+/** proc finalScoring (line 727) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1350,7 +1350,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 765): its effects, once allowed. */
+/** action ForcedMove (line 766): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1363,15 +1363,15 @@ function doForcedMove(state: State, me: Player): void {
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 777)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if ((state.market[r] ?? noKey(r, 778)) <= 0) return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 776): its effects, once allowed. */
+/** action Sell (line 777): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 779);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 780)) - 1);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 780);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 781)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
 }
 
@@ -1393,7 +1393,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 795): its effects, once allowed. */
+/** action MoveClan (line 796): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null)
@@ -1414,7 +1414,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 806): its effects, once allowed. */
+/** action Promote (line 807): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1425,7 +1425,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 487) until it waits for a decision or is done. */
+/** Runs the flow (line 488) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1499,7 +1499,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 500) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 501) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1657,7 +1657,7 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
   };
 }
 
-/** Runs proc pay (line 526) until it waits for a decision or is done. */
+/** Runs proc pay (line 527) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1686,7 +1686,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 529)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 530)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -1711,14 +1711,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 535)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 536)) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 536)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 537)) + 1);
         } else {
           const i_ = source.tile;
           removeValue(at(state.players[frame.p]!.display, i_).cubes, frame.r);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 540)) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 541)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1770,7 +1770,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 547) until it waits for a decision or is done. */
+/** Runs proc payFor (line 548) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1860,7 +1860,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, spots: [], spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 568) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 569) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1931,7 +1931,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 576) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 577) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2205,7 +2205,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 625) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 626) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2436,7 +2436,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 659)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 660)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2508,7 +2508,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 688) until it waits for a decision or is done. */
+/** Runs proc refill (line 689) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2552,7 +2552,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 698) until it waits for a decision or is done. */
+/** Runs proc layTile (line 699) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2564,7 +2564,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 700));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 701));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2612,7 +2612,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 753) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 754) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2652,7 +2652,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 785) until it waits for a decision or is done. */
+/** Runs action LochNess (line 786) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2745,7 +2745,7 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 777)) <= 0) continue;
+      if ((state.market[r] ?? noKey(r, 778)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
@@ -2799,14 +2799,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 505)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 506)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 512)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2820,14 +2820,14 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 517)
+      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 518)
       offerLochNess(state, seat, out);
       out.push({ type: "stop", player: seat });
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 519)
+      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 520)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       out.push({ type: "stop", player: seat });
@@ -2835,7 +2835,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 531)
+      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532)
       const frame = currentPayFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2846,7 +2846,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 552)
+      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553)
       const frame = currentPayForFrame(state);
       const items = frame.payers;
       for (let value = 0; value < items.length; value++) {
@@ -2857,12 +2857,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 560)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 561)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 560)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 561)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2872,7 +2872,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 570)
+      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571)
       const frame = currentPlaceTileFrame(state);
       const items = frame.spots;
       for (let value = 0; value < items.length; value++) {
@@ -2883,7 +2883,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 589)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 590)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2893,7 +2893,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 610)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 611)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2903,7 +2903,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 634)
+      // `choose ionaRes: Res by p` (proc activateTile, line 635)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2913,7 +2913,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 646)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 647)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.r, value)))
@@ -2924,7 +2924,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 658)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 659)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2936,7 +2936,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 664)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 665)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
@@ -2947,12 +2947,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 667)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 668)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 667)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 668)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -3077,7 +3077,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 560)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 561)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3156,7 +3156,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 667)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 668)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3342,7 +3342,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 531): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone4(state: State): boolean {
   let only: Source | undefined;
   const frame = currentPayFrame(state);
@@ -3358,7 +3358,7 @@ function answerAlone4(state: State): boolean {
   return true;
 }
 
-/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 552): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone5(state: State): boolean {
   let only: ClanSource | undefined;
   const frame = currentPayForFrame(state);
@@ -3374,7 +3374,7 @@ function answerAlone5(state: State): boolean {
   return true;
 }
 
-/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 570): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone7(state: State): boolean {
   let only: Cell | undefined;
   const frame = currentPlaceTileFrame(state);
@@ -3571,7 +3571,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 776)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 777)} coins`;
     }
 
     case "LochNess": {
@@ -3680,10 +3680,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     ending: null,
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 456)).pile = shuffleInPlace(state.rng, collect51(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 457)).pile = shuffleInPlace(state.rng, collect52(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 458)).pile = shuffleInPlace(state.rng, collect53(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 459)).pile = shuffleInPlace(state.rng, collect54(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 457)).pile = shuffleInPlace(state.rng, collect51(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 458)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 459)).pile = shuffleInPlace(state.rng, collect53(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 460)).pile = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
@@ -3703,8 +3703,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 478)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 478));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 479)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 479));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4019,7 +4019,7 @@ function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 266)) + 1 : (need[x] ?? noKey(x, 266)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267)) + 1 : (need[x] ?? noKey(x, 267)));
   }
 
   return out;
@@ -4031,7 +4031,7 @@ function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267)) - 1 : (need[x] ?? noKey(x, 267)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268)) - 1 : (need[x] ?? noKey(x, 268)));
   }
 
   return out;
@@ -4119,7 +4119,7 @@ function sum15(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 294), miss(state, p, need, r));
+    total += buyCost(state, levels[r] ?? noKey(r, 295), miss(state, p, need, r));
   }
 
   return total;
@@ -4135,7 +4135,7 @@ function all16(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 296)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((levels[r] ?? noKey(r, 297)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4171,7 +4171,7 @@ function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): num
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 339)));
+    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 340)));
   }
 
   return total;
@@ -4183,7 +4183,7 @@ function count20(state: State, p: Player, need: Partial<Record<Res, number>>, pr
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((state.market[r] ?? noKey(r, 341)) + miss(state, p, need, r) + 1 <= price) total++;
+    if ((state.market[r] ?? noKey(r, 342)) + miss(state, p, need, r) + 1 <= price) total++;
   }
 
   return total;
@@ -4209,8 +4209,8 @@ function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 358),
-      Math.min(state.market[r] ?? noKey(r, 358), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 358)))),
+      state.market[r] ?? noKey(r, 359),
+      Math.min(state.market[r] ?? noKey(r, 359), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 359)))),
     );
   }
 
@@ -4222,7 +4222,7 @@ function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 360)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 361)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4621,7 +4621,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "8afbd8be",
+  sourceHash: "0b102d6e",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

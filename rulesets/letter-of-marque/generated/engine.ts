@@ -806,7 +806,7 @@ export const engine: Engine<State, Action, View> = {
   name: "letter-of-marque",
   title: "Letter of Marque",
   source: "rulesets/letter-of-marque/letter-of-marque.rules",
-  sourceHash: "9cb857be",
+  sourceHash: "ed6072f6",
   minPlayers: 3,
   maxPlayers: 6,
   variants: VARIANTS,

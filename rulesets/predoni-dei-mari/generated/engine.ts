@@ -14344,7 +14344,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "42dcd2b4",
+  sourceHash: "e83ea576",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
