@@ -19,6 +19,7 @@ export const SUMMARIES = {
   simulate: "play batches of random games and summarize them (length, win rate and mean score by seat)",
   replay: "replay a save file or a log file ({ game, options, log }), printing each action and the outcome",
   new: "start a new ruleset under rulesets/<game>/ that compiles, tests and simulates at once",
+  diff: "what a variant changes against the base game: params, replaced rules, and (--simulate) the effect",
 } as const;
 
 const compile = async (): Promise<(program: Command) => void> => (await import("./compile.ts")).registerCompile;
@@ -30,4 +31,5 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "simulate", summary: SUMMARIES.simulate, load: async () => (await import("./simulate.ts")).registerSimulate },
   { name: "replay", summary: SUMMARIES.replay, load: async () => (await import("./replay.ts")).registerReplay },
   { name: "new", summary: SUMMARIES.new, load: async () => (await import("./new.ts")).registerNew },
+  { name: "diff", summary: SUMMARIES.diff, load: async () => (await import("./diff.ts")).registerDiff },
 ];
