@@ -352,8 +352,8 @@ describe("a graph of places", () => {
 });
 
 /** Compiles rules text and runs `use` on its engine, written inside the repository so that it finds @rules/runtime. */
-async function withEngine(text: string, use: (engine: AnyEngine) => void): Promise<void> {
-  const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text });
+async function withEngine(text: string, use: (engine: AnyEngine) => void, sourcePath = "inline.rules"): Promise<void> {
+  const result = await compileRules({ name: "inline", sourcePath, text });
   expect(result.diagnostics).toEqual([]);
   const dir = await mkdtemp(join(REPO_ROOT, "compiler", "test", "tmp-engine-"));
   try {
@@ -364,6 +364,38 @@ async function withEngine(text: string, use: (engine: AnyEngine) => void): Promi
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+describe("an error of the rules at run time", () => {
+  const FAULTY = "compiler/test/fixtures/faulty.rules";
+  it("names the rules file, the line and the column of the rule that failed", async () => {
+    const text = await readFile(join(REPO_ROOT, FAULTY), "utf8");
+    const lines = text.split("\n");
+    // Where each rule is: line and column (from 1) of the text marking it.
+    const placeOf = (marker: string): string => {
+      const line = lines.findIndex((l) => l.includes(marker));
+      return `${FAULTY}:${line + 1}:${lines[line]!.indexOf(marker) + 1}`;
+    };
+    const faults: [string, string, string][] = [
+      ["index", "cards[3]", "index 3 is outside a list of 0"],
+      ["draw", "draw(cards)", "cannot draw from an empty list"],
+      ["division", "7 / size(cards)", "division by zero"],
+      ["key", "points[me]", "the map has no value for 0"],
+      ["removal", "remove 4 from cards", "cannot remove a value that is not in the list"],
+    ];
+    await withEngine(
+      text,
+      (engine) => {
+        for (const [variant, marker, reason] of faults) {
+          const state = engine.newGame({ players: 2, seed: 1, variant });
+          expect(() => engine.apply(state, { type: "Go", player: 0 }), variant).toThrow(
+            `${placeOf(marker)}: ${reason}`,
+          );
+        }
+      },
+      FAULTY,
+    );
+  });
+});
 
 describe("a choice `when several`", () => {
   it("takes a single answer without asking, and asks when there are several", async () => {
@@ -548,7 +580,9 @@ describe("a lookup of a key a map does not have", () => {
     ].join("\n");
     await withEngine(text, (engine) => {
       const state = engine.newGame({ players: 2, seed: 1 });
-      expect(() => engine.apply(state, { type: "Buy", player: 0 })).toThrow("rules line 5: the map has no value for 3");
+      expect(() => engine.apply(state, { type: "Buy", player: 0 })).toThrow(
+        "inline.rules:5:10: the map has no value for 3",
+      );
     });
   });
 });
@@ -659,7 +693,7 @@ describe("decks and their reshuffle policy", () => {
       expect(state.events).toEqual({ pile: [], discard: [2, 3] });
       expect([4, 5]).toContain(state.drawn[2]);
       expect(() => engine.apply(state, { type: "Take", player: 0 })).toThrow(
-        "rules line 20: cannot draw from an empty list",
+        "inline.rules:20:7: cannot draw from an empty list",
       );
     });
   });

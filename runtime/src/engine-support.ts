@@ -4,9 +4,37 @@
  */
 import { randomInt, type RngState } from "./random.ts";
 
-/** A rules text asked for something impossible at run time (drawing from an empty list, an index out of range). */
+/**
+ * A rules text asked for something impossible at run time (drawing from an empty list, an index out of range). It
+ * names the rule that failed by line and column; the engine adds its rules file (`inRulesFile`), so that the message
+ * reads `rulesets/glen-more/glen-more.rules:681:11: index 13 is outside a list of 13`.
+ */
 export class RulesError extends Error {
   override readonly name = "RulesError";
+  constructor(
+    /** What went wrong, without the place. */
+    readonly reason: string,
+    readonly line?: number,
+    readonly column?: number,
+    readonly file?: string,
+  ) {
+    super(`${placeOf(file, line, column)}${reason}`);
+  }
+}
+
+/** "rulesets/x/x.rules:12:5: ", or "rules line 12:5: " before the file is known; nothing without a line. */
+function placeOf(file: string | undefined, line: number | undefined, column: number | undefined): string {
+  if (line === undefined) return "";
+  const at = column === undefined ? String(line) : `${line}:${column}`;
+  return file === undefined ? `rules line ${at}: ` : `${file}:${at}: `;
+}
+
+/** `error` with the rules file named, when it is a RulesError of a rules line (any other error as it is). */
+export function inRulesFile(error: unknown, file: string): unknown {
+  if (!(error instanceof RulesError) || error.line === undefined || error.file !== undefined) return error;
+  const located = new RulesError(error.reason, error.line, error.column, file);
+  if (error.stack !== undefined) located.stack = `${located.name}: ${located.message}\n${error.stack.split("\n").slice(1).join("\n")}`;
+  return located;
 }
 
 /** `list[i]`, refusing an index out of range. */
@@ -25,48 +53,66 @@ export function offersAny<S, A>(offer: (state: S, seat: number, out: A[]) => voi
   return out.length > 0;
 }
 
-export function at<T>(list: readonly T[], index: number): T {
+export function at<T>(list: readonly T[], index: number, line?: number, column?: number): T {
   if (index >= 0 && index < list.length) return list[index] as T;
-  throw new RulesError(`index ${index} is outside a list of ${list.length}`);
+  throw new RulesError(`index ${index} is outside a list of ${list.length}`, line, column);
+}
+
+/**
+ * The engine with the errors of its rules naming its rules file: each of its functions passes a RulesError on with
+ * the file added (`inRulesFile`). Generated engines export themselves through it.
+ */
+export function namingRulesFile<E extends object>(engine: E, file: string): E {
+  const named: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(engine)) {
+    if (typeof value !== "function") {
+      named[key] = value;
+      continue;
+    }
+    const f = value as (...args: unknown[]) => unknown;
+    named[key] = (...args: unknown[]): unknown => {
+      try {
+        return f(...args);
+      } catch (error) {
+        throw inRulesFile(error, file);
+      }
+    };
+  }
+  return named as E;
 }
 
 /** `list[i] = value`, refusing an index out of range. */
-export function setAt<T>(list: T[], index: number, value: T): void {
+export function setAt<T>(list: T[], index: number, value: T, line?: number, column?: number): void {
   if (index >= 0 && index < list.length) list[index] = value;
-  else throw new RulesError(`index ${index} is outside a list of ${list.length}`);
+  else throw new RulesError(`index ${index} is outside a list of ${list.length}`, line, column);
 }
 
 /** Removes and returns the top (first) element. */
-export function drawTop<T>(list: T[], line?: number): T {
-  if (list.length === 0) throw new RulesError(`${lineOf(line)}cannot draw from an empty list`);
+export function drawTop<T>(list: T[], line?: number, column?: number): T {
+  if (list.length === 0) throw new RulesError("cannot draw from an empty list", line, column);
   return list.shift() as T;
 }
 
 /** A uniformly random element. */
-export function pickRandom<T>(rng: RngState, list: readonly T[], line?: number): T {
-  if (list.length === 0) throw new RulesError(`${lineOf(line)}cannot pick from an empty list`);
+export function pickRandom<T>(rng: RngState, list: readonly T[], line?: number, column?: number): T {
+  if (list.length === 0) throw new RulesError("cannot pick from an empty list", line, column);
   return list[randomInt(rng, list.length)] as T;
 }
 
-/** "rules line 12: ", the start of an error's message that names the rule it stopped at. */
-export function lineOf(line: number | undefined): string {
-  return line === undefined ? "" : `rules line ${line}: `;
-}
-
 /** A uniformly random integer from `low` to `high` inclusive. */
-export function randomBetween(rng: RngState, low: number, high: number): number {
-  if (high < low) throw new RulesError(`random(${low}, ${high}): the range is empty`);
+export function randomBetween(rng: RngState, low: number, high: number, line?: number, column?: number): number {
+  if (high < low) throw new RulesError(`random(${low}, ${high}): the range is empty`, line, column);
   return low + randomInt(rng, high - low + 1);
 }
 
 /** Removes the first element equal to `value` (the same object, or for data read back from a save, equal data). */
-export function removeValue<T>(list: T[], value: T): void {
+export function removeValue<T>(list: T[], value: T, line?: number, column?: number): void {
   let i = list.indexOf(value);
   if (i < 0 && typeof value === "object" && value !== null) {
     const wanted = JSON.stringify(value);
     i = list.findIndex((x) => JSON.stringify(x) === wanted);
   }
-  if (i < 0) throw new RulesError("cannot remove a value that is not in the list");
+  if (i < 0) throw new RulesError("cannot remove a value that is not in the list", line, column);
   // Shifting by hand beats splice on the short lists games use, and allocates nothing.
   for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j] as T;
   list.pop();
@@ -134,9 +180,15 @@ export function rangeList(low: number, high: number): number[] {
 }
 
 /** Integer division rounding toward zero, refusing division by zero. */
-export function divide(a: number, b: number): number {
-  if (b === 0) throw new RulesError("division by zero");
+export function divide(a: number, b: number, line?: number, column?: number): number {
+  if (b === 0) throw new RulesError("division by zero", line, column);
   return Math.trunc(a / b);
+}
+
+/** The remainder of that division (its sign is the dividend's), refusing division by zero. */
+export function remainder(a: number, b: number, line?: number, column?: number): number {
+  if (b === 0) throw new RulesError("division by zero", line, column);
+  return a % b;
 }
 
 /**

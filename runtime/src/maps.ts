@@ -8,22 +8,28 @@
  * keyed by an enum with a member named like one (`constructor`, `toString`, `__proto__`...). A value is never
  * `undefined` (JSON has none), so `undefined` means "no such key".
  */
-import { RulesError, lineOf } from "./engine-support.ts";
+import { RulesError } from "./engine-support.ts";
 import { hexQ, hexR, type Hex } from "./hex.ts";
 
 export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
 
 /** `rowOf(TABLE, key)` for a key known only as the game runs: the position of the row whose `column` is `key`. */
-export function tableRow<R extends object>(table: readonly R[], column: keyof R, key: unknown, line: number): number {
+export function tableRow<R extends object>(
+  table: readonly R[],
+  column: keyof R,
+  key: unknown,
+  line?: number,
+  at?: number,
+): number {
   const position = table.findIndex((row) => row[column] === key);
-  if (position < 0) throw new RulesError(`${lineOf(line)}no row has ${String(column)} ${JSON.stringify(key)}`);
+  if (position < 0) throw new RulesError(`no row has ${String(column)} ${JSON.stringify(key)}`, line, at);
   return position;
 }
 
 /** `m[k]`: the value for `key`; a key the map does not have stops the game, naming the rules line of the lookup. */
-export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, line?: number): V {
+export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, line?: number, column?: number): V {
   const value = map[key];
-  if (value === undefined) noKey(key, line);
+  if (value === undefined) noKey(key, line, column);
   return value;
 }
 
@@ -31,8 +37,8 @@ export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, li
  * Stops the game at a lookup of a key the map does not have. Engines read a map inline (`m[k] ?? noKey(k, line)`),
  * so each lookup keeps its own inline cache; `mapGet` does the same through one shared function.
  */
-export function noKey(key: PropertyKey, line?: number): never {
-  throw new RulesError(`${lineOf(line)}the map has no value for ${String(key)}`);
+export function noKey(key: PropertyKey, line?: number, column?: number): never {
+  throw new RulesError(`the map has no value for ${String(key)}`, line, column);
 }
 
 /** `get(m, k)`: the value for `key`, or null (none) when the map has none. */

@@ -407,12 +407,14 @@ export function emitEngineModule(input: EngineModuleInput): string {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    docs: [`The ${program.game.title} engine, for the runtime.`],
+    docs: [
+      `The ${program.game.title} engine, for the runtime. An error of the rules (an index outside a list, a draw from an empty one) names its place in ${input.sourcePath}.`,
+    ],
     declarations: [
       {
         name: "engine",
         type: "Engine<State, Action, View>",
-        initializer: `{
+        initializer: `namingRulesFile({
           name: ${str(input.name)},
           title: ${str(program.game.title)},
           source: ${str(input.sourcePath)},
@@ -431,7 +433,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
           shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
           validateState,
-        }`,
+        }, ${str(input.sourcePath)})`,
       },
     ],
   });

@@ -143,7 +143,7 @@ export class ExprEmitter {
         if (isPlayers && e.index.kind === "int" && e.index.value >= 0 && e.index.value < this.program.game.minPlayers) {
           return String(e.index.value);
         }
-        return `at(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)})`;
+        return `at(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)}, ${place(e)})`;
       }
       case "call":
         return this.call(e, scope);
@@ -176,7 +176,9 @@ export class ExprEmitter {
           case "??":
             return `${l} ?? ${r}`;
           case "/":
-            return `divide(${left}, ${right})`;
+            return `divide(${left}, ${right}, ${place(e)})`;
+          case "%":
+            return `remainder(${left}, ${right}, ${place(e)})`;
           case "+":
           case "-":
             if (e.type?.kind === "hex") return `${e.op === "+" ? "hexAdd" : "hexSub"}(${left}, ${right})`;
@@ -396,17 +398,17 @@ export class ExprEmitter {
         // A key written out was found while checking: its row's position is a constant.
         const row = e.tableRow!;
         if (row.position !== undefined) return String(row.position);
-        return `tableRow(${a}, ${JSON.stringify(row.column)}, ${b}, ${e.span.line})`;
+        return `tableRow(${a}, ${JSON.stringify(row.column)}, ${b}, ${place(e)})`;
       }
       case "draw":
-        if (e.args[0]!.type?.kind !== "deck") return `drawTop(${a}, ${e.span.line})`;
+        if (e.args[0]!.type?.kind !== "deck") return `drawTop(${a}, ${place(e)})`;
         return e.args[0]!.type.neverReshuffled ? `drawFromPile(${a})` : `drawFromDeck(state.rng, ${a})`;
       case "reshuffle":
         return `reshuffleDeck(state.rng, ${a})`;
       case "pick":
-        return `pickRandom(state.rng, ${a}, ${e.span.line})`;
+        return `pickRandom(state.rng, ${a}, ${place(e)})`;
       case "random":
-        return `randomBetween(state.rng, ${a}, ${b})`;
+        return `randomBetween(state.rng, ${a}, ${b}, ${place(e)})`;
       case "shuffled":
         return `shuffleInPlace(state.rng, ${isFresh(e.args[0]!) ? a : `clone(${a})`})`;
       case "playersFrom":
@@ -786,8 +788,13 @@ export function bindings(
  * which tells a missing key from a none.
  */
 export function mapLookup(map: string, key: string, e: Expr): string {
-  if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${e.span.line})`;
-  return `(${map}[${key}] ?? noKey(${key}, ${e.span.line}))`;
+  if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${place(e)})`;
+  return `(${map}[${key}] ?? noKey(${key}, ${place(e)}))`;
+}
+
+/** `12, 5`: the rules line and column of `e`, for the helpers that stop the game there (`at(list, i, 12, 5)`). */
+export function place(e: { readonly span: { readonly line: number; readonly column: number } }): string {
+  return `${e.span.line}, ${e.span.column}`;
 }
 
 /** `members(Suit)`: the list of an enum's members. */

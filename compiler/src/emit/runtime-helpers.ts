@@ -28,6 +28,8 @@ export const runtimeHelpers: readonly string[] = [
   "createRng",
   "describePending",
   "divide",
+  "remainder",
+  "namingRulesFile",
   "drawFromDeck",
   "drawFromPile",
   "drawTop",

@@ -20,6 +20,7 @@ import {
   bindings,
   isMembersCall,
   mapLookup,
+  place,
   patternTest,
   subjectType,
   type ExprEmitter,
@@ -137,7 +138,7 @@ export class StatementEmitter {
         return [`${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`];
       case "remove":
         if (s.list.type?.kind === "map") return [`mapDelete(${this.e(s.list)}, ${this.e(s.value)});`];
-        return [`removeValue(${this.e(s.list)}, ${this.e(s.value)});`];
+        return [`removeValue(${this.e(s.list)}, ${this.e(s.value)}, ${place(s)});`];
       case "shuffle":
         // A deck's shuffle is its draw pile's.
         if (s.list.type?.kind === "deck") return [`shuffleInPlace(state.rng, ${this.e(s.list)}.pile);`];
@@ -280,8 +281,8 @@ export function assignmentOf(
   if (target.kind === "index") {
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);
-    const newValue = op === "=" ? stored : `at(${list}, ${index}) ${op[0]} ${operand}`;
-    return `setAt(${list}, ${index}, ${newValue});`;
+    const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
+    return `setAt(${list}, ${index}, ${newValue}, ${place(target)});`;
   }
   return `${ctx.exprs.emit(target, scope)} ${op} ${op === "=" ? stored : operand};`;
 }

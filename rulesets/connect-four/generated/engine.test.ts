@@ -41,10 +41,12 @@ describe("Connect Four: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     play(state, { type: "Drop", player: 0, x: 3 });
-    expect(state.board[cellOf(3, 5)] ?? noKey(cellOf(3, 5), 77), "expect board[cell(3, 5)] == players[0]").toEqual(0);
+    expect(state.board[cellOf(3, 5)] ?? noKey(cellOf(3, 5), 77, 10), "expect board[cell(3, 5)] == players[0]").toEqual(
+      0,
+    );
     play(state, { type: "Drop", player: 1, x: 3 });
     expect(
-      (state.board[cellOf(3, 4)] ?? noKey(cellOf(3, 4), 79)) === 1 && mapSize(state.board) === 2,
+      (state.board[cellOf(3, 4)] ?? noKey(cellOf(3, 4), 79, 10)) === 1 && mapSize(state.board) === 2,
       "expect board[cell(3, 4)] == players[1] and size(board) == 2",
     ).toBe(true);
   });

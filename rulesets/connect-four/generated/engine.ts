@@ -5,6 +5,7 @@ import {
   cellLine,
   cellOf,
   createRng,
+  namingRulesFile,
   isCell,
   isInt,
   isNumberKey,
@@ -527,27 +528,30 @@ function first2(state: State, x: number): Cell | null {
   return null;
 }
 
-/** The Connect Four engine, for the runtime. */
-export const engine: Engine<State, Action, View> = {
-  name: "connect-four",
-  title: "Connect Four",
-  source: "rulesets/connect-four/connect-four.rules",
-  sourceHash: "51c14253",
-  minPlayers: 2,
-  maxPlayers: 2,
-  variants: VARIANTS,
-  parameters: PARAMETERS,
-  newGame,
-  toAct: (state) => (state.pending === null ? [] : state.pending.players),
-  mayAct,
-  isOver,
-  legalActions,
-  check,
-  apply,
-  view,
-  shownAction,
-  describeAction,
-  outcome,
-  validateState,
-};
+/** The Connect Four engine, for the runtime. An error of the rules (an index outside a list, a draw from an empty one) names its place in rulesets/connect-four/connect-four.rules. */
+export const engine: Engine<State, Action, View> = namingRulesFile(
+  {
+    name: "connect-four",
+    title: "Connect Four",
+    source: "rulesets/connect-four/connect-four.rules",
+    sourceHash: "51c14253",
+    minPlayers: 2,
+    maxPlayers: 2,
+    variants: VARIANTS,
+    parameters: PARAMETERS,
+    newGame,
+    toAct: (state) => (state.pending === null ? [] : state.pending.players),
+    mayAct,
+    isOver,
+    legalActions,
+    check,
+    apply,
+    view,
+    shownAction,
+    describeAction,
+    outcome,
+    validateState,
+  },
+  "rulesets/connect-four/connect-four.rules",
+);
 export default engine;

@@ -13,6 +13,7 @@ import {
   concat,
   createRng,
   divide,
+  namingRulesFile,
   drawFromPile,
   isCell,
   isInt,
@@ -782,10 +783,10 @@ const DECISION_NAMES: readonly string[] = [
 
 /** fn stackOn (line 261) */
 export function stackOn(state: State, space: number): number | null {
-  const value = at(state.track, space);
+  const value = at(state.track, space, 261, 38);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id).stack;
+    return at(TILES, id, 261, 65).stack;
   }
 
   return null;
@@ -845,7 +846,7 @@ export function owns(state: State, p: Player, c: Card): boolean {
 
 /** fn kindAt (line 276) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
-  return at(TILES, at(state.players[p]!.display, i_).tile).kind;
+  return at(TILES, at(state.players[p]!.display, i_, 276, 44).tile, 276, 38).kind;
 }
 
 /** fn indexAt (line 278) */
@@ -878,17 +879,17 @@ export function isGrey(state: State, k: Kind): boolean {
 
 /** fn miss (line 289) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 289)) - have(state, p, r));
+  return Math.max(0, (need[r] ?? noKey(r, 289, 63)) - have(state, p, r));
 }
 
 /** fn buyCost (line 291) */
 export function buyCost(state: State, level: number, n_: number): number {
-  return n_ * level + divide(n_ * (n_ + 1), 2);
+  return n_ * level + divide(n_ * (n_ + 1), 2, 291, 51);
 }
 
 /** fn sellValue (line 293) */
 export function sellValue(state: State, level: number, n_: number): number {
-  return n_ * level - divide(n_ * (n_ - 1), 2);
+  return n_ * level - divide(n_ * (n_ - 1), 2, 293, 53);
 }
 
 /** fn coverCost (line 294) */
@@ -920,26 +921,26 @@ export function canCover(state: State, p: Player, need: Partial<Record<Res, numb
 /** fn canBuyNow (line 301) */
 export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
   return (
-    (state.market[r] ?? noKey(r, 302)) < MARKET_SPACES &&
+    (state.market[r] ?? noKey(r, 302, 3)) < MARKET_SPACES &&
     coverOk(
       state,
       p,
       minusOne(state, due, r),
       plusOne(state, state.market, r),
-      state.players[p]!.coins - (state.market[r] ?? noKey(r, 302)) - 1,
+      state.players[p]!.coins - (state.market[r] ?? noKey(r, 302, 92)) - 1,
     )
   );
 }
 
 /** fn tileName (line 309) */
 export function tileName(state: State, p: Player, i_: number): string {
-  return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${cellX(at(state.players[p]!.display, i_).at)}, ${cellY(at(state.players[p]!.display, i_).at)})`;
+  return `${at(TILES, at(state.players[p]!.display, i_, 309, 50).tile, 309, 44).name} at (${cellX(at(state.players[p]!.display, i_, 309, 80).at)}, ${cellY(at(state.players[p]!.display, i_, 309, 101).at)})`;
 }
 
 /** fn sourceText (line 310) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 311)) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 311, 42)) + 1} coins`;
   }
 
   const i_ = s.tile;
@@ -1007,12 +1008,12 @@ export function extraOk(state: State, p: Player, need: Partial<Record<Res, numbe
 
 /** fn typePrice (line 349) */
 export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
-  return (chosen[r] ?? noKey(r, 350)) > 0
+  return (chosen[r] ?? noKey(r, 350, 6)) > 0
     ? 99
     : have(state, p, r) > 0
       ? 0
-      : (state.market[r] ?? noKey(r, 350)) < MARKET_SPACES
-        ? (state.market[r] ?? noKey(r, 350)) + 1
+      : (state.market[r] ?? noKey(r, 350, 66)) < MARKET_SPACES
+        ? (state.market[r] ?? noKey(r, 350, 97)) + 1
         : 99;
 }
 
@@ -1086,9 +1087,9 @@ export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
-    edgesMatch(state, p, at(TILES, id), c) &&
-    riverOk(state, p, at(TILES, id), c) &&
-    roadOk(state, p, at(TILES, id), c)
+    edgesMatch(state, p, at(TILES, id, 383, 43), c) &&
+    riverOk(state, p, at(TILES, id, 383, 72), c) &&
+    roadOk(state, p, at(TILES, id, 383, 100), c)
   );
 }
 
@@ -1120,24 +1121,24 @@ export function clanPayable(state: State, p: Player, id: number): boolean {
 /** fn affordable (line 398) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
-    canCover(state, p, costOf(state, at(TILES, id))) &&
-    state.players[p]!.whisky >= at(TILES, id).whisky &&
-    (at(TILES, id).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id).distinct)) &&
-    (at(TILES, id).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
+    canCover(state, p, costOf(state, at(TILES, id, 399, 22))) &&
+    state.players[p]!.whisky >= at(TILES, id, 400, 17).whisky &&
+    (at(TILES, id, 401, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 401, 58).distinct)) &&
+    (at(TILES, id, 402, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
   );
 }
 
 /** fn placeableAfterPaying (line 403) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
-  return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
+  return at(TILES, id, 404, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
 /** fn canTakeSelling (line 405) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
-    coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
-    state.players[p]!.whisky >= at(TILES, id).whisky &&
-    (at(TILES, id).distinct === 0 || twoTypesSellingOk(state, p)) &&
+    coverSellingOk(state, p, costOf(state, at(TILES, id, 406, 28))) &&
+    state.players[p]!.whisky >= at(TILES, id, 407, 17).whisky &&
+    (at(TILES, id, 408, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
     placeableAfterPaying(state, p, id)
   );
 }
@@ -1155,7 +1156,7 @@ export function tileOn(state: State, space: number): number | null {
 /** fn usable (line 422) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
-  let held = at(state.players[p]!.display, i_).cubes.length;
+  let held = at(state.players[p]!.display, i_, 424, 19).cubes.length;
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
     isGrey(state, k) ||
@@ -1185,17 +1186,17 @@ export function lastTurn(state: State): boolean {
 
 /** fn left (line 443) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 443)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 443, 31)).pile.length;
 }
 
 /** fn tableVp (line 446) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 446);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 446, 36);
 }
 
 /** fn ladderVp (line 447) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 447)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 447, 60)) : 0;
 }
 
 /** fn bonnets (line 448) */
@@ -1225,15 +1226,15 @@ export function toActivate(state: State, p: Player, i_: number): number[] {
 
 /** fn tileSlot (line 832) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 832) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 832, 46) };
 }
 
 /** fn codeAt (line 833) */
 export function codeAt(state: State, space: number): string {
-  const value = at(state.track, space);
+  const value = at(state.track, space, 833, 44);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id).code;
+    return at(TILES, id, 833, 71).code;
   }
 
   return "";
@@ -1246,8 +1247,8 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
     tileSlot(state, first),
     tileSlot(state, second),
     { kind: "figure", owner: 1 },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 836, 85) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 836, 105) },
     tileSlot(state, "0-3"),
     tileSlot(state, "0-4"),
     tileSlot(state, "0-5"),
@@ -1284,14 +1285,14 @@ export function startVillage(state: State, clans: number): Placed {
 
 /** proc dieTurn (line 678) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 679);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 679, 14);
   let target = state.lastRoll;
-  while (!(at(state.track, target).kind === "tile")) {
+  while (!(at(state.track, target, 681, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "die" });
-  removeValue(state.track, at(state.track, 0));
+  setAt(state.track, target, { kind: "die" }, 684, 3);
+  removeValue(state.track, at(state.track, 0, 685, 10), 685, 3);
 }
 
 /** proc scoreRound (line 716) */
@@ -1338,9 +1339,9 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
   const id = tileOn(state, space);
   if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
   if (!affordable(state, me, id))
-    return `You cannot pay for ${at(TILES, id).name} (${at(TILES, id).code}), even buying at the market.`;
+    return `You cannot pay for ${at(TILES, id, 756, 56).name} (${at(TILES, id, 756, 74).code}), even buying at the market.`;
   if (!placeableAfterPaying(state, me, id))
-    return `${at(TILES, id).name} (${at(TILES, id).code}) has no legal place in your display.`;
+    return `${at(TILES, id, 757, 47).name} (${at(TILES, id, 757, 65).code}) has no legal place in your display.`;
   return null;
 }
 
@@ -1353,26 +1354,26 @@ function checkForcedMove(state: State, me: Player): string | null {
 /** action ForcedMove (line 766): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
-  while (!(at(state.track, target).kind === "tile")) {
+  while (!(at(state.track, target, 769, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "figure", owner: me });
-  removeValue(state.track, at(state.track, 0));
+  setAt(state.track, target, { kind: "figure", owner: me }, 772, 3);
+  removeValue(state.track, at(state.track, 0, 773, 10), 773, 3);
 }
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 778)) <= 0) return "No coin lies on that market row: it buys nothing now.";
-  if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
+  if ((state.market[r] ?? noKey(r, 778, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if (!at(state.players[me]!.display, src, 779, 20).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
 /** action Sell (line 777): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 780);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 781)) - 1);
-  removeValue(at(state.players[me]!.display, src).cubes, r);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 780, 15);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 781, 3)) - 1);
+  removeValue(at(state.players[me]!.display, src, 782, 17).cubes, r, 782, 3);
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1387,28 +1388,28 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
+  if (at(state.players[me]!.display, src, 798, 11).clans <= 0) return "No clan member stands on that tile.";
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 799, 34).at, at(DIRS8, dir, 799, 55)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
 /** action MoveClan (line 796): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 799, 34).at, at(DIRS8, dir, 799, 55)));
   if (dest === null)
     throw new RulesError(
       "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
     );
-  at(state.players[me]!.display, src).clans -= 1;
-  at(state.players[me]!.display, dest).clans += 1;
+  at(state.players[me]!.display, src, 800, 3).clans -= 1;
+  at(state.players[me]!.display, dest, 801, 3).clans += 1;
   state.moves -= 1;
 }
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src, 809, 11).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
@@ -1416,7 +1417,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
 
 /** action Promote (line 807): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
-  at(state.players[me]!.display, src).clans -= 1;
+  at(state.players[me]!.display, src, 811, 3).clans -= 1;
   state.players[me]!.chieftains += 1;
   state.moves -= 1;
 }
@@ -1440,7 +1441,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        const space = at(state.track, 0);
+        const space = at(state.track, 0, 490, 11);
         if (space.kind === "figure") {
           frame.p = space.owner;
           frame.pc = 4;
@@ -1566,7 +1567,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         }
 
         frame.activation2 = activationFound;
-        removeValue(frame.activation$left, frame.activation2);
+        removeValue(frame.activation$left, frame.activation2, 513, 9);
         frame.pc = 9;
         state.stack.push(newActivateTileFrame(frame.p, frame.activation2));
         return;
@@ -1686,7 +1687,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 530)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 530, 11)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -1711,14 +1712,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 536)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 537)) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 536, 22)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 537, 11)) + 1);
         } else {
           const i_ = source.tile;
-          removeValue(at(state.players[frame.p]!.display, i_).cubes, frame.r);
+          removeValue(at(state.players[frame.p]!.display, i_, 539, 36).cubes, frame.r, 539, 22);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 541)) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 541, 7)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1775,7 +1776,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, frame.id));
+        frame.t = clone<Tile>(at(TILES, frame.id, 549, 11));
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
@@ -1807,7 +1808,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           state.players[frame.p]!.chieftains -= 1;
         } else {
           const i_ = clanSource.tile;
-          at(state.players[frame.p]!.display, i_).clans -= 1;
+          at(state.players[frame.p]!.display, i_, 556, 20).clans -= 1;
         }
 
         frame.pc = 1;
@@ -1936,9 +1937,9 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 578, 17).tile, 578, 11));
         if (frame.t.kind === "village" || frame.t.kind === "castle") {
-          at(state.players[frame.p]!.display, frame.i_).clans += 1;
+          at(state.players[frame.p]!.display, frame.i_, 580, 5).clans += 1;
         }
 
         if (frame.t.kind === "distillery") {
@@ -2000,7 +2001,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 6: {
-        at(state.players[frame.p]!.display, frame.i_).cubes.push(frame.lochyRes);
+        at(state.players[frame.p]!.display, frame.i_, 591, 25).cubes.push(frame.lochyRes);
         frame.count++;
         frame.pc = 4;
         continue machine;
@@ -2012,7 +2013,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        at(state.players[frame.p]!.display, frame.i_).clans += 1;
+        at(state.players[frame.p]!.display, frame.i_, 596, 7).clans += 1;
         frame.pc = 10;
         continue machine;
       }
@@ -2099,7 +2100,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
         }
 
         frame.j = at(frame.jList, frame.jIndex);
-        if (at(state.players[frame.p]!.display, frame.j).cubes.length !== 0) {
+        if (at(state.players[frame.p]!.display, frame.j, 607, 17).cubes.length !== 0) {
           frame.pc = 20;
           continue machine;
         }
@@ -2109,7 +2110,9 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        at(state.players[frame.p]!.display, frame.j).cubes.push(produce(state, kindAt(state, frame.p, frame.j)));
+        at(state.players[frame.p]!.display, frame.j, 609, 42).cubes.push(
+          produce(state, kindAt(state, frame.p, frame.j)),
+        );
         frame.pc = 22;
         continue machine;
       }
@@ -2147,7 +2150,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 24: {
-        at(state.players[frame.p]!.display, frame.j).cubes.push(frame.shielRes);
+        at(state.players[frame.p]!.display, frame.j, 612, 29).cubes.push(frame.shielRes);
         frame.pc = 23;
         continue machine;
       }
@@ -2211,14 +2214,14 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
     switch (frame.pc) {
       case 0: {
         state.activated.push(frame.i_);
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 628, 17).tile, 628, 11));
         if (!isProduction(state, frame.t.kind)) {
           frame.pc = 1;
           continue machine;
         }
 
-        if (at(state.players[frame.p]!.display, frame.i_).cubes.length < MAX_CUBES) {
-          at(state.players[frame.p]!.display, frame.i_).cubes.push(produce(state, frame.t.kind));
+        if (at(state.players[frame.p]!.display, frame.i_, 630, 13).cubes.length < MAX_CUBES) {
+          at(state.players[frame.p]!.display, frame.i_, 631, 30).cubes.push(produce(state, frame.t.kind));
         }
 
         frame.pc = 2;
@@ -2231,7 +2234,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        if (at(state.players[frame.p]!.display, frame.i_).cubes.length >= MAX_CUBES) {
+        if (at(state.players[frame.p]!.display, frame.i_, 634, 13).cubes.length >= MAX_CUBES) {
           frame.pc = 5;
           continue machine;
         }
@@ -2268,7 +2271,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 6: {
-        at(state.players[frame.p]!.display, frame.i_).cubes.push(frame.ionaRes);
+        at(state.players[frame.p]!.display, frame.i_, 636, 22).cubes.push(frame.ionaRes);
         frame.pc = 5;
         continue machine;
       }
@@ -2436,7 +2439,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 660)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 660, 7)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2513,8 +2516,8 @@ function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        while (at(state.track, 0).kind === "tile") {
-          removeValue(state.track, at(state.track, 0));
+        while (at(state.track, 0, 690, 9).kind === "tile") {
+          removeValue(state.track, at(state.track, 0, 691, 12), 691, 5);
         }
 
         frame.pc = 1;
@@ -2564,7 +2567,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 701));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 701, 22));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2623,8 +2626,8 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
             "a requirement checked before the action ran no longer holds: That space holds no tile: a figure only moves onto a tile.",
           );
         frame.id = idFound;
-        setAt(state.track, frame.space, { kind: "figure", owner: frame.me });
-        removeValue(state.track, at(state.track, 0));
+        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 758, 3);
+        removeValue(state.track, at(state.track, 0, 759, 10), 759, 3);
         frame.pc = 1;
         state.stack.push(newPayForFrame(frame.me, frame.id));
         return;
@@ -2745,8 +2748,8 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 778)) <= 0) continue;
-      if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
+      if ((state.market[r] ?? noKey(r, 778, 11)) <= 0) continue;
+      if (!at(state.players[me]!.display, srcItem, 779, 20).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
@@ -2771,9 +2774,13 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 798, 11).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
-      const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, srcItem).at, at(DIRS8, dir)));
+      const dest = indexAt(
+        state,
+        me,
+        cellAdd(at(state.players[me]!.display, srcItem, 799, 34).at, at(DIRS8, dir, 799, 55)),
+      );
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
     }
@@ -2787,7 +2794,7 @@ function offerPromote(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 809, 11).clans <= 0) continue;
     out.push({ type: "Promote", player: me, src });
   }
 }
@@ -2862,7 +2869,7 @@ function legalActions(state: State, seat: Player): Action[] {
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 561)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 561, 36)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2952,7 +2959,7 @@ function legalActions(state: State, seat: Player): Action[] {
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 668)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 668, 38)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -3077,7 +3084,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 561)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 561, 36)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3156,7 +3163,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 668)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 668, 38)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3571,7 +3578,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 777)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 777, 107)} coins`;
     }
 
     case "LochNess": {
@@ -3583,7 +3590,7 @@ function describeAction(state: State, action: Action): string | null {
     case "MoveClan": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir)}`;
+      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 796, 118)}`;
     }
 
     case "Promote": {
@@ -3631,7 +3638,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentPlaceTileFrame(state);
           const item = frame.spots[action.value];
           if (item === undefined) return null;
-          return `place ${at(TILES, frame.id).name} at (${cellX(item)}, ${cellY(item)})`;
+          return `place ${at(TILES, frame.id, 571, 62).name} at (${cellX(item)}, ${cellY(item)})`;
         }
       }
 
@@ -3680,10 +3687,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     ending: null,
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 457)).pile = shuffleInPlace(state.rng, collect51(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 458)).pile = shuffleInPlace(state.rng, collect52(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 459)).pile = shuffleInPlace(state.rng, collect53(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 460)).pile = shuffleInPlace(state.rng, collect54(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 457, 3)).pile = shuffleInPlace(state.rng, collect51(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 458, 3)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 459, 3)).pile = shuffleInPlace(state.rng, collect53(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 460, 3)).pile = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
@@ -3703,8 +3710,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 479)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 479));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 479, 22)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 479, 46));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -3755,7 +3762,7 @@ function outcome(state: State): Outcome | null {
 /** A Placed as players see it. */
 export function viewPlaced(state: State, record: Placed, viewer: Player): PlacedView {
   return {
-    tile: `${at(TILES, record.tile).name} (${at(TILES, record.tile).code})`,
+    tile: `${at(TILES, record.tile, 218, 21).name} (${at(TILES, record.tile, 218, 41).code})`,
     at: cellView(record.at),
     cubes: record.cubes.slice(),
     clans: record.clans,
@@ -3766,7 +3773,7 @@ export function viewPlaced(state: State, record: Placed, viewer: Player): Placed
 export function viewSpace(state: State, value: Space): SpaceView {
   if (value.kind === "tile") {
     const id = value.id;
-    return { kind: value.kind, id: `${at(TILES, id).name} (${at(TILES, id).code})` };
+    return { kind: value.kind, id: `${at(TILES, id, 214, 35).name} (${at(TILES, id, 214, 53).code})` };
   }
 
   return { ...value };
@@ -4019,7 +4026,7 @@ function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267)) + 1 : (need[x] ?? noKey(x, 267)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267, 79)) + 1 : (need[x] ?? noKey(x, 267, 96)));
   }
 
   return out;
@@ -4031,7 +4038,7 @@ function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268)) - 1 : (need[x] ?? noKey(x, 268)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268, 80)) - 1 : (need[x] ?? noKey(x, 268, 97)));
   }
 
   return out;
@@ -4102,7 +4109,7 @@ function first14(state: State, p: Player, c: Cell): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j).at === c) return j;
+    if (at(state.players[p]!.display, j, 278, 82).at === c) return j;
   }
 
   return null;
@@ -4119,7 +4126,7 @@ function sum15(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 295), miss(state, p, need, r));
+    total += buyCost(state, levels[r] ?? noKey(r, 295, 34), miss(state, p, need, r));
   }
 
   return total;
@@ -4135,7 +4142,7 @@ function all16(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 297)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((levels[r] ?? noKey(r, 297, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4147,7 +4154,8 @@ function collect17(state: State, p: Player, id: number): ClanSource[] {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j)) out.push({ kind: "clanOn", tile: j });
+    if (at(state.players[p]!.display, j, 318, 58).clans > 0 && placeable(state, p, id, j))
+      out.push({ kind: "clanOn", tile: j });
   }
 
   return out;
@@ -4159,7 +4167,7 @@ function collect18(state: State, p: Player, r: Res): Source[] {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
+    if (at(state.players[p]!.display, j, 327, 67).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
   }
 
   return out;
@@ -4171,7 +4179,7 @@ function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): num
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 340)));
+    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 340, 97)));
   }
 
   return total;
@@ -4183,7 +4191,7 @@ function count20(state: State, p: Player, need: Partial<Record<Res, number>>, pr
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((state.market[r] ?? noKey(r, 342)) + miss(state, p, need, r) + 1 <= price) total++;
+    if ((state.market[r] ?? noKey(r, 342, 28)) + miss(state, p, need, r) + 1 <= price) total++;
   }
 
   return total;
@@ -4209,8 +4217,8 @@ function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 359),
-      Math.min(state.market[r] ?? noKey(r, 359), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 359)))),
+      state.market[r] ?? noKey(r, 359, 46),
+      Math.min(state.market[r] ?? noKey(r, 359, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 359, 92)))),
     );
   }
 
@@ -4222,7 +4230,7 @@ function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 361)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 361, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4256,8 +4264,8 @@ function any26(state: State, p: Player, minus: number | null, c: Cell): boolean 
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     if (
-      at(state.players[p]!.display, j).clans > (j === minus ? 1 : 0) &&
-      kingDistance(at(state.players[p]!.display, j).at, c) === 1
+      at(state.players[p]!.display, j, 370, 5).clans > (j === minus ? 1 : 0) &&
+      kingDistance(at(state.players[p]!.display, j, 370, 73).at, c) === 1
     )
       return true;
   }
@@ -4270,7 +4278,7 @@ function all27(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile).river === t.river)) return false;
+    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 376, 50).river === t.river)) return false;
   }
 
   return true;
@@ -4281,7 +4289,7 @@ function all28(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile).road === t.road)) return false;
+    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 377, 50).road === t.road)) return false;
   }
 
   return true;
@@ -4292,7 +4300,7 @@ function any29(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (northSouth(state, n_.at, c) && at(TILES, n_.tile).river) return true;
+    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 379, 108).river) return true;
   }
 
   return false;
@@ -4303,7 +4311,7 @@ function any30(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (eastWest(state, n_.at, c) && at(TILES, n_.tile).road) return true;
+    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 380, 104).road) return true;
   }
 
   return false;
@@ -4371,7 +4379,7 @@ function any36(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j)) return true;
+    if (at(state.players[p]!.display, j, 397, 45).clans > 0 && placeable(state, p, id, j)) return true;
   }
 
   return false;
@@ -4379,10 +4387,10 @@ function any36(state: State, p: Player, id: number): boolean {
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
 function match37(state: State, space: number): string {
-  const value = at(state.track, space);
+  const value = at(state.track, space, 412, 38);
   if (value.kind === "tile") {
     const id = value.id;
-    return `${at(TILES, id).name} (${at(TILES, id).code})`;
+    return `${at(TILES, id, 413, 19).name} (${at(TILES, id, 413, 37).code})`;
   }
 
   if (value.kind === "figure") {
@@ -4395,7 +4403,7 @@ function match37(state: State, space: number): string {
 
 /** (match track[space] { tile(id) => id, _ => none }) */
 function match38(state: State, space: number): number | null {
-  const value = at(state.track, space);
+  const value = at(state.track, space, 418, 66);
   if (value.kind === "tile") {
     const id = value.id;
     return id;
@@ -4410,7 +4418,7 @@ function collect39(state: State): number[] {
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (!(at(state.track, i_).kind === "tile")) out.push(i_);
+    if (!(at(state.track, i_, 440, 78).kind === "tile")) out.push(i_);
   }
 
   return out;
@@ -4448,7 +4456,7 @@ function count42(state: State, p: Player, b: Border): number {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile).border === b) total++;
+    if (at(TILES, t.tile, 450, 65).border === b) total++;
   }
 
   return total;
@@ -4460,7 +4468,7 @@ function count43(state: State, p: Player): number {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile).kind === "village" || at(TILES, t.tile).kind === "startVillage") total++;
+    if (at(TILES, t.tile, 451, 53).kind === "village" || at(TILES, t.tile, 451, 86).kind === "startVillage") total++;
   }
 
   return total;
@@ -4472,7 +4480,10 @@ function collect44(state: State, p: Player, i_: number): number[] {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (state.oichTurn || kingDistance(at(state.players[p]!.display, j).at, at(state.players[p]!.display, i_).at) <= 1)
+    if (
+      state.oichTurn ||
+      kingDistance(at(state.players[p]!.display, j, 623, 73).at, at(state.players[p]!.display, i_, 623, 90).at) <= 1
+    )
       out.push(j);
   }
 
@@ -4562,7 +4573,7 @@ function collect51(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_).stack === 0) out.push(i_);
+    if (at(TILES, i_, 457, 75).stack === 0) out.push(i_);
   }
 
   return out;
@@ -4574,7 +4585,7 @@ function collect52(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_).stack === 1) out.push(i_);
+    if (at(TILES, i_, 458, 75).stack === 1) out.push(i_);
   }
 
   return out;
@@ -4586,7 +4597,7 @@ function collect53(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_).stack === 2) out.push(i_);
+    if (at(TILES, i_, 459, 75).stack === 2) out.push(i_);
   }
 
   return out;
@@ -4598,7 +4609,7 @@ function collect54(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_).stack === 3) out.push(i_);
+    if (at(TILES, i_, 460, 75).stack === 3) out.push(i_);
   }
 
   return out;
@@ -4616,26 +4627,29 @@ function collect55(state: State): Partial<Record<Res, number>> {
   return out;
 }
 
-/** The Glen More engine, for the runtime. */
-export const engine: Engine<State, Action, View> = {
-  name: "glen-more",
-  title: "Glen More",
-  source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "0b102d6e",
-  minPlayers: 2,
-  maxPlayers: 5,
-  variants: VARIANTS,
-  newGame,
-  toAct: (state) => (state.pending === null ? [] : state.pending.players),
-  mayAct,
-  isOver,
-  legalActions,
-  check,
-  apply,
-  view,
-  shownAction,
-  describeAction,
-  outcome,
-  validateState,
-};
+/** The Glen More engine, for the runtime. An error of the rules (an index outside a list, a draw from an empty one) names its place in rulesets/glen-more/glen-more.rules. */
+export const engine: Engine<State, Action, View> = namingRulesFile(
+  {
+    name: "glen-more",
+    title: "Glen More",
+    source: "rulesets/glen-more/glen-more.rules",
+    sourceHash: "0b102d6e",
+    minPlayers: 2,
+    maxPlayers: 5,
+    variants: VARIANTS,
+    newGame,
+    toAct: (state) => (state.pending === null ? [] : state.pending.players),
+    mayAct,
+    isOver,
+    legalActions,
+    check,
+    apply,
+    view,
+    shownAction,
+    describeAction,
+    outcome,
+    validateState,
+  },
+  "rulesets/glen-more/glen-more.rules",
+);
 export default engine;

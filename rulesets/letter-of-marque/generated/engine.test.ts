@@ -53,7 +53,7 @@ describe("Letter of Marque: rules tests", () => {
       "expect size(players[0].deck) == 4 and size(players[0].drawn) == 1",
     ).toBe(true);
     expect(
-      sum1(state) + at(state.players[0]!.drawn, 0),
+      sum1(state) + at(state.players[0]!.drawn, 0, 163, 41),
       "expect sum(v in players[0].deck: v) + players[0].drawn[0] == 25",
     ).toEqual(25);
     expect(
@@ -92,21 +92,24 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 184, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
-    expect(state.players[at(SEATS[state.playerCount]!, 3)]!.drawn, "expect players[3].drawn == [7]").toEqual([7]);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 186, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
+      7,
+    ]);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "kind", player: 2, value: "unarmed" });
     play(state, { type: "kind", player: 3, value: "armed" });
     expect(state.sea.length, "expect size(sea) == 4").toEqual(4);
-    expect(at(state.sea, 3).value === 7 && at(state.sea, 3).armed, "expect sea[3].value == 7 and sea[3].armed").toBe(
-      true,
-    );
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3)]!.armedReserve === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 3)]!.unarmedReserve === 3,
+      at(state.sea, 3, 193, 10).value === 7 && at(state.sea, 3, 193, 32).armed,
+      "expect sea[3].value == 7 and sea[3].armed",
+    ).toBe(true);
+    expect(
+      state.players[at(SEATS[state.playerCount]!, 3, 194, 10)]!.armedReserve === 1 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 194, 43)]!.unarmedReserve === 3,
       "expect players[3].armedReserve == 1 and players[3].unarmedReserve == 3",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -172,21 +175,24 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 184, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
-    expect(state.players[at(SEATS[state.playerCount]!, 3)]!.drawn, "expect players[3].drawn == [7]").toEqual([7]);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 186, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
+      7,
+    ]);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "kind", player: 2, value: "unarmed" });
     play(state, { type: "kind", player: 3, value: "armed" });
     expect(state.sea.length, "expect size(sea) == 4").toEqual(4);
-    expect(at(state.sea, 3).value === 7 && at(state.sea, 3).armed, "expect sea[3].value == 7 and sea[3].armed").toBe(
-      true,
-    );
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3)]!.armedReserve === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 3)]!.unarmedReserve === 3,
+      at(state.sea, 3, 193, 10).value === 7 && at(state.sea, 3, 193, 32).armed,
+      "expect sea[3].value == 7 and sea[3].armed",
+    ).toBe(true);
+    expect(
+      state.players[at(SEATS[state.playerCount]!, 3, 194, 10)]!.armedReserve === 1 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 194, 43)]!.unarmedReserve === 3,
       "expect players[3].armedReserve == 1 and players[3].unarmedReserve == 3",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -197,7 +203,7 @@ describe("Letter of Marque: rules tests", () => {
     expect(state.players[1]!.cannons, "expect players[1].cannons == 2").toEqual(2);
     expect(state.players[0]!.captured, "expect players[0].captured == 1").toEqual(1);
     expect(
-      state.sea.length === 4 && at(state.sea, 0).revealed && at(state.sea, 0).armed,
+      state.sea.length === 4 && at(state.sea, 0, 247, 29).revealed && at(state.sea, 0, 247, 49).armed,
       "expect size(sea) == 4 and sea[0].revealed and sea[0].armed",
     ).toBe(true);
     expect(state.players[1]!.treasures, "expect players[1].treasures == []").toEqual([]);
@@ -210,7 +216,7 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 259, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
@@ -241,7 +247,7 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "Attack", player: 2, target: 1 });
     expect(state.players[1]!.captured, "expect players[1].captured == 2").toEqual(2);
-    expect(at(state.sea, 1).revealed, "expect sea[1].revealed").toBe(true);
+    expect(at(state.sea, 1, 289, 10).revealed, "expect sea[1].revealed").toBe(true);
   });
   it("Launch draws the top card face up, then the owner picks a ship still in reserve", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
@@ -261,7 +267,7 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 0, value: "armed" });
     expect(state.players[0]!.armedReserve, "expect players[0].armedReserve == 0").toEqual(0);
     expect(
-      state.sea.length === 4 && at(state.sea, 3).value === 6 && at(state.sea, 3).owner === 0,
+      state.sea.length === 4 && at(state.sea, 3, 308, 29).value === 6 && at(state.sea, 3, 308, 51).owner === 0,
       "expect size(sea) == 4 and sea[3].value == 6 and sea[3].owner == players[0]",
     ).toBe(true);
     expect(

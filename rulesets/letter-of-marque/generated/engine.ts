@@ -4,6 +4,7 @@ import {
   at,
   clone,
   createRng,
+  namingRulesFile,
   drawTop,
   isInt,
   isRecord,
@@ -194,7 +195,12 @@ export function placeShip(state: State, p: Player, kind: Kind): void {
     state.players[p]!.unarmedReserve -= 1;
   }
 
-  state.sea.push({ owner: p, value: drawTop(state.players[p]!.drawn, 75), armed: kind === "armed", revealed: false });
+  state.sea.push({
+    owner: p,
+    value: drawTop(state.players[p]!.drawn, 75, 29),
+    armed: kind === "armed",
+    revealed: false,
+  });
 }
 
 /** Why Launch is refused now, or null when it is allowed. */
@@ -212,7 +218,7 @@ function checkReturn(state: State, me: Player, ship: Ship): string | null {
 /** action Return (line 115): its effects, once allowed. */
 function doReturn(state: State, me: Player, ship: Ship): void {
   state.players[me]!.treasures.push(ship.value);
-  removeValue(state.sea, ship);
+  removeValue(state.sea, ship, 118, 3);
 }
 
 /** Why Attack is refused now, or null when it is allowed. */
@@ -230,7 +236,7 @@ function doAttack(state: State, me: Player, target: Ship): void {
     state.players[target.owner]!.captured += 1;
   } else {
     state.players[me]!.treasures.push(target.value);
-    removeValue(state.sea, target);
+    removeValue(state.sea, target, 134, 5);
   }
 }
 
@@ -254,7 +260,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
     switch (frame.pc) {
       case 0: {
         for (const p of SEATS[state.playerCount]!) {
-          state.players[p]!.drawn.push(drawTop(state.players[p]!.deck, 85));
+          state.players[p]!.drawn.push(drawTop(state.players[p]!.deck, 85, 9));
         }
 
         state.pending = {
@@ -268,11 +274,11 @@ function stepFlow(state: State, frame: FlowFrame): void {
 
       case 1: {
         for (const p2 of SEATS[state.playerCount]!) {
-          placeShip(state, p2, at(frame.kind, p2));
+          placeShip(state, p2, at(frame.kind, p2, 89, 18));
         }
 
         frame.lowest = clone<Ship[]>(argmin1(state));
-        frame.current = pickRandom(state.rng, frame.lowest, 94).owner;
+        frame.current = pickRandom(state.rng, frame.lowest, 94, 17).owner;
         frame.pc = 2;
         continue machine;
       }
@@ -321,7 +327,7 @@ function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck, 109));
+        state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck, 109, 7));
         state.pending = { site: 2, players: [frame.me] };
         frame.pc = 1;
         return;
@@ -801,25 +807,28 @@ function sum4(state: State, p: Player): number {
   return total;
 }
 
-/** The Letter of Marque engine, for the runtime. */
-export const engine: Engine<State, Action, View> = {
-  name: "letter-of-marque",
-  title: "Letter of Marque",
-  source: "rulesets/letter-of-marque/letter-of-marque.rules",
-  sourceHash: "ed6072f6",
-  minPlayers: 3,
-  maxPlayers: 6,
-  variants: VARIANTS,
-  newGame,
-  toAct: (state) => (state.pending === null ? [] : state.pending.players),
-  mayAct,
-  isOver,
-  legalActions,
-  check,
-  apply,
-  view,
-  shownAction,
-  outcome,
-  validateState,
-};
+/** The Letter of Marque engine, for the runtime. An error of the rules (an index outside a list, a draw from an empty one) names its place in rulesets/letter-of-marque/letter-of-marque.rules. */
+export const engine: Engine<State, Action, View> = namingRulesFile(
+  {
+    name: "letter-of-marque",
+    title: "Letter of Marque",
+    source: "rulesets/letter-of-marque/letter-of-marque.rules",
+    sourceHash: "ed6072f6",
+    minPlayers: 3,
+    maxPlayers: 6,
+    variants: VARIANTS,
+    newGame,
+    toAct: (state) => (state.pending === null ? [] : state.pending.players),
+    mayAct,
+    isOver,
+    legalActions,
+    check,
+    apply,
+    view,
+    shownAction,
+    outcome,
+    validateState,
+  },
+  "rulesets/letter-of-marque/letter-of-marque.rules",
+);
 export default engine;

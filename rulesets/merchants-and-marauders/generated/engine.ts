@@ -7,6 +7,8 @@ import {
   containsValue,
   createRng,
   divide,
+  remainder,
+  namingRulesFile,
   drawFromDeck,
   drawFromPile,
   drawTop,
@@ -2556,7 +2558,7 @@ const DECISION_NAMES: readonly string[] = [
 
 /** fn opposite (line 148) */
 export function opposite(state: State, d: Compass): Compass {
-  return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
+  return at(COMPASS_VALUES.slice(), remainder(indexOfValue(COMPASS_VALUES.slice(), d) + 4, 8, 148, 53), 148, 36);
 }
 
 /** fn hasPort (line 153) */
@@ -2566,7 +2568,7 @@ export function hasPort(state: State, z: Zone): boolean {
 
 /** fn gifted (line 213) */
 export function gifted(state: State, p: Player, a: Ability): boolean {
-  return at(CAPTAINS, state.players[p]!.captain).abilities.includes(a);
+  return at(CAPTAINS, state.players[p]!.captain, 213, 51).abilities.includes(a);
 }
 
 /** fn dieIf (line 215) */
@@ -2576,17 +2578,17 @@ export function dieIf(state: State, p: Player, a: Ability): number {
 
 /** fn nationOf (line 218) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 218);
+  return PORT_NATION[at(CAPTAINS, c, 218, 43).home] ?? noKey(at(CAPTAINS, c, 218, 43).home, 218, 31);
 }
 
 /** fn goodOf (line 277) */
 export function goodOf(state: State, c: number): Good {
-  return at(GOOD_VALUES.slice(), divide(c, 8));
+  return at(GOOD_VALUES.slice(), divide(c, 8, 277, 41), 277, 27);
 }
 
 /** fn faceOf (line 278) */
 export function faceOf(state: State, c: number): CargoFace {
-  return at(CARGO_FACES, c % 8);
+  return at(CARGO_FACES, remainder(c, 8, 278, 44), 278, 32);
 }
 
 /** fn priceIn (line 284) */
@@ -2608,11 +2610,11 @@ export function weaponPrice(state: State, p: Player): number {
 /** fn fullTracks (line 315) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 316)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 317)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 318)).cargo,
-    crew: (STATS[t] ?? noKey(t, 319)).crew,
-    cannons: (STATS[t] ?? noKey(t, 320)).cannons,
+    hull: (STATS[t] ?? noKey(t, 316, 9)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 317, 9)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 318, 9)).cargo,
+    crew: (STATS[t] ?? noKey(t, 319, 9)).crew,
+    cannons: (STATS[t] ?? noKey(t, 320, 12)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
@@ -2635,7 +2637,7 @@ export function npcShipType(state: State, n_: Npc): ShipType {
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
-    return at(EVENTS, e).kind === k;
+    return at(EVENTS, e, 855, 12).kind === k;
   }
 
   return false;
@@ -2649,7 +2651,7 @@ export function actionsThisRound(state: State): number {
 /** fn npcStep (line 975) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
-    let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
+    let dir = at(COMPASS_VALUES.slice(), remainder(indexOfValue(COMPASS_VALUES.slice(), d) + k, 8, 977, 32), 977, 15);
     const b = first29(state, z, dir);
     if (b !== null) {
       return b.neighbour;
@@ -2675,7 +2677,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 999)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 999, 8)) > 0) {
       return 1;
     }
 
@@ -2702,7 +2704,7 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1022);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1022, 11);
   }
 
   return rank * 100000 + own * 100 + sum30(state, p) - own;
@@ -2719,10 +2721,10 @@ export function stepsFor(state: State, p: Player): Step[] {
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
-    (z === at(CAPTAINS, state.players[p]!.captain).home ||
+    (z === at(CAPTAINS, state.players[p]!.captain, 1055, 24).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1055)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1055), 1055)) ===
-        0 ||
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1055, 79)] ??
+        noKey(PORT_NATION[z] ?? noKey(z, 1055, 79), 1055, 70)) === 0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
@@ -2805,7 +2807,7 @@ export function scoutBonus(state: State, p: Player, t: Target): number {
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
-    at(CAPTAINS, state.players[p]!.captain).scouting +
+    at(CAPTAINS, state.players[p]!.captain, 1157, 10).scouting +
       (employs(state, p, "lookout") ? 1 : 0) -
       (thisRound(state, "fog") ? 1 : 0),
   );
@@ -2845,7 +2847,7 @@ export function rollOf(state: State, faces: number[]): Roll {
 
 /** fn rerollText (line 1381) */
 export function rerollText(state: State, reroll: boolean, c: number): string {
-  return reroll ? `play ${at(GLORY, c).name}` : `keep ${at(GLORY, c).name}`;
+  return reroll ? `play ${at(GLORY, c, 1381, 69).name}` : `keep ${at(GLORY, c, 1381, 97).name}`;
 }
 
 /** fn beats (line 1410) */
@@ -2872,11 +2874,11 @@ export function captainsOf(state: State, a: Side, d: Side): Player[] {
 export function track(state: State, s: Side, l: Location): number {
   if (s.kind === "captain") {
     const p = s.who;
-    return state.players[p]!.tracks[l] ?? noKey(l, 1425);
+    return state.players[p]!.tracks[l] ?? noKey(l, 1425, 17);
   }
 
   const n_ = s.which;
-  return (state.npcs[n_] ?? noKey(n_, 1426)).tracks[l] ?? noKey(l, 1426);
+  return (state.npcs[n_] ?? noKey(n_, 1426, 13)).tracks[l] ?? noKey(l, 1426, 13);
 }
 
 /** fn maneuverOf (line 1428) */
@@ -2887,7 +2889,7 @@ export function maneuverOf(state: State, s: Side): number {
   }
 
   const n_ = s.which;
-  return (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1430)).maneuverability;
+  return (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1430, 13)).maneuverability;
 }
 
 /** fn seamanshipOf (line 1433) */
@@ -2949,8 +2951,8 @@ export function shotsOf(state: State, s: Side, d: Declaration, won: boolean, rol
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1477)).tracks["cannons"] ?? noKey("cannons", 1477))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1477)).tracks["cannons"] ?? noKey("cannons", 1477));
+      ? ((state.npcs[n_] ?? noKey(n_, 1477, 51)).tracks["cannons"] ?? noKey("cannons", 1477, 51))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1477, 97)).tracks["cannons"] ?? noKey("cannons", 1477, 97));
 }
 
 /** fn shots (line 1480) */
@@ -2958,16 +2960,16 @@ export function shots(state: State, p: Player, d: Declaration, won: boolean, rol
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482, 20)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482, 74)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1483));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1483, 25));
 }
 
 /** fn seamanshipDice (line 1486) */
 export function seamanshipDice(state: State, p: Player): number {
-  return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
+  return at(CAPTAINS, state.players[p]!.captain, 1486, 37).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
 /** fn evades (line 1582) */
@@ -2987,7 +2989,7 @@ export function helpless(state: State, s: Side, other: Side): boolean {
 
 /** fn faceText (line 1736) */
 export function faceText(state: State, f: number): string {
-  return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
+  return f <= 4 ? `${at(LOCATION_FACES, f - 1, 1736, 48)} die` : "skull";
 }
 
 /** fn aimText (line 1756) */
@@ -3007,12 +3009,12 @@ export function claimText(state: State, claim: boolean, t: ShipType): string {
 
 /** fn npcSkills (line 1965) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1966)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1966, 15)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
 
-  let card = clone<EventCard>(at(EVENTS, at(cards, cards.length - 1)));
+  let card = clone<EventCard>(at(EVENTS, at(cards, cards.length - 1, 1970, 21), 1970, 14));
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
@@ -3040,7 +3042,7 @@ export function rumorPrice(state: State, p: Player): number {
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
-    return at(RUMORS, r).zone === state.players[p]!.zone && at(RUMORS, r).atPort === atPort;
+    return at(RUMORS, r, 2218, 12).zone === state.players[p]!.zone && at(RUMORS, r, 2218, 41).atPort === atPort;
   }
 
   return false;
@@ -3055,8 +3057,11 @@ export function missionsHere(state: State, p: Player): number[] {
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
-    let task = at(MISSIONS, m).task;
-    return (task === "courier" || task === "treasureEscort") && at(MISSIONS, m).destination === state.players[p]!.zone;
+    let task = at(MISSIONS, m, 2313, 16).task;
+    return (
+      (task === "courier" || task === "treasureEscort") &&
+      at(MISSIONS, m, 2314, 60).destination === state.players[p]!.zone
+    );
   }
 
   return false;
@@ -3066,7 +3071,7 @@ export function missionPortHere(state: State, p: Player): boolean {
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
-    return at(MISSIONS, m).task === "pirateHunter";
+    return at(MISSIONS, m, 2322, 12).task === "pirateHunter";
   }
 
   return false;
@@ -3077,9 +3082,9 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
     return (
-      at(MISSIONS, m).task === "contract" &&
-      at(MISSIONS, m).destination === state.players[p]!.zone &&
-      at(MISSIONS, m).good === g
+      at(MISSIONS, m, 2330, 12).task === "contract" &&
+      at(MISSIONS, m, 2330, 45).destination === state.players[p]!.zone &&
+      at(MISSIONS, m, 2330, 83).good === g
     );
   }
 
@@ -3124,14 +3129,14 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
 
 /** fn effectOf (line 2430) */
 export function effectOf(state: State, c: number): GloryKind | null {
-  if (at(GLORY, c).kind !== "fastLearner") {
-    return at(GLORY, c).kind;
+  if (at(GLORY, c, 2431, 6).kind !== "fastLearner") {
+    return at(GLORY, c, 2432, 12).kind;
   }
 
   const last = state.lastPlayed;
   if (last !== null) {
-    if (at(GLORY, last).kind !== "fastLearner") {
-      return at(GLORY, last).kind;
+    if (at(GLORY, last, 2435, 8).kind !== "fastLearner") {
+      return at(GLORY, last, 2436, 14).kind;
     }
   }
 
@@ -3197,7 +3202,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
                 "shipyard",
                 "recruit",
               ]),
-              state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+              state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain, 2572, 19).home ? ["stash"] : [],
             ),
             pardonable(state, p) ? ["payPardon"] : [],
           ),
@@ -3244,7 +3249,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
-    return at(EVENTS, e).nation;
+    return at(EVENTS, e, 2593, 12).nation;
   }
 
   return null;
@@ -3255,8 +3260,8 @@ export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2599)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2599))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2599, 12)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2599, 57))
     );
   }
 
@@ -3289,7 +3294,10 @@ export function repairable(state: State, p: Player): Location[] {
 
 /** fn full (line 2854) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2854)) + modBonus(state, p, l));
+  return Math.min(
+    STAT_CAP,
+    (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2854, 54)) + modBonus(state, p, l),
+  );
 }
 
 /** fn modBonus (line 2857) */
@@ -3313,7 +3321,7 @@ export function modBonus(state: State, p: Player, l: Location): number {
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2866)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2866, 17)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
@@ -3323,7 +3331,7 @@ export function saleValue(state: State, p: Player): number {
   return (
     Math.max(
       0,
-      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2872)).sell +
+      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2872, 10)).sell +
         state.players[p]!.mods.length -
         sum52(state, p),
     ) +
@@ -3338,7 +3346,10 @@ export function affordableShips(state: State, p: Player): ShipType[] {
 
 /** fn total (line 2923) */
 export function total(state: State, p: Player): number {
-  return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
+  return (
+    state.players[p]!.glory +
+    Math.min(divide(state.players[p]!.stash, 10, 2923, 42), divide(state.params.GLORY_TARGET, 2, 2923, 56))
+  );
 }
 
 /** proc earn (line 554) */
@@ -3363,26 +3374,33 @@ export function skillCheck(state: State, skill: number): number {
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 933)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 933, 38)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 934)).cards, (state.npcs[n_] ?? noKey(n_, 934)).cards.length - 1),
+          at(
+            (state.npcs[n_] ?? noKey(n_, 934, 27)).cards,
+            (state.npcs[n_] ?? noKey(n_, 934, 46)).cards.length - 1,
+            934,
+            27,
+          ),
+          934,
+          20,
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 935)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 935, 11)).zone = z;
         }
       }
     }
   }
 
   for (const c of state.arriving.slice()) {
-    const n_2 = at(EVENTS, c).npc;
+    const n_2 = at(EVENTS, c, 941, 16).npc;
     if (n_2 !== null) {
-      const z2 = at(EVENTS, c).enters;
+      const z2 = at(EVENTS, c, 942, 18).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 945)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 946)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 945, 20)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 946, 11)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -3396,11 +3414,11 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 956)).slice();
-    let c2 = pickRandom(state.rng, cards, 957);
-    removeValue(cards, c2);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 956, 17)).slice();
+    let c2 = pickRandom(state.rng, cards, 957, 13);
+    removeValue(cards, c2, 958, 5);
     cards.push(c2);
-    const z3 = at(EVENTS, c2).enters;
+    const z3 = at(EVENTS, c2, 960, 16).enters;
     if (z3 !== null) {
       mapSet(state.npcs, n_3, {
         cards: cards.slice(),
@@ -3413,9 +3431,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 967), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 967, 12), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 967),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 967, 54),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -3427,31 +3445,31 @@ export function endOfRound(state: State): void {
 /** proc moveNpc (line 1029) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 1031)).zone;
+    let z = (state.npcs[n_] ?? noKey(n_, 1031, 13)).zone;
     let hunted = collect54(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1034)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1034, 7)).zone = npcStep(state, z, d);
     } else {
       let best = max55(state, hunted, n_);
       let prey = collect56(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1038);
-      (state.npcs[n_] ?? noKey(n_, 1039)).zone = state.players[target]!.zone;
+      let target = prey.length === 1 ? at(prey, 0, 1038, 44) : pickRandom(state.rng, prey, 1038, 57);
+      (state.npcs[n_] ?? noKey(n_, 1039, 7)).zone = state.players[target]!.zone;
     }
   }
 }
 
 /** proc addBounty (line 1198) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1199)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1199, 24)) + 1));
 }
 
 /** proc hit (line 1325) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1326)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1327)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1326, 6)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1327, 5)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1328)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1329)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1328, 13)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1329, 5)) - 1);
     }
   }
 }
@@ -3460,7 +3478,7 @@ export function hit(state: State, p: Player, l: Location): void {
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
-    faces.push(randomBetween(state.rng, 1, 6));
+    faces.push(randomBetween(state.rng, 1, 6, 1403, 9));
   }
 
   state.lastRoll = faces.slice();
@@ -3472,7 +3490,7 @@ export function longGunHits(state: State, s: Side): number {
   const p = captainOf(state, s);
   if (p !== null) {
     if (state.players[p]!.mods.includes("longGuns")) {
-      let roll = clone<Roll>(rollDice(state, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1566)));
+      let roll = clone<Roll>(rollDice(state, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1566, 27)));
       return roll.skulls;
     }
   }
@@ -3520,32 +3538,35 @@ export function loseCrew(state: State, s: Side, n_: number): void {
     mapSet(
       state.players[p]!.tracks,
       "crew",
-      Math.max(0, (state.players[p]!.tracks["crew"] ?? noKey("crew", 1859)) - n_),
+      Math.max(0, (state.players[p]!.tracks["crew"] ?? noKey("crew", 1859, 43)) - n_),
     );
   } else {
     const k = s.which;
     mapSet(
-      (state.npcs[k] ?? noKey(k, 1860)).tracks,
+      (state.npcs[k] ?? noKey(k, 1860, 15)).tracks,
       "crew",
-      Math.max(0, ((state.npcs[k] ?? noKey(k, 1860)).tracks["crew"] ?? noKey("crew", 1860)) - n_),
+      Math.max(0, ((state.npcs[k] ?? noKey(k, 1860, 45)).tracks["crew"] ?? noKey("crew", 1860, 45)) - n_),
     );
   }
 }
 
 /** proc npcDamage (line 2016) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 2017)).tracks[l] ?? noKey(l, 2017)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 2017, 6)).tracks[l] ?? noKey(l, 2017, 6)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 2018)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 2018, 5)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 2018)).tracks[l] ?? noKey(l, 2018)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 2018, 5)).tracks[l] ?? noKey(l, 2018, 5)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 2019)).tracks["hull"] ?? noKey("hull", 2019)) > 0 && state.sparedHull !== l) {
+    if (
+      ((state.npcs[n_] ?? noKey(n_, 2019, 13)).tracks["hull"] ?? noKey("hull", 2019, 13)) > 0 &&
+      state.sparedHull !== l
+    ) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 2020)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 2020, 5)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 2020)).tracks["hull"] ?? noKey("hull", 2020)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 2020, 5)).tracks["hull"] ?? noKey("hull", 2020, 5)) - 1,
       );
     }
   }
@@ -3554,7 +3575,7 @@ export function npcDamage(state: State, n_: Npc, l: Location): void {
 /** proc repairNpc (line 2025) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 2027)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 2027, 5)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
@@ -3562,11 +3583,11 @@ export function repairNpc(state: State, n_: Npc): void {
 
 /** proc npcLeaves (line 2049) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2050)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2050, 15)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
-    state.events.discard.push(at(cards, cards.length - 1));
-    removeValue(cards, at(cards, cards.length - 1));
+    state.events.discard.push(at(cards, cards.length - 1, 2053, 9));
+    removeValue(cards, at(cards, cards.length - 1, 2054, 12), 2054, 5);
   }
 
   if (cards.length > 0) {
@@ -3596,20 +3617,20 @@ export function boost(state: State, p: Player, k: GloryKind): number {
 /** proc influenceCheck (line 2519) */
 export function influenceCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "silverTongue");
-  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra + bonus);
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain, 2521, 21).influence + extra + bonus);
 }
 
 /** proc leadershipCheck (line 2524) */
 export function leadershipCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "rallyingCry");
-  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra + bonus);
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain, 2526, 21).leadership + extra + bonus);
 }
 
 /** proc crewDice (line 2545) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return (
-    at(CAPTAINS, state.players[p]!.captain).leadership +
+    at(CAPTAINS, state.players[p]!.captain, 2547, 10).leadership +
     extra +
     (employs(state, p, "masterAtArms") ? 1 : 0) +
     dieIf(state, p, "crewDie")
@@ -3663,7 +3684,7 @@ function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
     throw new RulesError("a requirement checked before the action ran no longer holds: You hold no Broadside.");
-  removeValue(state.players[me]!.gloryHand, c);
+  removeValue(state.players[me]!.gloryHand, c, 2485, 3);
   state.gloryDeck.discard.push(c);
   state.lastPlayed = c;
   state.broadsideBy = me;
@@ -3683,7 +3704,7 @@ function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
     throw new RulesError("a requirement checked before the action ran no longer holds: You hold no Evasive Maneuvers.");
-  removeValue(state.players[me]!.gloryHand, c);
+  removeValue(state.players[me]!.gloryHand, c, 2495, 3);
   state.gloryDeck.discard.push(c);
   state.lastPlayed = c;
   state.evasiveBy = me;
@@ -3691,7 +3712,7 @@ function doEvasiveManeuvers(state: State, me: Player): void {
 
 /** Why KeepGlory is refused now, or null when it is allowed. */
 function checkKeepGlory(state: State, me: Player, card: number): string | null {
-  if (!(at(GLORY, card).kind === "broadside" || at(GLORY, card).kind === "evasiveManeuvers"))
+  if (!(at(GLORY, card, 2503, 11).kind === "broadside" || at(GLORY, card, 2503, 44).kind === "evasiveManeuvers"))
     return "Only a combat card is announced in combat.";
   return null;
 }
@@ -3752,7 +3773,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
 
         frame.p = at(frame.pList, frame.pIndex);
         frame.pc = 4;
-        state.stack.push(newLaunchFrame(frame.p, at(frame.startingShip, frame.p)));
+        state.stack.push(newLaunchFrame(frame.p, at(frame.startingShip, frame.p, 696, 15)));
         return;
       }
 
@@ -3778,7 +3799,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           shuffleInPlace(state.rng, state.merchantTrack);
           for (const z of ZONE_VALUES) {
             if (!mapHas(state.merchants, z) && state.merchantTrack.length > 0) {
-              mapSet(state.merchants, z, drawTop(state.merchantTrack, 706));
+              mapSet(state.merchants, z, drawTop(state.merchantTrack, 706, 26));
             }
           }
         }
@@ -3912,7 +3933,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.players[frame.p]!.scouted = [];
         const m = state.players[frame.p]!.mission;
         if (m !== null) {
-          if (at(MISSIONS, m).task === "treasureEscort") {
+          if (at(MISSIONS, m, 743, 8).task === "treasureEscort") {
             if (state.players[frame.p]!.escortTurns === 0) {
               state.players[frame.p]!.mission = null;
               state.missionDeck.discard.push(m);
@@ -3977,7 +3998,7 @@ function stepLaunch(state: State, frame: LaunchFrame): void {
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
           fullTracks(state, state.players[frame.p]!.ship),
         );
-        state.players[frame.p]!.zone = at(CAPTAINS, state.players[frame.p]!.captain).home;
+        state.players[frame.p]!.zone = at(CAPTAINS, state.players[frame.p]!.captain, 763, 12).home;
         state.players[frame.p]!.inPort = true;
         frame.pc = 1;
         state.stack.push(newDrawGloryFrame(frame.p));
@@ -4010,7 +4031,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 786)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 786, 5)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -4156,16 +4177,16 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
     switch (frame.pc) {
       case 0: {
         for (const icon of MOVE_ICONS.slice()) {
-          if (icon.card === at(EVENTS, frame.e).id) {
+          if (icon.card === at(EVENTS, frame.e, 866, 21).id) {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 870), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 870, 17), icon.dir);
             }
           }
         }
 
-        if (at(EVENTS, frame.e).kind !== "npcCard") {
+        if (at(EVENTS, frame.e, 875, 6).kind !== "npcCard") {
           frame.pc = 1;
           continue machine;
         }
@@ -4178,7 +4199,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
       case 1: {
         state.events.discard.push(frame.e);
         frame.pc = 3;
-        state.stack.push(newEventTextFrame(at(EVENTS, frame.e)));
+        state.stack.push(newEventTextFrame(at(EVENTS, frame.e, 879, 15)));
         return;
       }
 
@@ -4213,13 +4234,13 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 889))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 890));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 889, 20))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 890, 16));
           }
         }
 
         frame.nations = shuffleInPlace(state.rng, clone(NATION_VALUES.slice()));
-        state.atWar = [at(frame.nations, 0), at(frame.nations, 1)];
+        state.atWar = [at(frame.nations, 0, 894, 14), at(frame.nations, 1, 894, 26)];
         state.warships = true;
         frame.pc = 2;
         continue machine;
@@ -4232,12 +4253,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 899));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 899, 11));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 903));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 903, 19));
         }
 
         frame.pc = 4;
@@ -4312,7 +4333,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 910)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 910, 12)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -4366,7 +4387,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 920)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 920, 12)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -4410,7 +4431,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1208);
+        frame.token = state.merchants[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1208, 15);
         mapDelete(state.merchants, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
         frame.nation = frame.token;
@@ -4534,7 +4555,8 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        frame.dice = at(CAPTAINS, state.players[frame.p]!.captain).seamanship + dieIf(state, frame.p, "raidSeamanship");
+        frame.dice =
+          at(CAPTAINS, state.players[frame.p]!.captain, 1246, 14).seamanship + dieIf(state, frame.p, "raidSeamanship");
         frame.successes = skillCheck(state, frame.dice);
         frame.spent$left = state.players[frame.p]!.weapons.slice();
         frame.spent$limit = frame.dice - frame.successes;
@@ -4562,10 +4584,10 @@ function stepRaid(state: State, frame: RaidFrame): void {
       case 3: {
         const spent = frame.spent;
         if (spent !== null) {
-          removeValue(frame.spent$left, spent);
+          removeValue(frame.spent$left, spent, 1249, 3);
           frame.spent$taken += 1;
-          removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1251)) + 1);
+          removeValue(state.players[frame.p]!.weapons, spent, 1250, 5);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1251, 5)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4651,14 +4673,14 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 12: {
-        removeValue(frame.cards, frame.discarded);
+        removeValue(frame.cards, frame.discarded, 1266, 9);
         state.cargoDeck.discard.push(frame.discarded);
         frame.pc = 7;
         continue machine;
       }
 
       case 13: {
-        removeValue(frame.cards, frame.exchanged);
+        removeValue(frame.cards, frame.exchanged, 1271, 9);
         state.cargoDeck.discard.push(frame.exchanged);
         const c3 = drawFromDeck(state.rng, state.cargoDeck);
         if (c3 !== null) {
@@ -4702,7 +4724,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1295)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1295, 6)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4722,7 +4744,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1303)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1303, 56)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4784,7 +4806,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1316)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1316, 6)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4824,9 +4846,9 @@ function stepRaid(state: State, frame: RaidFrame): void {
       case 29: {
         const kept = frame.kept;
         if (kept !== null) {
-          removeValue(frame.kept$left, kept);
+          removeValue(frame.kept$left, kept, 1303, 7);
           frame.kept$taken += 1;
-          removeValue(frame.cards, kept);
+          removeValue(frame.cards, kept, 1304, 9);
           state.players[frame.p]!.cargo.push(kept);
         } else {
           frame.pc = 28;
@@ -4905,8 +4927,8 @@ function stepRerollDice(state: State, frame: RerollDiceFrame): void {
       case 3: {
         const die = frame.die;
         if (die !== null) {
-          removeValue(frame.die$left, die);
-          setAt(frame.faces, die, randomBetween(state.rng, 1, 6));
+          removeValue(frame.die$left, die, 1358, 3);
+          setAt(frame.faces, die, randomBetween(state.rng, 1, 6, 1359, 18), 1359, 5);
         } else {
           frame.pc = 2;
           continue machine;
@@ -4976,7 +4998,7 @@ function stepOfferRerolls(state: State, frame: OfferRerollsFrame): void {
           continue machine;
         }
 
-        removeValue(state.players[frame.p]!.gloryHand, frame.c);
+        removeValue(state.players[frame.p]!.gloryHand, frame.c, 1370, 7);
         state.gloryDeck.discard.push(frame.c);
         state.lastPlayed = frame.c;
         frame.pc = 4;
@@ -5068,11 +5090,11 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
           continue machine;
         }
 
-        removeValue(state.players[frame.p]!.weapons, "grapplingHooks");
+        removeValue(state.players[frame.p]!.weapons, "grapplingHooks", 1390, 9);
         mapSet(
           state.weaponSupply,
           "grapplingHooks",
-          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1391)) + 1,
+          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1391, 9)) + 1,
         );
         frame.pc = 5;
         state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
@@ -5216,7 +5238,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
     switch (frame.pc) {
       case 0: {
         frame.fighters = captainsOf(state, frame.a, frame.d).slice();
-        frame.controller = at(frame.fighters, 0);
+        frame.controller = at(frame.fighters, 0, 1492, 20);
         if (!(frame.a.kind === "npc" || frame.d.kind === "npc")) {
           frame.pc = 1;
           continue machine;
@@ -5429,7 +5451,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
         }
 
         frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
-        if (!at(frame.combatCard, frame.combatCard$who)) {
+        if (!at(frame.combatCard, frame.combatCard$who, 1537, 5)) {
           frame.pc = 25;
           continue machine;
         }
@@ -5942,7 +5964,7 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       case 0: {
         frame.faces = [];
         for (let i = 0, times = frame.hits; i < times; i++) {
-          frame.faces.push(randomBetween(state.rng, 1, 6));
+          frame.faces.push(randomBetween(state.rng, 1, 6, 1657, 9));
         }
 
         frame.aimed = null;
@@ -6025,7 +6047,7 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       }
 
       case 8: {
-        setAt(frame.located, frame.i_, frame.redirectTo);
+        setAt(frame.located, frame.i_, frame.redirectTo, 1672, 9);
         state.players[frame.t]!.redirectReady = false;
         frame.pc = 7;
         continue machine;
@@ -6186,7 +6208,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
       case 2: {
         const i_ = frame.rerolled;
         if (i_ !== null) {
-          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6));
+          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6, 1701, 18), 1701, 7);
         }
 
         frame.pc = 1;
@@ -6223,8 +6245,8 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
       }
 
       case 7: {
-        setAt(frame.faces, frame.i_, frame.luckyFace);
-        removeValue(state.players[frame.s]!.gloryHand, frame.c);
+        setAt(frame.faces, frame.i_, frame.luckyFace, 1709, 9);
+        removeValue(state.players[frame.s]!.gloryHand, frame.c, 1710, 9);
         state.gloryDeck.discard.push(frame.c);
         state.lastPlayed = frame.c;
         frame.pc = 6;
@@ -6374,8 +6396,8 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
       case 1: {
         const w = frame.aim;
         if (w !== null) {
-          removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1750)) + 1);
+          removeValue(state.players[frame.shooter]!.weapons, w, 1749, 5);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1750, 5)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -6432,10 +6454,10 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1781))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1781, 27))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1782);
-            removeValue(state.players[frame.p]!.cargo, c);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1782, 15);
+            removeValue(state.players[frame.p]!.cargo, c, 1783, 7);
             state.cargoDeck.discard.push(c);
           }
         }
@@ -6801,7 +6823,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        frame.rewarder = at(frame.nations, 0);
+        frame.rewarder = at(frame.nations, 0, 1894, 20);
         if (frame.nations.length <= 1) {
           frame.pc = 5;
           continue machine;
@@ -6823,7 +6845,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1899)));
+        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1899, 17)));
         frame.pc = 4;
         continue machine;
       }
@@ -6884,7 +6906,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1911)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1911, 55)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6911,9 +6933,9 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 3: {
         const taken = frame.taken2;
         if (taken !== null) {
-          removeValue(frame.taken$left, taken);
+          removeValue(frame.taken$left, taken, 1911, 3);
           frame.taken$taken += 1;
-          removeValue(state.players[frame.l]!.cargo, taken);
+          removeValue(state.players[frame.l]!.cargo, taken, 1912, 5);
           state.players[frame.w]!.cargo.push(taken);
         } else {
           frame.pc = 2;
@@ -6946,8 +6968,8 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 6: {
         const seized = frame.seized;
         if (seized !== null) {
-          removeValue(frame.seized$left, seized);
-          removeValue(state.players[frame.l]!.weapons, seized);
+          removeValue(frame.seized$left, seized, 1915, 3);
+          removeValue(state.players[frame.l]!.weapons, seized, 1916, 5);
           state.players[frame.w]!.weapons.push(seized);
         } else {
           frame.pc = 5;
@@ -6978,9 +7000,9 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 9: {
         const takenCard = frame.takenCard;
         if (takenCard !== null) {
-          removeValue(frame.takenCard$left, takenCard);
+          removeValue(frame.takenCard$left, takenCard, 1920, 3);
           frame.takenCard$taken += 1;
-          removeValue(state.players[frame.l]!.gloryHand, takenCard);
+          removeValue(state.players[frame.l]!.gloryHand, takenCard, 1921, 5);
           state.players[frame.w]!.gloryHand.push(takenCard);
         } else {
           frame.pc = 8;
@@ -7023,8 +7045,8 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 12: {
         const takenSpecialist = frame.takenSpecialist;
         if (takenSpecialist !== null) {
-          removeValue(frame.takenSpecialist$left, takenSpecialist);
-          removeValue(state.players[frame.l]!.employed, takenSpecialist);
+          removeValue(frame.takenSpecialist$left, takenSpecialist, 1924, 3);
+          removeValue(state.players[frame.l]!.employed, takenSpecialist, 1925, 5);
           state.players[frame.w]!.employed.push(takenSpecialist);
         } else {
           frame.pc = 11;
@@ -7062,7 +7084,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1942);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1942, 19);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -7126,7 +7148,7 @@ function stepNpcController(state: State, frame: NpcControllerFrame): void {
       case 2: {
         frame.willing = collect14(state, frame.others, frame.volunteers);
         if (frame.willing.length === 1) {
-          state.returns.npcController = at(frame.willing, 0);
+          state.returns.npcController = at(frame.willing, 0, 1987, 14);
           state.stack.pop();
           return;
         }
@@ -7184,7 +7206,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2007)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2007, 59)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -7317,21 +7339,21 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2074)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2074)).tracks["hold"] ?? noKey("hold", 2074)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2074, 29)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2074, 64)).tracks["hold"] ?? noKey("hold", 2074, 64)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2075);
-          removeValue(frame.cards, lost);
+          let lost = pickRandom(state.rng, frame.cards, 2075, 18);
+          removeValue(frame.cards, lost, 2076, 7);
           state.cargoDeck.discard.push(lost);
         }
 
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2079)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2079, 54)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7367,9 +7389,9 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       case 4: {
         const loot = frame.loot;
         if (loot !== null) {
-          removeValue(frame.loot$left, loot);
+          removeValue(frame.loot$left, loot, 2079, 5);
           frame.loot$taken += 1;
-          removeValue(frame.cards, loot);
+          removeValue(frame.cards, loot, 2080, 7);
           state.players[frame.p]!.cargo.push(loot);
         } else {
           frame.pc = 3;
@@ -7386,7 +7408,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2089);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2089, 19);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7402,7 +7424,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2094)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2094, 16)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7529,7 +7551,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
         state.players[frame.p]!.rumor = null;
         state.rumorDeck.discard.push(frame.r);
         frame.successes = 0;
-        if (!at(RUMORS, frame.r).atPort) {
+        if (!at(RUMORS, frame.r, 2229, 8).atPort) {
           frame.pc = 2;
           continue machine;
         }
@@ -7556,7 +7578,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.reward = at(RUMORS, frame.r).reward;
+        frame.reward = at(RUMORS, frame.r, 2235, 20).reward;
         if (frame.reward !== "gold10") {
           frame.pc = 6;
           continue machine;
@@ -7653,7 +7675,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 14: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2246)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2246, 11)) - 1);
         }
 
         frame.pc = 13;
@@ -7663,14 +7685,15 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 15: {
         if (frame.reward === "forgedDocuments") {
           state.players[frame.p]!.forgedDocuments = true;
-          removeValue(state.rumorDeck.discard, frame.r);
+          removeValue(state.rumorDeck.discard, frame.r, 2256, 9);
         } else {
           if (frame.reward === "myriadOfGoods") {
             for (let i = 0, times = 3; i < times; i++) {
               const c = drawFromDeck(state.rng, state.cargoDeck);
               if (c !== null) {
                 if (
-                  state.players[frame.p]!.cargo.length < (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2260))
+                  state.players[frame.p]!.cargo.length <
+                  (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2260, 32))
                 ) {
                   state.players[frame.p]!.cargo.push(c);
                 } else {
@@ -7752,7 +7775,7 @@ function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
 
       case 1: {
         frame.successes = 0;
-        if (at(MISSIONS, frame.claimed).leadership) {
+        if (at(MISSIONS, frame.claimed, 2281, 6).leadership) {
           frame.successes = leadershipCheck(state, frame.p, dieIf(state, frame.p, "missionDie"));
         } else {
           frame.successes = influenceCheck(state, frame.p, dieIf(state, frame.p, "missionDie"));
@@ -7764,7 +7787,7 @@ function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
             state.missionDeck.discard.push(old);
           }
 
-          removeValue(state.missionsUp, frame.claimed);
+          removeValue(state.missionsUp, frame.claimed, 2291, 5);
           state.players[frame.p]!.mission = frame.claimed;
           state.players[frame.p]!.escortTurns = ESCORT_TURNS;
           const fresh = drawFromDeck(state.rng, state.missionDeck);
@@ -7808,7 +7831,7 @@ function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
         frame.m = mFound;
         state.players[frame.p]!.mission = null;
         state.missionDeck.discard.push(frame.m);
-        earn(state, frame.p, at(MISSIONS, frame.m).earn);
+        earn(state, frame.p, at(MISSIONS, frame.m, 2305, 13).earn);
         frame.pc = 2;
         state.stack.push(newGainGloryFrame(frame.p));
         return;
@@ -7860,7 +7883,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
       }
 
       case 2: {
-        removeValue(state.players[frame.p]!.gloryHand, frame.gloryDiscard);
+        removeValue(state.players[frame.p]!.gloryHand, frame.gloryDiscard, 2390, 5);
         state.gloryDeck.discard.push(frame.gloryDiscard);
         frame.pc = 1;
         continue machine;
@@ -7901,7 +7924,7 @@ function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
 
       case 1: {
         spend(state, frame.p, HIRE_PRICE);
-        removeValue(state.players[frame.p]!.gloryHand, frame.hiredSpecialist);
+        removeValue(state.players[frame.p]!.gloryHand, frame.hiredSpecialist, 2405, 3);
         state.players[frame.p]!.employed.push(frame.hiredSpecialist);
         state.stack.pop();
         return;
@@ -7960,7 +7983,7 @@ function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
       case 2: {
         const i_ = frame.scoutAgain;
         if (i_ !== null) {
-          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6));
+          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6, 2537, 18), 2537, 7);
           frame.roll = clone<Roll>(rollOf(state, frame.faces));
         }
 
@@ -8001,7 +8024,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2643);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2643, 18);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -8022,8 +8045,8 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2664);
-          removeValue(state.demandReserve, fresh);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2664, 17);
+          removeValue(state.demandReserve, fresh, 2665, 5);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
@@ -8048,8 +8071,8 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       case 3: {
         const card = frame.card;
         if (card !== null) {
-          removeValue(frame.card$left, card);
-          removeValue(state.players[frame.p]!.cargo, card);
+          removeValue(frame.card$left, card, 2646, 3);
+          removeValue(state.players[frame.p]!.cargo, card, 2647, 5);
           state.cargoDeck.discard.push(card);
           frame.sold.push(goodOf(state, card));
           if (goodOf(state, card) === frame.demanded) {
@@ -8089,7 +8112,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 6: {
         if (frame.smuggle) {
-          removeValue(state.players[frame.p]!.gloryHand, frame.c);
+          removeValue(state.players[frame.p]!.gloryHand, frame.c, 2674, 9);
           state.gloryDeck.discard.push(frame.c);
           state.lastPlayed = frame.c;
           earn(state, frame.p, 3);
@@ -8172,7 +8195,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2709))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2709, 23))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8220,7 +8243,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
       case 3: {
         const card = frame.card;
         if (card !== null) {
-          removeValue(frame.card$left, card);
+          removeValue(frame.card$left, card, 2720, 3);
           spend(state, frame.p, buyPrice(state, frame.p, frame.offer, card));
           state.players[frame.p]!.cargo.push(card);
           frame.bought.push(card);
@@ -8306,7 +8329,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2749)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2749, 14)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8349,9 +8372,9 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 6: {
         const transferred = frame.transferred;
         if (transferred !== null) {
-          removeValue(frame.transferred$left, transferred);
+          removeValue(frame.transferred$left, transferred, 2754, 7);
           spend(state, frame.p, TRANSFER_PRICE);
-          removeValue(state.players[frame.p]!.mods, transferred);
+          removeValue(state.players[frame.p]!.mods, transferred, 2756, 9);
           frame.moved.push(transferred);
         } else {
           frame.pc = 5;
@@ -8366,8 +8389,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764),
-          (STATS[frame.t] ?? noKey(frame.t, 2764)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764, 24),
+          (STATS[frame.t] ?? noKey(frame.t, 2764, 40)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8454,7 +8477,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2788)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2788, 7)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8521,22 +8544,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2811)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2811, 34)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2812)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2812, 11)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2813)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2813, 44)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2814)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2814, 11)) + 1,
               );
             }
           }
@@ -8667,9 +8690,9 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
       case 3: {
         const bought = frame.bought;
         if (bought !== null) {
-          removeValue(frame.bought$left, bought);
+          removeValue(frame.bought$left, bought, 2837, 3);
           spend(state, frame.p, frame.price);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2839)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2839, 5)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8699,10 +8722,10 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
       case 6: {
         const sold = frame.sold;
         if (sold !== null) {
-          removeValue(frame.sold$left, sold);
+          removeValue(frame.sold$left, sold, 2842, 3);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2844)) + 1);
-          removeValue(state.players[frame.p]!.weapons, sold);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2844, 5)) + 1);
+          removeValue(state.players[frame.p]!.weapons, sold, 2845, 5);
         } else {
           frame.pc = 5;
           continue machine;
@@ -8734,7 +8757,8 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2881));
+        frame.missing =
+          full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2881, 33));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8777,7 +8801,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2891)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2891, 7)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8955,8 +8979,8 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1081)) > 0 &&
-          state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1081, 35)) > 0 &&
+          state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain, 1081, 73).home
         )) {
           frame.pc = 6;
           continue machine;
@@ -8970,7 +8994,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1103));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1103, 37));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8990,11 +9014,15 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 6: {
         if (
-          state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
+          state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain, 1094, 23).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094), 1094)) >
-            0
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094, 63)
+          ] ??
+            noKey(
+              PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094, 63),
+              1094,
+              53,
+            )) > 0
         ) {
           state.forgedEntry = true;
         }
@@ -9047,9 +9075,9 @@ function stepMove(state: State, frame: MoveFrame): void {
       }
 
       case 12: {
-        removeValue(frame.dumped$left, frame.dumped);
+        removeValue(frame.dumped$left, frame.dumped, 1105, 9);
         frame.dumped$taken += 1;
-        removeValue(state.players[frame.me]!.cargo, frame.dumped);
+        removeValue(state.players[frame.me]!.cargo, frame.dumped, 1106, 11);
         state.cargoDeck.discard.push(frame.dumped);
         frame.pc = 10;
         continue machine;
@@ -9227,8 +9255,8 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.k = effectOf(state, frame.card) ?? at(GLORY, frame.card).kind;
-        removeValue(state.players[frame.me]!.gloryHand, frame.card);
+        frame.k = effectOf(state, frame.card) ?? at(GLORY, frame.card, 2444, 29).kind;
+        removeValue(state.players[frame.me]!.gloryHand, frame.card, 2445, 3);
         state.gloryDeck.discard.push(frame.card);
         state.lastPlayed = frame.card;
         if (frame.k !== "windfall") {
@@ -9300,7 +9328,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2456)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2456, 5)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9354,7 +9382,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2461)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2461, 9)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9436,7 +9464,7 @@ function stepPort(state: State, frame: PortFrame): void {
         }
 
         frame.activity2 = activityFound;
-        removeValue(frame.activity$left, frame.activity2);
+        removeValue(frame.activity$left, frame.activity2, 2619, 3);
         frame.first = false;
         const activity = frame.activity2;
         if (activity === "sellGoods") {
@@ -9536,7 +9564,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2629)));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2629, 36)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9864,7 +9892,10 @@ function offerKeepGlory(state: State, me: Player, out: Action[]): void {
   const cardList = state.players[me]!.gloryHand;
   for (let card = 0; card < cardList.length; card++) {
     const cardItem = cardList[card]!;
-    if (!(at(GLORY, cardItem).kind === "broadside" || at(GLORY, cardItem).kind === "evasiveManeuvers")) continue;
+    if (!(
+      at(GLORY, cardItem, 2503, 11).kind === "broadside" || at(GLORY, cardItem, 2503, 44).kind === "evasiveManeuvers"
+    ))
+      continue;
     out.push({ type: "KeepGlory", player: me, card });
   }
 }
@@ -10133,7 +10164,7 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentAimHitsFrame(state);
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
-        if (value !== at(frame.located, frame.i_)) out.push({ type: "redirectTo", player: seat, value });
+        if (value !== at(frame.located, frame.i_, 1671, 62)) out.push({ type: "redirectTo", player: seat, value });
       }
 
       break;
@@ -10414,7 +10445,7 @@ function legalActions(state: State, seat: Player): Action[] {
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
         const item = items[value]!;
-        if (at(frame.faces, item) < 5) out.push({ type: "scoutAgain", player: seat, value });
+        if (at(frame.faces, item, 2535, 124) < 5) out.push({ type: "scoutAgain", player: seat, value });
       }
 
       out.push({ type: "scoutAgain", player: seat, value: null });
@@ -10861,7 +10892,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
         return "redirectTo must be one of hull, mast, hold, crew, cannons.";
-      if (!(value !== at(frame.located, frame.i_))) return "Move the hit to another location.";
+      if (!(value !== at(frame.located, frame.i_, 1671, 62))) return "Move the hit to another location.";
       return null;
     }
 
@@ -11088,7 +11119,7 @@ function check(state: State, action: Action): string | null {
         return "scoutAgain must be a position in range(0, size(faces) - 1) or none.";
       if (value !== null) {
         const item = items[value]!;
-        if (!(at(frame.faces, item) < 5)) return "That scoutAgain is not allowed now.";
+        if (!(at(frame.faces, item, 2535, 124) < 5)) return "That scoutAgain is not allowed now.";
       }
 
       return null;
@@ -12234,7 +12265,7 @@ function describeAction(state: State, action: Action): string | null {
     case "PlayGlory": {
       const card = state.players[action.player]!.gloryHand[action.card];
       if (card === undefined) return null;
-      return `play ${at(GLORY, card).name}`;
+      return `play ${at(GLORY, card, 2442, 52).name}`;
     }
 
     case "Broadside": {
@@ -12248,7 +12279,7 @@ function describeAction(state: State, action: Action): string | null {
     case "KeepGlory": {
       const card = state.players[action.player]!.gloryHand[action.card];
       if (card === undefined) return null;
-      return `show ${at(GLORY, card).name} and keep it`;
+      return `show ${at(GLORY, card, 2502, 52).name} and keep it`;
     }
 
     case "dumped":
@@ -12295,7 +12326,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentRerollDiceFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
-          return `roll the die showing ${at(frame.faces, value)} again`;
+          return `roll the die showing ${at(frame.faces, value, 1358, 86)} again`;
         }
       }
 
@@ -12336,7 +12367,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = rangeList(0, frame.located.length - 1)[action.value];
           if (item === undefined) return null;
-          return `move the hit on the ${at(frame.located, item)}`;
+          return `move the hit on the ${at(frame.located, item, 1669, 95)}`;
         }
       }
 
@@ -12348,7 +12379,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
-          return `re-roll the ${faceText(state, at(frame.faces, item))}`;
+          return `re-roll the ${faceText(state, at(frame.faces, item, 1699, 90))}`;
         }
       }
 
@@ -12360,7 +12391,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
-          return `play Lucky Shot on the ${faceText(state, at(frame.faces, item))}`;
+          return `play Lucky Shot on the ${faceText(state, at(frame.faces, item, 1706, 100))}`;
         }
       }
 
@@ -12430,7 +12461,7 @@ function describeAction(state: State, action: Action): string | null {
         case 33: {
           if (action.value === null) return "stop";
           const value = action.value;
-          return `take ${at(GLORY, value).name}`;
+          return `take ${at(GLORY, value, 1920, 108).name}`;
         }
       }
 
@@ -12440,7 +12471,7 @@ function describeAction(state: State, action: Action): string | null {
         case 34: {
           if (action.value === null) return "stop";
           const value = action.value;
-          return `employ the ${at(GLORY, value).name}`;
+          return `employ the ${at(GLORY, value, 1924, 158).name}`;
         }
       }
 
@@ -12481,7 +12512,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
-          return `keep the rumor of ${at(RUMORS, item).zone}`;
+          return `keep the rumor of ${at(RUMORS, item, 2203, 75).zone}`;
         }
       }
 
@@ -12492,7 +12523,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
-          return `try for mission ${at(MISSIONS, item).id}`;
+          return `try for mission ${at(MISSIONS, item, 2279, 73).id}`;
         }
       }
 
@@ -12503,7 +12534,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
-          return `discard ${at(GLORY, item).name}`;
+          return `discard ${at(GLORY, item, 2389, 66).name}`;
         }
       }
 
@@ -12514,7 +12545,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
-          return `hire the ${at(GLORY, item).name} for 5 gold`;
+          return `hire the ${at(GLORY, item, 2403, 80).name} for 5 gold`;
         }
       }
 
@@ -12526,7 +12557,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
-          return `roll the die showing ${at(frame.faces, item)} again`;
+          return `roll the die showing ${at(frame.faces, item, 2535, 92)} again`;
         }
       }
 
@@ -12575,7 +12606,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2747)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2747, 84)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -12861,7 +12892,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 655));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 655, 17));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -12870,12 +12901,12 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 663));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 663, 23));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
-    mapSet(state.merchants, z3, drawTop(tokens, 668));
+    mapSet(state.merchants, z3, drawTop(tokens, 668, 20));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -12890,13 +12921,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   state.rumorDeck.pile = rangeList(0, RUMORS.length - 1);
   shuffleInPlace(state.rng, state.rumorDeck.pile);
   for (const t of rangeList(0, GLORY.length - 1).slice()) {
-    for (let i2 = 0, times2 = at(GLORY, t).copies; i2 < times2; i2++) {
+    for (let i2 = 0, times2 = at(GLORY, t, 681, 12).copies; i2 < times2; i2++) {
       state.gloryDeck.pile.push(t);
     }
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 687);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 687, 11);
   return state;
 }
 
@@ -12966,7 +12997,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
   return {
     captain:
       viewer === owner || state.revealed
-        ? `${at(CAPTAINS, mine.captain).id} of ${at(CAPTAINS, mine.captain).home}`
+        ? `${at(CAPTAINS, mine.captain, 473, 63).id} of ${at(CAPTAINS, mine.captain, 473, 89).home}`
         : null,
     ship: mine.ship,
     tracks: clone(mine.tracks),
@@ -12994,8 +13025,8 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     stash: viewer === owner ? mine.stash : null,
     rumor: viewer === owner ? mine.rumor : null,
     forgedDocuments: mine.forgedDocuments,
-    gloryHand: viewer === owner ? mine.gloryHand.map((element) => at(GLORY, element).name) : null,
-    employed: mine.employed.map((element) => at(GLORY, element).name),
+    gloryHand: viewer === owner ? mine.gloryHand.map((element) => at(GLORY, element, 522, 40).name) : null,
+    employed: mine.employed.map((element) => at(GLORY, element, 523, 31).name),
     shownGlory: mine.shownGlory,
     mission: mine.mission,
     escortTurns: mine.escortTurns,
@@ -13044,7 +13075,8 @@ function view(state: State, viewer: Player): View {
     rumorDeck: { pile: state.rumorDeck.pile.length, discard: state.rumorDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
     missionsUp: state.missionsUp.map(
-      (element) => `${at(MISSIONS, element).id}: ${at(MISSIONS, element).task} at ${at(MISSIONS, element).location}`,
+      (element) =>
+        `${at(MISSIONS, element, 623, 33).id}: ${at(MISSIONS, element, 623, 60).task} at ${at(MISSIONS, element, 623, 91).location}`,
     ),
     beneath: clone(state.beneath),
     atWar: state.atWar.slice(),
@@ -13472,7 +13504,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 829)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 829, 46)).zone === at(CAPTAINS, state.players[p]!.captain, 829, 62).home
     )
       return true;
   }
@@ -13540,7 +13572,7 @@ function collect7(state: State, faces: number[]): Location[] {
   const items = faces;
   for (let i = 0; i < items.length; i++) {
     const f = items[i]!;
-    if (f <= 4) out.push(at(LOCATION_FACES, f - 1));
+    if (f <= 4) out.push(at(LOCATION_FACES, f - 1, 1664, 18));
   }
 
   return out;
@@ -13565,8 +13597,8 @@ function collect9(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1892)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1892)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1892, 48)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1892, 68)) === 0
     )
       out.push(n_);
   }
@@ -13591,7 +13623,7 @@ function any11(state: State, w: Player, c: number): boolean {
   const items = state.players[w]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
-    if (at(GLORY, e).specialist === at(GLORY, c).specialist) return true;
+    if (at(GLORY, e, 1924, 82).specialist === at(GLORY, c, 1924, 105).specialist) return true;
   }
 
   return false;
@@ -13627,7 +13659,7 @@ function collect14(state: State, others: Player[], volunteers: boolean[]): Playe
   const items = others;
   for (let i = 0; i < items.length; i++) {
     const q = items[i]!;
-    if (at(volunteers, q)) out.push(q);
+    if (at(volunteers, q, 1985, 41)) out.push(q);
   }
 
   return out;
@@ -13651,7 +13683,7 @@ function collect16(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2243)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2243, 53)) > 0) out.push(n_);
   }
 
   return out;
@@ -13709,7 +13741,7 @@ function collect21(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2837)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2837, 53)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -13757,7 +13789,7 @@ function collect25(): Good[] {
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    out.push(at(GOOD_VALUES.slice(), i_ % 8));
+    out.push(at(GOOD_VALUES.slice(), remainder(i_, 8, 281, 50), 281, 36));
   }
 
   return out;
@@ -13769,7 +13801,7 @@ function collect26(): Modification[] {
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    out.push(at(MODIFICATION_VALUES.slice(), i_ % 8));
+    out.push(at(MODIFICATION_VALUES.slice(), remainder(i_, 8, 298, 63), 298, 41));
   }
 
   return out;
@@ -13792,7 +13824,7 @@ function first28(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 463)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 463)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 463, 61)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 463, 80)) === n_) return x;
   }
 
   return null;
@@ -13824,7 +13856,7 @@ function sum30(state: State, p: Player): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect31(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1050);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1050, 55);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -13838,7 +13870,7 @@ function any32(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1058)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1058, 64)) === 0) return true;
   }
 
   return false;
@@ -13868,7 +13900,8 @@ function collect34(state: State, p: Player): Target[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1137)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1137, 42)).zone === state.players[p]!.zone)
+      out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
@@ -13879,7 +13912,7 @@ function any35(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1203)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1203, 58)) > 0) return true;
   }
 
   return false;
@@ -13947,7 +13980,7 @@ function collect41(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1996)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1996, 40)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -13999,7 +14032,7 @@ function collect45(state: State, p: Player): number[] {
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
     const m = items[i]!;
-    if (at(MISSIONS, m).location === state.players[p]!.zone) out.push(m);
+    if (at(MISSIONS, m, 2275, 67).location === state.players[p]!.zone) out.push(m);
   }
 
   return out;
@@ -14010,7 +14043,7 @@ function any46(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).specialist === s) return true;
+    if (at(GLORY, c, 2396, 67).specialist === s) return true;
   }
 
   return false;
@@ -14021,7 +14054,7 @@ function any47(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
-    if (at(GLORY, e).specialist === at(GLORY, c).specialist) return true;
+    if (at(GLORY, e, 2399, 81).specialist === at(GLORY, c, 2399, 104).specialist) return true;
   }
 
   return false;
@@ -14033,7 +14066,7 @@ function collect48(state: State, p: Player): number[] {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any47(state, p, c)) out.push(c);
+    if (at(GLORY, c, 2399, 30).kind === "hire" && !any47(state, p, c)) out.push(c);
   }
 
   return out;
@@ -14044,7 +14077,7 @@ function first49(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === k) return c;
+    if (at(GLORY, c, 2479, 69).kind === k) return c;
   }
 
   return null;
@@ -14067,7 +14100,7 @@ function collect51(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2851)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2851, 46)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -14079,7 +14112,7 @@ function sum52(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2872));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2872, 97));
   }
 
   return total;
@@ -14094,7 +14127,7 @@ function collect53(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2877)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2877, 70)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -14110,7 +14143,7 @@ function collect54(state: State, n_: Npc, z: Zone): Player[] {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1032)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 1032, 97)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -14160,33 +14193,36 @@ function collect58(state: State, me: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2454)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2454, 63)) > 0) out.push(n_);
   }
 
   return out;
 }
 
-/** The Merchants & Marauders engine, for the runtime. */
-export const engine: Engine<State, Action, View> = {
-  name: "merchants-and-marauders",
-  title: "Merchants & Marauders",
-  source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "71181da1",
-  minPlayers: 2,
-  maxPlayers: 4,
-  variants: VARIANTS,
-  parameters: PARAMETERS,
-  newGame,
-  toAct: (state) => (state.pending === null ? [] : state.pending.players),
-  mayAct,
-  isOver,
-  legalActions,
-  check,
-  apply,
-  view,
-  shownAction,
-  describeAction,
-  outcome,
-  validateState,
-};
+/** The Merchants & Marauders engine, for the runtime. An error of the rules (an index outside a list, a draw from an empty one) names its place in rulesets/merchants-and-marauders/merchants-and-marauders.rules. */
+export const engine: Engine<State, Action, View> = namingRulesFile(
+  {
+    name: "merchants-and-marauders",
+    title: "Merchants & Marauders",
+    source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
+    sourceHash: "71181da1",
+    minPlayers: 2,
+    maxPlayers: 4,
+    variants: VARIANTS,
+    parameters: PARAMETERS,
+    newGame,
+    toAct: (state) => (state.pending === null ? [] : state.pending.players),
+    mayAct,
+    isOver,
+    legalActions,
+    check,
+    apply,
+    view,
+    shownAction,
+    describeAction,
+    outcome,
+    validateState,
+  },
+  "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
+);
 export default engine;

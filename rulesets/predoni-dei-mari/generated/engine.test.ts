@@ -180,8 +180,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2504)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2504)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2504, 41)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2504, 79)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -245,7 +245,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2531)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2531, 41)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -255,7 +255,7 @@ describe("Predoni dei Mari: rules tests", () => {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       start(state);
       if (state.lord === 0) hits[0]!++;
-      if (state.lord === at(SEATS[state.playerCount]!, 2)) hits[1]!++;
+      if (state.lord === at(SEATS[state.playerCount]!, 2, 2538, 39)) hits[1]!++;
     }
     expect(shareProblem(hits[0]!, 300, 33, 7), "expect about 33% within 7%: lord == players[0]").toBeNull();
     expect(shareProblem(hits[1]!, 300, 33, 7), "expect about 33% within 7%: lord == players[2]").toBeNull();
@@ -613,11 +613,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(COMBAT, 59).event === "shoalsEvent" && at(COMBAT, 59).main === "culverins" && at(COMBAT, 59).power === 8,
+      at(COMBAT, 59, 2795, 10).event === "shoalsEvent" &&
+        at(COMBAT, 59, 2795, 46).main === "culverins" &&
+        at(COMBAT, 59, 2795, 79).power === 8,
       "expect COMBAT[59].event == shoalsEvent and COMBAT[59].main == culverins and COMBAT[59].power == 8",
     ).toBe(true);
     expect(
-      at(COMBAT, 59).reshuffle && count2(state) === 1,
+      at(COMBAT, 59, 2796, 10).reshuffle && count2(state) === 1,
       "expect COMBAT[59].reshuffle and count(c in COMBAT: c.reshuffle) == 1",
     ).toBe(true);
     expect(
@@ -645,7 +647,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2814)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2814, 5)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -707,7 +709,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2854)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2854, 5)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -741,7 +743,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2877)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2877, 10)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -1030,8 +1032,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3118, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3119, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(2);
     start(state);
@@ -1047,9 +1049,10 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(5, 2)" },
       ),
     );
-    expect(at(state.merchants, 0), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
+    expect(at(state.merchants, 0, 3130, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
-      moduleOf(state, at(state.merchants, 1)) === 1 && moduleOf(state, at(state.merchants, 2)) === 2,
+      moduleOf(state, at(state.merchants, 1, 3131, 19)) === 1 &&
+        moduleOf(state, at(state.merchants, 2, 3131, 51)) === 2,
       "expect moduleOf(merchants[1]) == 1 and moduleOf(merchants[2]) == 2",
     ).toBe(true);
   });
@@ -1072,9 +1075,9 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.hand = [22];
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.hand = [22];
+      state.players[at(SEATS[state.playerCount]!, 2, 3153, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3154, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3156, 5)]!.hand = [22];
     });
     state.rng.forced.push(2);
     start(state);
@@ -1101,7 +1104,8 @@ describe("Predoni dei Mari: rules tests", () => {
       ),
     );
     expect(
-      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2)]),
+      equal([...engine.toAct(state)], [0]) &&
+        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3164, 66)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) }
@@ -1112,7 +1116,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
       1,
-      at(SEATS[state.playerCount]!, 2),
+      at(SEATS[state.playerCount]!, 2, 3170, 39),
     ]);
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
@@ -1131,7 +1135,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "handCard", player: 1, value: 0 });
     play(state, { type: "asideHex", player: 1, value: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[2]]").toEqual([
-      at(SEATS[state.playerCount]!, 2),
+      at(SEATS[state.playerCount]!, 2, 3179, 27),
     ]);
   });
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
@@ -1285,8 +1289,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3296, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3297, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
@@ -1295,8 +1299,8 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-3, -5);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 3305, 5)]!.pos = hexOf(-3, -5);
+      state.players[at(SEATS[state.playerCount]!, 2, 3306, 5)]!.cp = 0;
     });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
@@ -1320,8 +1324,8 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "merchantLanding", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(-2, -5)]").toEqual([hexOf(-2, -5)]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2)]!.damaged &&
-        state.players[at(SEATS[state.playerCount]!, 2)]!.pos === hexOf(-3, -5),
+      state.players[at(SEATS[state.playerCount]!, 2, 3321, 10)]!.damaged &&
+        state.players[at(SEATS[state.playerCount]!, 2, 3321, 33)]!.pos === hexOf(-3, -5),
       "expect players[2].damaged and players[2].pos == hex(-3, -5)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1655,8 +1659,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3558, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3559, 5)]!.pos = hexOf(-2, 2);
       state.hideouts = [
         { city: 2, owner: 0, level: 2 },
         { city: 4, owner: 1, level: 1 },
@@ -1851,7 +1855,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
       state.players[0]!.doubloons = 30;
-      state.players[0]!.honours = at(SHIPS, 0).honours + 2;
+      state.players[0]!.honours = at(SHIPS, 0, 3707, 26).honours + 2;
       state.players[0]!.cargo = 2;
       state.players[0]!.cargoPos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1885,7 +1889,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].doubloons == 20 and players[1].doubloons == 10",
     ).toBe(true);
     expect(
-      state.players[0]!.honours === at(SHIPS, 0).honours + 1 && state.players[1]!.honours === 1,
+      state.players[0]!.honours === at(SHIPS, 0, 3729, 32).honours + 1 && state.players[1]!.honours === 1,
       "expect players[0].honours == SHIPS[0].honours + 1 and players[1].honours == 1",
     ).toBe(true);
     expect(
@@ -2240,7 +2244,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 4011)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 4011, 5)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2348,22 +2352,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
     given(() => {
-      state.lord = at(SEATS[state.playerCount]!, 2);
+      state.lord = at(SEATS[state.playerCount]!, 2, 4102, 12);
       state.merchants = [];
       state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(0, -2);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 3)]!.ship = 3;
-      state.players[at(SEATS[state.playerCount]!, 3)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 4109, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4110, 5)]!.pos = hexOf(2, 0);
+      state.players[at(SEATS[state.playerCount]!, 3, 4111, 5)]!.ship = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 4112, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2)]),
+      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4115, 36)]),
       "expect round == 1 and acting == [players[2]]",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 2 });
@@ -2371,7 +2375,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2)]),
+      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4120, 36)]),
       "expect round == 2 and acting == [players[2]]",
     ).toBe(true);
   });
@@ -2593,8 +2597,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4262)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4262)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4262, 10)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4262, 46)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2605,7 +2609,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4272)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4272, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2628,7 +2632,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4292)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4292, 10)).discard, [30, 0, 8, 10]) &&
+        equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2647,7 +2652,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4302)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4302, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2674,7 +2679,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4317)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4317, 10)).discard, [30, 8, 9, 10]) &&
+        equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2685,7 +2691,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4327)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4327, 5)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2734,7 +2740,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(at(MISSIONS, 6).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
+    expect(at(MISSIONS, 6, 4372, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
     given(() => {
@@ -2845,13 +2851,13 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(
       equal(portAt(state, hexOf(4, -11)), { kind: "cityPort", city: 0 }) &&
         cityAt(state, hexOf(5, -11)) === 0 &&
-        at(CITIES, 0).name === "EN1",
+        at(CITIES, 0, 4439, 78).name === "EN1",
       'expect portAt(hex(4, -11)) == cityPort(0) and cityAt(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
     ).toBe(true);
     expect(
       equal(portAt(state, hexOf(-6, -2)), { kind: "cityPort", city: 11 }) &&
         cityAt(state, hexOf(-5, -3)) === 11 &&
-        at(CITIES, 11).name === "NL3",
+        at(CITIES, 11, 4440, 80).name === "NL3",
       'expect portAt(hex(-6, -2)) == cityPort(11) and cityAt(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
     ).toBe(true);
     expect(
@@ -2920,7 +2926,7 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 5, variant: "arranged" });
     start(state);
     expect(
-      at(state.slotMod, 0) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
+      at(state.slotMod, 0, 4459, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
@@ -2950,14 +2956,14 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect(shadowFor(state, 0, 0, 0), "expect shadowFor(players[0], players[0], players[0]) == players[1]").toEqual(1);
     expect(shadowFor(state, 0, 1, 1), "expect shadowFor(players[0], players[1], players[1]) == players[2]").toEqual(
-      at(SEATS[state.playerCount]!, 2),
+      at(SEATS[state.playerCount]!, 2, 4472, 59),
     );
     expect(
-      shadowFor(state, at(SEATS[state.playerCount]!, 3), 0, 1),
+      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4473, 20), 0, 1),
       "expect shadowFor(players[3], players[0], players[1]) == players[2]",
-    ).toEqual(at(SEATS[state.playerCount]!, 2));
+    ).toEqual(at(SEATS[state.playerCount]!, 2, 4473, 59));
     expect(
-      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2), at(SEATS[state.playerCount]!, 3)),
+      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4474, 32), at(SEATS[state.playerCount]!, 3, 4474, 44)),
       "expect shadowFor(players[1], players[2], players[3]) == players[0]",
     ).toEqual(0);
   });
@@ -2973,7 +2979,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4489)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4489, 5)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -2983,23 +2989,24 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-1, 4);
-      state.players[at(SEATS[state.playerCount]!, 2)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.missionFlags = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4499, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4500, 5)]!.sb = ["melee"];
+      state.players[at(SEATS[state.playerCount]!, 2, 4501, 5)]!.pos = hexOf(-1, 4);
+      state.players[at(SEATS[state.playerCount]!, 2, 4502, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 4503, 5)]!.mission = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4504, 5)]!.missionFlags = [];
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.players[1]!.pos === hexOf(1, 1) && state.players[at(SEATS[state.playerCount]!, 2)]!.pos === hexOf(-1, 2),
+      state.players[1]!.pos === hexOf(1, 1) &&
+        state.players[at(SEATS[state.playerCount]!, 2, 4507, 42)]!.pos === hexOf(-1, 2),
       "expect players[1].pos == hex(1, 1) and players[2].pos == hex(-1, 2)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
-      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2) }) &&
+      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4511, 38) }) &&
         state.fight.att.score === 9 &&
         state.fight.def.score === 4,
       "expect fight.att.fighter == pirate(players[2]) and fight.att.score == 9 and fight.def.score == 4",
@@ -3033,7 +3040,8 @@ describe("Predoni dei Mari: rules tests", () => {
       ),
     );
     expect(
-      equal(state.players[1]!.captured, [9]) && equal(state.players[at(SEATS[state.playerCount]!, 2)]!.captured, [8]),
+      equal(state.players[1]!.captured, [9]) &&
+        equal(state.players[at(SEATS[state.playerCount]!, 2, 4520, 41)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -3157,7 +3165,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(-6, -2)" },
       ),
     );
-    expect(at(state.merchants, 0), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
+    expect(at(state.merchants, 0, 4606, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
@@ -3165,7 +3173,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4617)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4617, 5)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3392,10 +3400,10 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4463);
+  const value = derived(state).ports[h] ?? noKey(h, 4463, 38);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, h) === at(CITIES, c).module;
+    return moduleOf(state, h) === at(CITIES, c, 4463, 79).module;
   }
   return true;
 }
@@ -3431,7 +3439,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4465)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4465, 48)) === moduleOf(state, h))) return false;
   }
   return true;
 }

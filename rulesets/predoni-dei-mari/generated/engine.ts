@@ -6,6 +6,8 @@ import {
   concat,
   createRng,
   divide,
+  remainder,
+  namingRulesFile,
   drawFromDeck,
   freezeHeld,
   heldRecord,
@@ -2621,17 +2623,17 @@ export function windKey(state: State, h: Hex, v: Hex): number {
 
 /** fn slotCentre (line 594) */
 export function slotCentre(state: State, s: number): Hex {
-  return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
+  return hexOf(at(SLOTS, s, 594, 34).q, at(SLOTS, s, 594, 46).r);
 }
 
 /** fn placeLocal (line 596) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
-  return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
+  return hexAdd(slotCentre(state, at(state.modSlot, m, 596, 49)), hexRotate(o, at(state.modRot, m, 596, 73)));
 }
 
 /** fn moduleHexes (line 598) */
 export function moduleHexes(state: State, m: number): Hex[] {
-  return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
+  return hexDisc(slotCentre(state, at(state.modSlot, m, 598, 53)), 4);
 }
 
 /** fn placedLayout (line 601) */
@@ -2662,7 +2664,7 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
 
 /** fn moduleOf (line 640) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 640);
+  return derived(state).moduleAt[h] ?? noKey(h, 640, 28);
 }
 
 /** fn onBoard (line 641) */
@@ -2800,7 +2802,8 @@ export function hideoutOwners(state: State, c: number): Player[] {
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
-    : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
+    : state.players[p]!.letters.includes(at(CITIES, c, 681, 125).nation) ||
+        state.truce.includes(at(CITIES, c, 681, 162).nation);
 }
 
 /** fn hasAccess (line 682) */
@@ -2860,7 +2863,7 @@ export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return at(CITIES, c).size;
+    return at(CITIES, c, 688, 63).size;
   }
 
   if (value?.kind === "piratePort") {
@@ -2872,7 +2875,7 @@ export function citySizeAt(state: State, h: Hex): number {
 
 /** fn tokenHonours (line 689) */
 export function tokenHonours(state: State, t: number): number {
-  return at(HIDEOUT_TOKENS, t - 1).honours;
+  return at(HIDEOUT_TOKENS, t - 1, 689, 32).honours;
 }
 
 /** fn usableToken (line 690) */
@@ -2890,9 +2893,9 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
     !state.players[p]!.damaged &&
-    state.players[p]!.missionFlags.includes(at(CITIES, c).nation) &&
+    state.players[p]!.missionFlags.includes(at(CITIES, c, 693, 111).nation) &&
     usableToken(state, p) &&
-    !ownHideoutOnModule(state, p, at(CITIES, c).module)
+    !ownHideoutOnModule(state, p, at(CITIES, c, 693, 178).module)
   );
 }
 
@@ -2903,13 +2906,13 @@ export function portOpen(state: State, p: Player, h: Hex): boolean {
 
 /** fn shipDeckOf (line 706) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
-  return at(SHIPS, state.players[p]!.ship).deck;
+  return at(SHIPS, state.players[p]!.ship, 706, 38).deck;
 }
 
 /** fn freeHold (line 707) */
 export function freeHold(state: State, p: Player): number {
   return (
-    at(SHIPS, state.players[p]!.ship).hold -
+    at(SHIPS, state.players[p]!.ship, 707, 31).hold -
     state.players[p]!.holdSec.length -
     state.players[p]!.letters.length -
     state.players[p]!.cargo
@@ -2918,12 +2921,12 @@ export function freeHold(state: State, p: Player): number {
 
 /** fn freeYards (line 708) */
 export function freeYards(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
+  return at(SHIPS, state.players[p]!.ship, 708, 32).yards - state.players[p]!.yards.length;
 }
 
 /** fn freeSb (line 709) */
 export function freeSb(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
+  return at(SHIPS, state.players[p]!.ship, 709, 29).santabarbara - state.players[p]!.sb.length;
 }
 
 /** fn warehouseUsed (line 710) */
@@ -2954,7 +2957,7 @@ export function sailBonus(state: State, p: Player): number {
 
 /** fn damagedMove (line 714) */
 export function damagedMove(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
+  return at(SHIPS, state.players[p]!.ship, 714, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
 /** fn allowance (line 716) */
@@ -2962,8 +2965,8 @@ export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
     : state.players[p]!.sirens
-      ? at(SHIPS, state.players[p]!.ship).move
-      : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
+      ? at(SHIPS, state.players[p]!.ship, 716, 87).move
+      : at(SHIPS, state.players[p]!.ship, 716, 111).move + sailBonus(state, p);
 }
 
 /** fn mpLeft (line 717) */
@@ -3013,7 +3016,7 @@ export function secTotal(state: State): number {
 
 /** fn income (line 730) */
 export function income(state: State, d: number): number {
-  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
+  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 730, 48);
 }
 
 /** fn saleDistance (line 731) */
@@ -3030,11 +3033,11 @@ export function handLimit(state: State, p: Player): number {
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
-    if (mains.includes(at(COMBAT, c).main)) {
+    if (mains.includes(at(COMBAT, c, 742, 24).main)) {
       return (
-        at(COMBAT, c).power +
-        (secs.includes(at(COMBAT, c).sec1) ? at(COMBAT, c).power1 : 0) +
-        (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0)
+        at(COMBAT, c, 743, 14).power +
+        (secs.includes(at(COMBAT, c, 743, 51).sec1) ? at(COMBAT, c, 743, 72).power1 : 0) +
+        (secs.includes(at(COMBAT, c, 743, 118).sec2) ? at(COMBAT, c, 743, 139).power2 : 0)
       );
     }
   }
@@ -3049,19 +3052,19 @@ export function pirateScore(state: State, p: Player, c: number | null): number {
 
 /** fn merchantScore (line 749) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
-  return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
+  return cardScore(state, c, at(SHIPS, ship, 749, 58).mains, at(SHIPS, ship, 749, 77).secs);
 }
 
 /** fn cityScore (line 750) */
 export function cityScore(state: State, token: number, c: number | null): number {
-  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
+  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 750, 55).mains, at(HIDEOUT_TOKENS, token - 1, 750, 88).secs);
 }
 
 /** fn reshuffles (line 752) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
-    return at(COMBAT, c).reshuffle;
+    return at(COMBAT, c, 754, 12).reshuffle;
   }
 
   return false;
@@ -3151,7 +3154,7 @@ export function equipmentCount(state: State, p: Player): number {
 
 /** fn spareHonours (line 1297) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1297, 54).honours);
 }
 
 /** fn pawnPos (line 1304) */
@@ -3162,7 +3165,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_);
+  return at(state.merchants, i_, 1304, 81);
 }
 
 /** fn windStopsPirate (line 1305) */
@@ -3236,7 +3239,7 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1981, 102).nation === n_;
   }
 
   return false;
@@ -3245,9 +3248,13 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
 /** fn canBuyShip (line 2074) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c).honours &&
-    state.players[p]!.doubloons + at(SHIPS, state.players[p]!.ship).cost - TRADE_IN_LOSS - at(SHIPS, c).cost >= 0
+    !at(SHIPS, c, 2074, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2074, 81).honours &&
+    state.players[p]!.doubloons +
+      at(SHIPS, state.players[p]!.ship, 2074, 116).cost -
+      TRADE_IN_LOSS -
+      at(SHIPS, c, 2074, 153).cost >=
+      0
   );
 }
 
@@ -3270,15 +3277,15 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
 
 /** fn shoalSquare (line 2367) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1);
+  return at(derived(state).shoalSquares, m - 1, 2367, 31);
 }
 
 /** fn shoalTemplate (line 2368) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
-    at(state.shoalHexes, 3 * (m - 1)),
-    at(state.shoalHexes, 3 * (m - 1) + 1),
-    at(state.shoalHexes, 3 * (m - 1) + 2),
+    at(state.shoalHexes, 3 * (m - 1), 2368, 40),
+    at(state.shoalHexes, 3 * (m - 1) + 1, 2368, 65),
+    at(state.shoalHexes, 3 * (m - 1) + 2, 2368, 94),
   ];
 }
 
@@ -3286,8 +3293,8 @@ export function shoalTemplate(state: State, m: number): Hex[] {
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_),
-    at(hexNeighbours(shoalSquare(state, m)), (i_ + 1) % 6),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2370, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2370, 117), 2370, 90),
   ];
 }
 
@@ -3352,12 +3359,12 @@ export function rebuildCombatDeck(state: State): void {
 
 /** proc drawShipFrom (line 980) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 981));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 981, 15));
 }
 
 /** proc discardShip (line 984) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 985)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c, 985, 22).deck] ?? noKey(at(SHIPS, c, 985, 22).deck, 985, 12)).discard.push(c);
 }
 
 /** proc drawMerchant (line 993) */
@@ -3366,9 +3373,9 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   for (let i = 0, times = 4; i < times; i++) {
     const c = card;
     if (c !== null) {
-      if (at(SHIPS, c).redirect) {
+      if (at(SHIPS, c, 997, 10).redirect) {
         discardShip(state, c);
-        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c).deck));
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 999, 39).deck));
       }
     }
   }
@@ -3381,7 +3388,7 @@ export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
     state.players[p]!.mission = [k];
-    state.players[p]!.missionFlags = [at(MISSIONS, k).flagA, at(MISSIONS, k).flagB];
+    state.players[p]!.missionFlags = [at(MISSIONS, k, 1009, 23).flagA, at(MISSIONS, k, 1009, 42).flagB];
   }
 }
 
@@ -3535,10 +3542,11 @@ function checkAttackCity(state: State, me: Player): string | null {
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1848, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city).module)) return "You already have a hideout on this module.";
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1850, 38).module))
+    return "You already have a hideout on this module.";
   return null;
 }
 
@@ -3565,9 +3573,9 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
 
 /** action Deliver (line 1918): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card);
+  removeValue(state.players[me]!.captured, card, 1920, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1922, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3582,8 +3590,8 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
 
 /** action SellMain (line 1931): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
+  removeValue(state.players[me]!.sb, w, 1933, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1934, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3594,8 +3602,8 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
 
 /** action SellSecondary (line 1937): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
+  removeValue(state.players[me]!.holdSec, w, 1939, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1940, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3606,8 +3614,8 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
 
 /** action SellSail (line 1943): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
+  removeValue(state.players[me]!.yards, v, 1945, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1946, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3618,7 +3626,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
 
 /** action DropLetter (line 1949): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_);
+  removeValue(state.players[me]!.letters, n_, 1951, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3688,7 +3696,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
 
 /** action StoreMain (line 1992): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w);
+  removeValue(state.players[me]!.sb, w, 1996, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3702,7 +3710,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
 
 /** action LoadMain (line 2000): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w);
+  removeValue(state.players[me]!.whMain, w, 2004, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3716,7 +3724,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
 
 /** action StoreSecondary (line 2008): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w);
+  removeValue(state.players[me]!.holdSec, w, 2012, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3730,7 +3738,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
 
 /** action LoadSecondary (line 2016): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w);
+  removeValue(state.players[me]!.whSec, w, 2020, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3744,7 +3752,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
 
 /** action StoreSail (line 2024): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v);
+  removeValue(state.players[me]!.yards, v, 2028, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3758,7 +3766,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
 
 /** action LoadSail (line 2032): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v);
+  removeValue(state.players[me]!.whSails, v, 2036, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3772,7 +3780,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
 
 /** action StoreLetter (line 2040): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_);
+  removeValue(state.players[me]!.letters, n_, 2044, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3786,7 +3794,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
 
 /** action LoadLetter (line 2048): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_);
+  removeValue(state.players[me]!.whLetters, n_, 2052, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3824,8 +3832,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2080)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2080)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2080, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2080, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3863,7 +3871,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2216, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -3945,11 +3953,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 872)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 872, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875, 13)).pile);
         }
 
         state.stack.pop();
@@ -3964,7 +3972,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
 
       case 4: {
         state.players[frame.p]!.ship = frame.startShip;
-        removeValue(state.startOffer, frame.startShip);
+        removeValue(state.startOffer, frame.startShip, 845, 7);
         state.pending = { site: 1, players: [frame.p] };
         frame.pc = 5;
         return;
@@ -4245,7 +4253,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.hand, frame.excessCard);
+        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1025, 5);
         state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
@@ -4396,7 +4404,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1116, 22), frame.t));
         return;
       }
 
@@ -4647,7 +4655,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1173, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4726,7 +4734,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1186, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4756,7 +4764,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1189, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4805,7 +4813,8 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
         }
 
         if (
-          fortOfSea(state, state.players[frame.p]!.pos) !== at(MISSIONS, at(state.players[frame.p]!.mission, 0)).fort
+          fortOfSea(state, state.players[frame.p]!.pos) !==
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1206, 37), 1206, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4879,7 +4888,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1222, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -5081,7 +5090,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1269, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5107,7 +5116,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1275, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5128,7 +5137,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1281, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5138,7 +5147,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1287, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5183,8 +5192,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6);
-        state.windDir = at(DIRS, frame.spin - 1).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1313, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1314, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5386,7 +5395,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi);
+        frame.origin = at(state.merchants, frame.mi, 1362, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5399,7 +5408,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1390, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5435,7 +5444,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t);
+          setAt(state.merchants, frame.mi, frame.t, 1381, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5525,7 +5534,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
       }
 
       case 3: {
-        frame.h = at(frame.fights, 0);
+        frame.h = at(frame.fights, 0, 1415, 15);
         if (frame.fights.length <= 1) {
           frame.pc = 5;
           continue machine;
@@ -5543,7 +5552,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 5: {
         frame.here = collect15(state, frame.h);
-        frame.last = at(argmax16(state, frame.here), 0);
+        frame.last = at(argmax16(state, frame.here), 0, 1422, 18);
         if (state.kraken !== frame.h) {
           frame.pc = 7;
           continue machine;
@@ -5585,10 +5594,14 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 10: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0);
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1429, 24);
         frame.pc = 13;
         state.stack.push(
-          newPirateFightFrame(frame.attacker, at(collect19(state, frame.healthy, frame.attacker), 0), frame.h),
+          newPirateFightFrame(
+            frame.attacker,
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1430, 31),
+            frame.h,
+          ),
         );
         return;
       }
@@ -5652,7 +5665,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0));
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1456, 21), 1456, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5669,7 +5682,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1459, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5702,7 +5715,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0));
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1478, 21), 1478, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5729,7 +5742,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantAside);
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1481, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -5762,7 +5775,7 @@ function stepMoveAside(state: State, frame: MoveAsideFrame): void {
           continue machine;
         }
 
-        state.players[frame.p]!.pos = at(frame.options, 0);
+        state.players[frame.p]!.pos = at(frame.options, 0, 1488, 13);
         frame.pc = 2;
         continue machine;
       }
@@ -5845,7 +5858,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1507, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5874,7 +5887,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1512, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5898,7 +5911,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1519, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -5955,7 +5968,7 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
           continue machine;
         }
 
-        frame.spot = at(frame.options, 0);
+        frame.spot = at(frame.options, 0, 1540, 18);
         if (frame.options.length <= 1) {
           frame.pc = 3;
           continue machine;
@@ -6052,7 +6065,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.hand, frame.handCard);
+        removeValue(state.players[frame.p]!.hand, frame.handCard, 1578, 5);
         state.returns.pirateCard = frame.handCard;
         state.stack.pop();
         return;
@@ -6435,7 +6448,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1692, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6490,7 +6503,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1710, 17).goods));
         return;
       }
 
@@ -6506,7 +6519,10 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
       }
 
       case 4: {
-        frame.most = Math.min(at(SHIPS, frame.card).goods, Math.min(freeHold(state, frame.p), cargoSupply(state)));
+        frame.most = Math.min(
+          at(SHIPS, frame.card, 1711, 20).goods,
+          Math.min(freeHold(state, frame.p), cargoSupply(state)),
+        );
         if (frame.most <= 0) {
           frame.pc = 5;
           continue machine;
@@ -6628,13 +6644,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1734, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1737, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6771,7 +6787,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1768, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6910,7 +6926,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.kraken = at(frame.homes, 0);
+        state.kraken = at(frame.homes, 0, 1821, 18);
         frame.pc = 9;
         continue machine;
       }
@@ -7006,7 +7022,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         state.fighting = true;
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c).nation;
+        frame.nation = at(CITIES, frame.c, 1858, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -7018,7 +7034,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1866, 3);
         frame.at = state.players[frame.p]!.pos;
         setSides(state, { kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken });
         frame.pc = 2;
@@ -7122,7 +7138,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship).cost - TRADE_IN_LOSS - at(SHIPS, frame.c).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2113, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2113, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7146,7 +7162,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2118, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
@@ -7162,7 +7178,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2127, 22);
         }
 
         frame.pc = 1;
@@ -7192,7 +7208,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2132, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
@@ -7208,7 +7224,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2141, 22);
         }
 
         frame.pc = 6;
@@ -7283,11 +7299,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2153, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2157, 24);
         }
 
         frame.pc = 17;
@@ -7314,7 +7330,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2161, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7364,7 +7380,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c).reshuffle) {
+        if (at(COMBAT, frame.c, 2229, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7387,7 +7403,7 @@ function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c).event;
+        frame.e = at(COMBAT, frame.c, 2237, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7610,7 +7626,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state));
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2267, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7622,7 +7638,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           }
         }
 
-        frame.f = at(frame.freeForts, 0);
+        frame.f = at(frame.freeForts, 0, 2278, 13);
         if (frame.freeForts.length <= 1) {
           frame.pc = 2;
           continue machine;
@@ -7750,7 +7766,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2309, 23)));
         return;
       }
 
@@ -7842,7 +7858,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant);
+        frame.here = at(state.merchants, frame.whichMerchant, 2327, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7898,7 +7914,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2339, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -7929,7 +7945,9 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
 
         frame.going = false;
         frame.pc = 18;
-        state.stack.push(newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0), frame.whichMerchant, false));
+        state.stack.push(
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2347, 27), frame.whichMerchant, false),
+        );
         return;
       }
 
@@ -8040,7 +8058,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        frame.m = at(frame.movable, 0);
+        frame.m = at(frame.movable, 0, 2379, 13);
         if (frame.movable.length <= 1) {
           frame.pc = 2;
           continue machine;
@@ -8058,7 +8076,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
 
       case 2: {
         frame.choices = otherShoalSpots(state, frame.m).slice();
-        frame.i_ = at(frame.choices, 0);
+        frame.i_ = at(frame.choices, 0, 2385, 13);
         if (frame.choices.length <= 1) {
           frame.pc = 4;
           continue machine;
@@ -8078,7 +8096,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
       case 4: {
         frame.moved = triangle(state, frame.m, frame.i_).slice();
         for (const j of rangeList(0, 2).slice()) {
-          setAt(state.shoalHexes, 3 * (frame.m - 1) + j, at(frame.moved, j));
+          setAt(state.shoalHexes, 3 * (frame.m - 1) + j, at(frame.moved, j, 2392, 37), 2392, 7);
         }
 
         frame.pc = 1;
@@ -8185,7 +8203,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        frame.d = at(state.stormOptions, 0);
+        frame.d = at(state.stormOptions, 0, 2416, 13);
         if (state.stormOptions.length <= 1) {
           frame.pc = 2;
           continue machine;
@@ -8227,7 +8245,9 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
 
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 6;
-        state.stack.push(newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_), frame.shift, frame.arrival));
+        state.stack.push(
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2428, 19), frame.shift, frame.arrival),
+        );
         return;
       }
 
@@ -8251,7 +8271,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2431, 19), frame.old) > 1) {
           frame.pc = 9;
           continue machine;
         }
@@ -8288,14 +8308,14 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2)]!.pos, frame.arrival) <= 1
+          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2437, 48)]!.pos, frame.arrival) <= 1
         )) {
           frame.pc = 13;
           continue machine;
         }
 
         frame.pc = 14;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2438, 25)));
         return;
       }
 
@@ -8315,8 +8335,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 15;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2),
-            state.players[at(SEATS[state.playerCount]!, frame.i_2)]!.pos,
+            at(SEATS[state.playerCount]!, frame.i_2, 2439, 19),
+            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2439, 31)]!.pos,
             frame.lost,
           ),
         );
@@ -8372,7 +8392,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        state.players[frame.p]!.pos = at(frame.options, 0);
+        state.players[frame.p]!.pos = at(frame.options, 0, 2450, 15);
         frame.pc = 4;
         continue machine;
       }
@@ -8469,7 +8489,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2466, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8481,13 +8501,13 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0));
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 2470, 23), 2470, 7);
         frame.pc = 4;
         continue machine;
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest);
+        setAt(state.merchants, frame.mi, frame.dest, 2476, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8519,7 +8539,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 6: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2473, 7);
         frame.pc = 5;
         continue machine;
       }
@@ -8546,7 +8566,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        removeValue(state.players[frame.me]!.hand, frame.card);
+        removeValue(state.players[frame.me]!.hand, frame.card, 944, 3);
         frame.pc = 1;
         state.stack.push(newRunEventFrame(frame.card, frame.me));
         return;
@@ -8554,7 +8574,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
 
       case 1: {
         state.combatDeck.discard.push(frame.card);
-        if (at(COMBAT, frame.card).reshuffle) {
+        if (at(COMBAT, frame.card, 947, 6).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -8851,7 +8871,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c).redirect) {
+              if (at(SHIPS, c, 2088, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8883,7 +8903,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c);
+        removeValue(state.shipOffer, frame.c, 2102, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -9326,9 +9346,9 @@ function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1848, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1850, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
@@ -9545,8 +9565,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2080)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2080)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2080, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2080, 45)).discard.length <=
       0
     )
       continue;
@@ -9580,7 +9600,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2216, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -12733,18 +12753,18 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
     for (const s of rangeList(1, 6).slice()) {
-      setAt(state.slotMod, s, at(order, s - 1));
-      setAt(state.modSlot, at(order, s - 1), s);
-      setAt(state.modRot, at(order, s - 1), randomBetween(state.rng, 0, 5));
+      setAt(state.slotMod, s, at(order, s - 1, 809, 20), 809, 7);
+      setAt(state.modSlot, at(order, s - 1, 810, 15), s, 810, 7);
+      setAt(state.modRot, at(order, s - 1, 811, 14), randomBetween(state.rng, 0, 5, 811, 30), 811, 7);
     }
   }
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 817)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 818)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 817, 3)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 818, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819, 11)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12756,7 +12776,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833, 10);
   return state;
 }
 
@@ -12812,7 +12832,7 @@ export function viewWreck(state: State, record: Wreck, viewer: Player): WreckVie
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    ship: at(SHIPS, mine.ship).id,
+    ship: at(SHIPS, mine.ship, 493, 21).id,
     pos: hexView(mine.pos),
     damaged: mine.damaged,
     doubloons: mine.doubloons,
@@ -12822,21 +12842,21 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
       viewer === owner
         ? mine.hand.map(
             (element) =>
-              `${at(COMBAT, element).id}: ${at(COMBAT, element).main} ${at(COMBAT, element).power}, event ${at(COMBAT, element).event}`,
+              `${at(COMBAT, element, 501, 35).id}: ${at(COMBAT, element, 501, 54).main} ${at(COMBAT, element, 501, 74).power}, event ${at(COMBAT, element, 501, 102).event}`,
           )
         : null,
     peek:
       viewer === owner
         ? mine.peek.map(
             (element) =>
-              `${at(COMBAT, element).id}: ${at(COMBAT, element).main} ${at(COMBAT, element).power}, event ${at(COMBAT, element).event}`,
+              `${at(COMBAT, element, 503, 35).id}: ${at(COMBAT, element, 503, 54).main} ${at(COMBAT, element, 503, 74).power}, event ${at(COMBAT, element, 503, 102).event}`,
           )
         : null,
     mission:
       viewer === owner
         ? mine.mission.map(
             (element) =>
-              `${at(MISSIONS, element).id}: ${at(MISSIONS, element).flagA} and ${at(MISSIONS, element).flagB}, fort ${at(MISSIONS, element).fort}`,
+              `${at(MISSIONS, element, 504, 38).id}: ${at(MISSIONS, element, 504, 62).flagA} and ${at(MISSIONS, element, 504, 92).flagB}, fort ${at(MISSIONS, element, 504, 124).fort}`,
           )
         : null,
     missionFlags: mine.missionFlags.slice(),
@@ -12846,7 +12866,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     letters: mine.letters.slice(),
     cargo: mine.cargo,
     cargoPos: hexView(mine.cargoPos),
-    captured: mine.captured.map((element) => at(SHIPS, element).id),
+    captured: mine.captured.map((element) => at(SHIPS, element, 515, 31).id),
     whMain: mine.whMain.slice(),
     whSec: mine.whSec.slice(),
     whSails: mine.whSails.slice(),
@@ -12890,8 +12910,8 @@ function view(state: State, viewer: Player): View {
     shipDecks: mapMapValues(state.shipDecks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
-    startOffer: state.startOffer.map((element) => at(SHIPS, element).id),
-    shipOffer: state.shipOffer.map((element) => at(SHIPS, element).id),
+    startOffer: state.startOffer.map((element) => at(SHIPS, element, 563, 33).id),
+    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 564, 32).id),
     phase: state.phase,
     turnOver: state.turnOver,
     moving: state.moving,
@@ -13724,7 +13744,7 @@ function collect39(state: State, old: Hex): number[] {
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_)]!.pos, old) <= 1) out.push(i_);
+    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2426, 69)]!.pos, old) <= 1) out.push(i_);
   }
 
   return out;
@@ -13917,7 +13937,7 @@ function any56(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
-    if (ho.owner === p && at(CITIES, ho.city).module === m) return true;
+    if (ho.owner === p && at(CITIES, ho.city, 691, 88).module === m) return true;
   }
 
   return false;
@@ -14193,7 +14213,7 @@ function count79(state: State, mi: number, m: number): number {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && moduleOf(state, at(state.merchants, j)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1440, 106)) === m) total++;
   }
 
   return total;
@@ -14204,7 +14224,7 @@ function any80(state: State, mi: number, h: Hex): boolean {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && at(state.merchants, j) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1441, 97) === h) return true;
   }
 
   return false;
@@ -14339,27 +14359,30 @@ function collect91(state: State): Hex[] {
   return out;
 }
 
-/** The Predoni dei Mari engine, for the runtime. */
-export const engine: Engine<State, Action, View> = {
-  name: "predoni-dei-mari",
-  title: "Predoni dei Mari",
-  source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "e83ea576",
-  minPlayers: 2,
-  maxPlayers: 5,
-  variants: VARIANTS,
-  parameters: PARAMETERS,
-  newGame,
-  toAct: (state) => (state.pending === null ? [] : state.pending.players),
-  mayAct,
-  isOver,
-  legalActions,
-  check,
-  apply,
-  view,
-  shownAction,
-  describeAction,
-  outcome,
-  validateState,
-};
+/** The Predoni dei Mari engine, for the runtime. An error of the rules (an index outside a list, a draw from an empty one) names its place in rulesets/predoni-dei-mari/predoni-dei-mari.rules. */
+export const engine: Engine<State, Action, View> = namingRulesFile(
+  {
+    name: "predoni-dei-mari",
+    title: "Predoni dei Mari",
+    source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
+    sourceHash: "e83ea576",
+    minPlayers: 2,
+    maxPlayers: 5,
+    variants: VARIANTS,
+    parameters: PARAMETERS,
+    newGame,
+    toAct: (state) => (state.pending === null ? [] : state.pending.players),
+    mayAct,
+    isOver,
+    legalActions,
+    check,
+    apply,
+    view,
+    shownAction,
+    describeAction,
+    outcome,
+    validateState,
+  },
+  "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
+);
 export default engine;
