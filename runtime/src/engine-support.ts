@@ -33,7 +33,8 @@ function placeOf(file: string | undefined, line: number | undefined, column: num
 export function inRulesFile(error: unknown, file: string): unknown {
   if (!(error instanceof RulesError) || error.line === undefined || error.file !== undefined) return error;
   const located = new RulesError(error.reason, error.line, error.column, file);
-  if (error.stack !== undefined) located.stack = `${located.name}: ${located.message}\n${error.stack.split("\n").slice(1).join("\n")}`;
+  if (error.stack !== undefined)
+    located.stack = `${located.name}: ${located.message}\n${error.stack.split("\n").slice(1).join("\n")}`;
   return located;
 }
 
