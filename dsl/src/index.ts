@@ -20,3 +20,4 @@ export { routineKey } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";
 export { markHeldReferences } from "./held-references.ts";
+export { reservedWords } from "./lexer.ts";

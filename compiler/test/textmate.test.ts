@@ -1,0 +1,112 @@
+/**
+ * The VS Code extension's TextMate grammar (compiler/vscode/syntaxes/rules.tmLanguage.json), run by the same engine
+ * VS Code uses (vscode-textmate with the Oniguruma regular expressions) over every ruleset: keywords, strings,
+ * comments, numbers and type names each get their scope.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { reservedWords } from "@rules/dsl";
+import { createOnigScanner, createOnigString, loadWASM } from "vscode-oniguruma";
+import { INITIAL, Registry, parseRawGrammar, type IGrammar } from "vscode-textmate";
+import { findRulesets } from "../src/cli/compile.ts";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+
+const GRAMMAR = join(REPO_ROOT, "compiler/vscode/syntaxes/rules.tmLanguage.json");
+
+interface Token {
+  readonly text: string;
+  readonly scopes: readonly string[];
+}
+
+let grammar: IGrammar;
+beforeAll(async () => {
+  const wasm = readFileSync(createRequire(import.meta.url).resolve("vscode-oniguruma/release/onig.wasm"));
+  await loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const registry = new Registry({
+    onigLib: Promise.resolve({ createOnigScanner, createOnigString }),
+    loadGrammar: async (scope) =>
+      scope === "source.rules" ? parseRawGrammar(readFileSync(GRAMMAR, "utf8"), GRAMMAR) : null,
+  });
+  grammar = (await registry.loadGrammar("source.rules"))!;
+});
+
+/** Every token of a text, line by line, with its scopes. */
+function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let stack = INITIAL;
+  for (const line of text.split("\n")) {
+    const result = grammar.tokenizeLine(line, stack);
+    for (const t of result.tokens) out.push({ text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes });
+    stack = result.ruleStack;
+  }
+  return out;
+}
+
+const has = (t: Token, prefix: string): boolean => t.scopes.some((s) => s.startsWith(prefix));
+const inText = (t: Token): boolean => has(t, "comment.") || (has(t, "string.") && !has(t, "meta.interpolation"));
+
+describe("the TextMate grammar of .rules files", () => {
+  it("gives every reserved word of the lexer a keyword, declaration or constant scope", () => {
+    const tokens = tokenize([...reservedWords].join(" "));
+    for (const t of tokens.filter((x) => x.text.trim() !== "")) {
+      expect(has(t, "keyword.") || has(t, "storage.type") || has(t, "constant.language"), t.text).toBe(true);
+    }
+  });
+
+  it("scopes the comments, strings, numbers, keywords and type names of every ruleset", async () => {
+    const rulesets = await findRulesets([]);
+    expect(rulesets.length).toBeGreaterThanOrEqual(5);
+    for (const r of rulesets) {
+      const text = readFileSync(r.rulesPath, "utf8");
+      const tokens = tokenize(text);
+      const where = r.name;
+      // Comments: every `//` starts a comment (no string of these files holds one).
+      for (const line of text.split("\n").filter((l) => l.trimStart().startsWith("//"))) {
+        const words = tokenize(line).filter((t) => t.text.trim() !== "");
+        expect(
+          words.every((t) => has(t, "comment.line.double-slash")),
+          `${where}: ${line}`,
+        ).toBe(true);
+      }
+      for (const t of tokens) {
+        const word = t.text.trim();
+        if (word === "" || inText(t)) continue;
+        if (reservedWords.has(word)) {
+          expect(has(t, "keyword.") || has(t, "storage.type") || has(t, "constant.language"), `${where}: ${word}`).toBe(
+            true,
+          );
+        } else if (/^\d+$/.test(word)) {
+          expect(has(t, "constant.numeric"), `${where}: ${word}`).toBe(true);
+        }
+      }
+      // Strings: the text between quotes is a string (its holes excepted).
+      const strings = tokens.filter((t) => t.text.startsWith('"'));
+      expect(strings.length, where).toBeGreaterThan(0);
+      for (const t of strings) expect(has(t, "string.quoted.double"), `${where}: ${t.text}`).toBe(true);
+      // Type names: the name of every record and enum declared.
+      for (const m of text.matchAll(/^(?:record|enum) ([A-Z]\w*)/gm)) {
+        const name = tokens.find((t) => t.text === m[1]);
+        expect(
+          name && (has(name, "entity.name.type") || has(name, "variable.other.constant")),
+          `${where}: ${m[1]}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("reads a rule as a designer does", () => {
+    const tokens = tokenize(
+      'action Launch(ship: Kind) "launch {ship}" {\n  require me.cannons > 0 else "No cannon." // why\n}',
+    );
+    const scopeOf = (text: string): readonly string[] => tokens.find((t) => t.text === text)!.scopes;
+    expect(scopeOf("action")).toContain("storage.type.rules");
+    expect(scopeOf("Kind")).toContain("entity.name.type.rules");
+    expect(scopeOf("require")).toContain("keyword.control.rules");
+    expect(scopeOf("0")).toContain("constant.numeric.rules");
+    expect(scopeOf("ship")).toBeDefined();
+    expect(tokens.find((t) => t.text.includes("// why"))!.scopes).toContain("comment.line.double-slash.rules");
+    expect(tokens.find((t) => t.text === "No cannon.")!.scopes).toContain("string.quoted.double.rules");
+  });
+});
