@@ -110,3 +110,25 @@ describe("the TextMate grammar of .rules files", () => {
     expect(tokens.find((t) => t.text === "No cannon.")!.scopes).toContain("string.quoted.double.rules");
   });
 });
+
+describe("the VS Code extension's manifest", () => {
+  it("names files that exist: its grammar, its language configuration, its client and the server it starts", () => {
+    const dir = join(REPO_ROOT, "compiler/vscode");
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+      main: string;
+      contributes: { languages: { extensions: string[]; configuration: string }[]; grammars: { path: string }[] };
+    };
+    expect(manifest.contributes.languages[0]!.extensions).toEqual([".rules"]);
+    for (const file of [
+      manifest.main,
+      manifest.contributes.languages[0]!.configuration,
+      manifest.contributes.grammars[0]!.path,
+    ]) {
+      expect(() => readFileSync(join(dir, file)), file).not.toThrow();
+    }
+    // The client starts `rules lsp --stdio` through the same bin as `npx rules`.
+    const client = readFileSync(join(dir, manifest.main), "utf8");
+    expect(client).toMatch(/path\.join\(__dirname, "\.\.", "bin", "rules\.js"\), "lsp", "--stdio"/);
+    expect(() => readFileSync(join(dir, "..", "bin", "rules.js"))).not.toThrow();
+  });
+});

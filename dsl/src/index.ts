@@ -21,3 +21,4 @@ export { builtinFunctions } from "./checker-builtins.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";
 export { markHeldReferences } from "./held-references.ts";
 export { reservedWords } from "./lexer.ts";
+export { rulesLexer } from "./lexer.ts";

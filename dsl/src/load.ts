@@ -3,10 +3,13 @@ import { check, type Program } from "./checker.ts";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { markHeldReferences } from "./held-references.ts";
 import { cap, parseRules } from "./parse.ts";
+import type { RulesFile } from "./ast.ts";
 
 export interface LoadResult {
   readonly program: Program | undefined;
   readonly diagnostics: Diagnostic[];
+  /** The syntax tree, also for a file with errors (what the parser could recover); none when nothing parsed. */
+  readonly file?: RulesFile;
 }
 
 export function loadRules(text: string, path: string): LoadResult {
@@ -15,5 +18,5 @@ export function loadRules(text: string, path: string): LoadResult {
   const checked = check(parsed.file);
   if (checked.program) markHeldReferences(checked.program);
   const diagnostics = cap(sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics]));
-  return { program: hasErrors(diagnostics) ? undefined : checked.program, diagnostics };
+  return { program: hasErrors(diagnostics) ? undefined : checked.program, diagnostics, file: parsed.file };
 }

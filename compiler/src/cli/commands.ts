@@ -20,6 +20,7 @@ export const SUMMARIES = {
   replay: "replay a save file or a log file ({ game, options, log }), printing each action and the outcome",
   new: "start a new ruleset under rulesets/<game>/ that compiles, tests and simulates at once",
   diff: "what a variant changes against the base game: params, replaced rules, and (--simulate) the effect",
+  lsp: "the language server of .rules files, over standard input and output (for editors)",
 } as const;
 
 const compile = async (): Promise<(program: Command) => void> => (await import("./compile.ts")).registerCompile;
@@ -32,4 +33,14 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "replay", summary: SUMMARIES.replay, load: async () => (await import("./replay.ts")).registerReplay },
   { name: "new", summary: SUMMARIES.new, load: async () => (await import("./new.ts")).registerNew },
   { name: "diff", summary: SUMMARIES.diff, load: async () => (await import("./diff.ts")).registerDiff },
+  {
+    name: "lsp",
+    summary: SUMMARIES.lsp,
+    load: async () => (program) =>
+      program
+        .command("lsp")
+        .description(SUMMARIES.lsp)
+        .option("--stdio", "talk over standard input and output (the only way; accepted for editors that pass it)")
+        .action(async () => (await import("../lsp/server.ts")).serveStdio()),
+  },
 ];

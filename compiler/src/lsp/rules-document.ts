@@ -1,0 +1,207 @@
+/**
+ * What the language server knows of one `.rules` text: its diagnostics (the same as `rules check`), its declarations
+ * (with the comment above each) and every name written in it. Built once per version of the text; the server's
+ * requests read it.
+ */
+import {
+  builtinFunctions,
+  loadRules,
+  reservedWords,
+  rulesLexer,
+  type Declaration,
+  type Diagnostic,
+  type Span,
+} from "@rules/dsl";
+
+export type DeclarationKind =
+  "enum" | "member" | "record" | "field" | "const" | "table" | "param" | "fn" | "proc" | "action" | "variant" | "test";
+
+export interface Declared {
+  readonly name: string;
+  readonly kind: DeclarationKind;
+  /** The name where it is declared. */
+  readonly nameSpan: Span;
+  /** The whole declaration. */
+  readonly span: Span;
+  /** Its first line, as written. */
+  readonly detail: string;
+  /** The comment lines just above it, without `//`. */
+  readonly doc: string;
+  /** The declaration it belongs to (a field's record, a member's enum). */
+  readonly container?: string;
+  readonly children: Declared[];
+}
+
+export interface NameAt {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export class RulesDocument {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: readonly Declared[];
+  /** Every identifier in the text (not in comments or strings), in order. */
+  readonly names: readonly NameAt[];
+  private readonly lineStarts: number[];
+
+  constructor(
+    readonly text: string,
+    readonly path: string,
+  ) {
+    const { diagnostics, file } = loadRules(text, path);
+    this.diagnostics = diagnostics;
+    this.lineStarts = [0];
+    for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.lineStarts.push(i + 1);
+    this.declarations = file ? file.declarations.flatMap((d) => this.declared(d)) : [];
+    this.names = rulesLexer
+      .tokenize(text)
+      .tokens.filter((t) => t.tokenType.name === "Identifier")
+      .map((t) => ({ name: t.image, start: t.startOffset, end: (t.endOffset ?? t.startOffset) + 1 }));
+  }
+
+  /** Every declaration, nested ones included. */
+  all(): Declared[] {
+    return this.declarations.flatMap((d) => [d, ...d.children]);
+  }
+
+  /** The name under `offset`, if any. */
+  nameAt(offset: number): NameAt | undefined {
+    return this.names.find((n) => n.start <= offset && offset <= n.end);
+  }
+
+  /** The declarations a name may refer to: those of that name (a field and a function may share one). */
+  declarationsOf(name: string): Declared[] {
+    return this.all().filter((d) => d.name === name);
+  }
+
+  offsetAt(line: number, character: number): number {
+    return (this.lineStarts[line] ?? this.text.length) + character;
+  }
+
+  positionAt(offset: number): { line: number; character: number } {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: offset - this.lineStarts[low]! };
+  }
+
+  /** Words a completion may offer here: the fields of records and players after a `.`, else every name in scope. */
+  completions(offset: number): { label: string; kind: DeclarationKind | "keyword" | "builtin" }[] {
+    const before = this.text.slice(0, offset).replace(/\w*$/, "");
+    if (before.endsWith(".")) {
+      return unique(
+        this.all()
+          .filter((d) => d.kind === "field")
+          .map((d) => ({ label: d.name, kind: "field" as const })),
+      );
+    }
+    const afterAct = /\bact\s+[^:\n]*:\s*(\w+\s*\|\s*)*$/.test(before);
+    if (afterAct)
+      return this.all()
+        .filter((d) => d.kind === "action")
+        .map((d) => ({ label: d.name, kind: "action" }));
+    return unique([
+      ...this.all()
+        .filter((d) => d.kind !== "test" && d.kind !== "field")
+        .map((d) => ({ label: d.name, kind: d.kind })),
+      ...Object.keys(builtinFunctions).map((label) => ({ label, kind: "builtin" as const })),
+      ...[...reservedWords].map((label) => ({ label, kind: "keyword" as const })),
+    ]);
+  }
+
+  private declared(d: Declaration): Declared[] {
+    const node = (
+      name: string,
+      kind: DeclarationKind,
+      nameSpan: Span,
+      span: Span,
+      children: Declared[] = [],
+      container?: string,
+    ) =>
+      ({
+        name,
+        kind,
+        nameSpan,
+        span,
+        detail: this.firstLine(span),
+        doc: this.commentAbove(span),
+        children,
+        ...(container === undefined ? {} : { container }),
+      }) satisfies Declared;
+    switch (d.kind) {
+      case "enum":
+        return [
+          node(
+            d.name.text,
+            "enum",
+            d.name.span,
+            d.span,
+            d.members.map((m) => node(m.name.text, "member", m.name.span, m.span, [], d.name.text)),
+          ),
+        ];
+      case "record":
+        return [
+          node(
+            d.name.text,
+            "record",
+            d.name.span,
+            d.span,
+            d.fields.map((f) => node(f.name.text, "field", f.name.span, f.span, [], d.name.text)),
+          ),
+        ];
+      case "state":
+        // `per player`, `global`, `derived`, `per <procedure>`: their fields, each a declaration of its own.
+        return d.fields.map((f) =>
+          node(f.name.text, "field", f.name.span, f.span, [], d.scope === "player" ? "player" : d.scope),
+        );
+      case "const":
+        return [
+          node(
+            d.name.text,
+            this.text.slice(d.span.start, d.span.start + 5) === "table" ? "table" : "const",
+            d.name.span,
+            d.span,
+          ),
+        ];
+      case "param":
+        return [node(d.name.text, "param", d.name.span, d.span)];
+      case "fn":
+      case "proc":
+      case "action":
+        return [node(d.name.text, d.kind, d.name.span, d.span)];
+      case "variant":
+        return [node(d.name.text, "variant", d.name.span, d.span)];
+      case "test":
+        return [node(d.title, "test", d.span, d.span)];
+      default:
+        return [];
+    }
+  }
+
+  private firstLine(span: Span): string {
+    const end = this.text.indexOf("\n", span.start);
+    return this.text.slice(span.start, end < 0 ? span.end : Math.min(end, span.end)).trim();
+  }
+
+  private commentAbove(span: Span): string {
+    const lines: string[] = [];
+    for (let line = span.line - 2; line >= 0; line--) {
+      const start = this.lineStarts[line]!;
+      const end = this.lineStarts[line + 1] ?? this.text.length;
+      const text = this.text.slice(start, end).trim();
+      if (!text.startsWith("//")) break;
+      lines.unshift(text.replace(/^\/\/\s?/, ""));
+    }
+    return lines.join("\n");
+  }
+}
+
+function unique<T extends { label: string }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((i) => (seen.has(i.label) ? false : (seen.add(i.label), true)));
+}

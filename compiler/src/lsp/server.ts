@@ -1,0 +1,197 @@
+/**
+ * The language server of `.rules` files (`rules lsp`, over stdio): diagnostics while typing, with the codes, places
+ * and hints of `rules check`; hover (a declaration's first line and the comment above it); go to definition; find
+ * references; rename; completion (fields after `.`, actions after `act p:`, names, built-in functions, keywords);
+ * document symbols.
+ */
+import {
+  CompletionItemKind,
+  DiagnosticSeverity,
+  MarkupKind,
+  ProposedFeatures,
+  SymbolKind,
+  TextDocumentSyncKind,
+  TextDocuments,
+  createConnection,
+  type Connection,
+  type DocumentSymbol,
+  type Location,
+  type Range,
+} from "vscode-languageserver/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { reservedWords, type Span } from "@rules/dsl";
+import { RulesDocument, type DeclarationKind, type Declared } from "./rules-document.ts";
+
+const SYMBOL_KINDS: Record<DeclarationKind, SymbolKind> = {
+  enum: SymbolKind.Enum,
+  member: SymbolKind.EnumMember,
+  record: SymbolKind.Struct,
+  field: SymbolKind.Field,
+  const: SymbolKind.Constant,
+  table: SymbolKind.Constant,
+  param: SymbolKind.Constant,
+  fn: SymbolKind.Function,
+  proc: SymbolKind.Function,
+  action: SymbolKind.Event,
+  variant: SymbolKind.Namespace,
+  test: SymbolKind.Method,
+};
+
+const COMPLETION_KINDS: Record<DeclarationKind | "keyword" | "builtin", CompletionItemKind> = {
+  enum: CompletionItemKind.Enum,
+  member: CompletionItemKind.EnumMember,
+  record: CompletionItemKind.Struct,
+  field: CompletionItemKind.Field,
+  const: CompletionItemKind.Constant,
+  table: CompletionItemKind.Constant,
+  param: CompletionItemKind.Constant,
+  fn: CompletionItemKind.Function,
+  proc: CompletionItemKind.Function,
+  action: CompletionItemKind.Event,
+  variant: CompletionItemKind.Module,
+  test: CompletionItemKind.Method,
+  keyword: CompletionItemKind.Keyword,
+  builtin: CompletionItemKind.Function,
+};
+
+/** Serves the language on `connection` until it closes. */
+export function serveRules(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const analysed = new Map<string, { version: number; doc: RulesDocument }>();
+  const analysis = (uri: string): RulesDocument | undefined => {
+    const text = documents.get(uri);
+    if (!text) return undefined;
+    const known = analysed.get(uri);
+    if (known && known.version === text.version) return known.doc;
+    const doc = new RulesDocument(text.getText(), uri.replace(/^file:\/\//, ""));
+    analysed.set(uri, { version: text.version, doc });
+    return doc;
+  };
+  const range = (doc: RulesDocument, start: number, end: number): Range => ({
+    start: doc.positionAt(start),
+    end: doc.positionAt(end),
+  });
+  const spanRange = (doc: RulesDocument, span: Span): Range => range(doc, span.start, span.end);
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
+      documentSymbolProvider: true,
+      completionProvider: { triggerCharacters: ["."] },
+    },
+  }));
+
+  documents.onDidChangeContent(({ document }) => {
+    const doc = analysis(document.uri);
+    if (!doc) return;
+    void connection.sendDiagnostics({
+      uri: document.uri,
+      diagnostics: doc.diagnostics.map((d) => ({
+        range: spanRange(doc, d.span),
+        severity: d.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+        code: d.code,
+        source: "rules",
+        message: d.hint === undefined ? d.message : `${d.message}\nhint: ${d.hint}`,
+      })),
+    });
+  });
+  documents.onDidClose(({ document }) => {
+    analysed.delete(document.uri);
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+
+  const nameAt = (uri: string, position: { line: number; character: number }) => {
+    const doc = analysis(uri);
+    const name = doc?.nameAt(doc.offsetAt(position.line, position.character));
+    return doc && name ? { doc, name } : undefined;
+  };
+
+  connection.onHover(({ textDocument, position }) => {
+    const found = nameAt(textDocument.uri, position);
+    if (!found) return null;
+    const declared = found.doc.declarationsOf(found.name.name);
+    if (declared.length === 0) return null;
+    const value = declared
+      .map((d) =>
+        [`\`\`\`rules\n${d.detail}\n\`\`\``, `${describe(d)}, line ${d.span.line}`, d.doc].filter(Boolean).join("\n\n"),
+      )
+      .join("\n\n---\n\n");
+    return {
+      contents: { kind: MarkupKind.Markdown, value },
+      range: range(found.doc, found.name.start, found.name.end),
+    };
+  });
+
+  connection.onDefinition(({ textDocument, position }): Location[] => {
+    const found = nameAt(textDocument.uri, position);
+    if (!found) return [];
+    return found.doc
+      .declarationsOf(found.name.name)
+      .map((d) => ({ uri: textDocument.uri, range: spanRange(found.doc, d.nameSpan) }));
+  });
+
+  connection.onReferences(({ textDocument, position }): Location[] => {
+    const found = nameAt(textDocument.uri, position);
+    if (!found) return [];
+    return found.doc.names
+      .filter((n) => n.name === found.name.name)
+      .map((n) => ({ uri: textDocument.uri, range: range(found.doc, n.start, n.end) }));
+  });
+
+  connection.onPrepareRename(({ textDocument, position }) => {
+    const found = nameAt(textDocument.uri, position);
+    if (!found || found.doc.declarationsOf(found.name.name).length === 0) return null;
+    return range(found.doc, found.name.start, found.name.end);
+  });
+
+  connection.onRenameRequest(({ textDocument, position, newName }) => {
+    const found = nameAt(textDocument.uri, position);
+    if (!found) return null;
+    if (!/^[A-Za-z_]\w*$/.test(newName) || reservedWords.has(newName)) {
+      throw new Error(`"${newName}" cannot be a name: use letters, digits and _, and no reserved word`);
+    }
+    const edits = found.doc.names
+      .filter((n) => n.name === found.name.name)
+      .map((n) => ({ range: range(found.doc, n.start, n.end), newText: newName }));
+    return { changes: { [textDocument.uri]: edits } };
+  });
+
+  connection.onDocumentSymbol(({ textDocument }): DocumentSymbol[] => {
+    const doc = analysis(textDocument.uri);
+    if (!doc) return [];
+    const symbol = (d: Declared): DocumentSymbol => ({
+      name: d.name,
+      detail: d.detail,
+      kind: SYMBOL_KINDS[d.kind],
+      range: spanRange(doc, d.span),
+      selectionRange: spanRange(doc, d.nameSpan),
+      children: d.children.map(symbol),
+    });
+    return doc.declarations.map(symbol);
+  });
+
+  connection.onCompletion(({ textDocument, position }) => {
+    const doc = analysis(textDocument.uri);
+    if (!doc) return [];
+    return doc
+      .completions(doc.offsetAt(position.line, position.character))
+      .map((c) => ({ label: c.label, kind: COMPLETION_KINDS[c.kind] }));
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function describe(d: Declared): string {
+  const of = d.container === undefined ? "" : ` of ${d.container}`;
+  return `${d.kind}${of}`;
+}
+
+/** `rules lsp`: the server over this process's standard input and output. */
+export function serveStdio(): void {
+  serveRules(createConnection(ProposedFeatures.all, process.stdin, process.stdout));
+}

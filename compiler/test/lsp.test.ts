@@ -1,0 +1,195 @@
+/**
+ * The language server, driven as an editor drives it: a child process (`rules lsp --stdio`) spoken to over JSON-RPC,
+ * with the real rulesets.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from "vscode-jsonrpc/node";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+
+const LOM = join(REPO_ROOT, "rulesets/letter-of-marque/letter-of-marque.rules");
+const URI = `file://${LOM}`;
+const TEXT = readFileSync(LOM, "utf8");
+
+interface PublishedDiagnostics {
+  uri: string;
+  diagnostics: {
+    range: { start: { line: number; character: number } };
+    code: string;
+    message: string;
+    severity: number;
+  }[];
+}
+
+let server: ChildProcess;
+let connection: MessageConnection;
+const published: PublishedDiagnostics[] = [];
+let version = 1;
+
+/** The position (line, character from 0) of the `n`th occurrence of `text` in the ruleset. */
+function positionOf(text: string, n = 0): { line: number; character: number } {
+  let offset = -1;
+  for (let i = 0; i <= n; i++) offset = TEXT.indexOf(text, offset + 1);
+  const before = TEXT.slice(0, offset).split("\n");
+  return { line: before.length - 1, character: before[before.length - 1]!.length };
+}
+
+/** Waits for the diagnostics published after the latest change. */
+async function diagnosticsAfter(change: () => void): Promise<PublishedDiagnostics> {
+  const count = published.length;
+  change();
+  for (let i = 0; i < 200 && published.length === count; i++) await new Promise((r) => setTimeout(r, 25));
+  return published[published.length - 1]!;
+}
+
+beforeAll(async () => {
+  server = spawn(process.execPath, [join(REPO_ROOT, "compiler/bin/rules.js"), "lsp", "--stdio"], { cwd: REPO_ROOT });
+  connection = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
+  connection.onNotification("textDocument/publishDiagnostics", (p: unknown) => {
+    published.push(p as PublishedDiagnostics);
+  });
+  connection.listen();
+  await connection.sendRequest("initialize", {
+    processId: process.pid,
+    rootUri: `file://${REPO_ROOT}`,
+    capabilities: {},
+  });
+  await connection.sendNotification("initialized", {});
+  await diagnosticsAfter(
+    () =>
+      void connection.sendNotification("textDocument/didOpen", {
+        textDocument: { uri: URI, languageId: "rules", version, text: TEXT },
+      }),
+  );
+});
+
+afterAll(async () => {
+  await connection.sendRequest("shutdown").catch(() => undefined);
+  connection.dispose();
+  server.kill();
+});
+
+describe("the language server", () => {
+  it("publishes no diagnostics for a clean ruleset, and the CLI's code, place and hint for a mistake", async () => {
+    expect(published[published.length - 1]).toEqual({ uri: URI, diagnostics: [] });
+    const broken = TEXT.replace("me.cannons > 0", "me.canons > 0");
+    const after = await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didChange", {
+          textDocument: { uri: URI, version: ++version },
+          contentChanges: [{ text: broken }],
+        }),
+    );
+    expect(after.diagnostics).toHaveLength(1);
+    const d = after.diagnostics[0]!;
+    expect(d).toMatchObject({ code: "RL111", severity: 1 });
+    expect(d.message).toBe("players have no field `canons`\nhint: did you mean `cannons`?");
+    expect(d.range.start).toEqual({
+      ...positionOf("me.cannons > 0"),
+      character: positionOf("me.cannons > 0").character + 3,
+    });
+    // Mended again: the diagnostics are cleared.
+    const mended = await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didChange", {
+          textDocument: { uri: URI, version: ++version },
+          contentChanges: [{ text: TEXT }],
+        }),
+    );
+    expect(mended.diagnostics).toEqual([]);
+  });
+
+  it("outlines the file: records with their fields, enums with their members, functions and actions", async () => {
+    const symbols = (await connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri: URI } })) as {
+      name: string;
+      children: { name: string }[];
+    }[];
+    const names = symbols.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(["Attack", "Launch", "Return", "Pass"]));
+    const ship = symbols.find((s) => s.name === "Ship");
+    expect(ship?.children.map((c) => c.name)).toEqual(expect.arrayContaining(["owner", "armed"]));
+  });
+
+  it("goes to a name's declaration, and hovers with its first line and the comment above it", async () => {
+    const use = positionOf("placeShip(p, kind[p])");
+    const definition = (await connection.sendRequest("textDocument/definition", {
+      textDocument: { uri: URI },
+      position: use,
+    })) as { range: { start: { line: number } } }[];
+    expect(definition.map((l) => l.range.start.line)).toEqual([positionOf("proc placeShip").line]);
+    const hover = (await connection.sendRequest("textDocument/hover", {
+      textDocument: { uri: URI },
+      position: use,
+    })) as {
+      contents: { value: string };
+    };
+    expect(hover.contents.value).toMatch(/^```rules\nproc placeShip\(/);
+    expect(hover.contents.value).toMatch(/proc, line \d+/);
+  });
+
+  it("finds every reference, and renames them all (refusing a reserved word)", async () => {
+    const at = positionOf("proc placeShip");
+    const position = { line: at.line, character: at.character + 6 };
+    const references = (await connection.sendRequest("textDocument/references", {
+      textDocument: { uri: URI },
+      position,
+      context: { includeDeclaration: true },
+    })) as unknown[];
+    const count = TEXT.split(/\bplaceShip\b/).length - 1;
+    expect(references).toHaveLength(count);
+    const rename = (await connection.sendRequest("textDocument/rename", {
+      textDocument: { uri: URI },
+      position,
+      newName: "standShip",
+    })) as { changes: Record<string, { newText: string }[]> };
+    expect(rename.changes[URI]).toHaveLength(count);
+    await expect(
+      connection.sendRequest("textDocument/rename", { textDocument: { uri: URI }, position, newName: "while" }),
+    ).rejects.toThrow(/cannot be a name/);
+  });
+
+  it("completes fields after a dot, actions after `act p:`, and names elsewhere", async () => {
+    const complete = async (line: number, character: number): Promise<string[]> =>
+      (
+        (await connection.sendRequest("textDocument/completion", {
+          textDocument: { uri: URI },
+          position: { line, character },
+        })) as { label: string }[]
+      ).map((c) => c.label);
+    const dot = positionOf("me.cannons");
+    expect(await complete(dot.line, dot.character + 3)).toEqual(expect.arrayContaining(["cannons", "deck"]));
+    const act = positionOf("act current: ");
+    expect(await complete(act.line, act.character + "act current: ".length)).toEqual(
+      expect.arrayContaining(["Launch", "Return", "Attack", "Pass"]),
+    );
+    const words = await complete(positionOf("flow {").line + 1, 2);
+    expect(words).toEqual(expect.arrayContaining(["placeShip", "size", "while", "Kind"]));
+  });
+
+  it("answers on a broken file with what it can, and never crashes", async () => {
+    const garbage = "game { players\n}}} record R { x: int \n action A(";
+    const after = await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didChange", {
+          textDocument: { uri: URI, version: ++version },
+          contentChanges: [{ text: garbage }],
+        }),
+    );
+    expect(after.diagnostics.length).toBeGreaterThan(0);
+    const symbols = (await connection.sendRequest("textDocument/documentSymbol", {
+      textDocument: { uri: URI },
+    })) as unknown[];
+    expect(Array.isArray(symbols)).toBe(true);
+    await connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri: URI, version: ++version },
+      contentChanges: [{ text: TEXT }],
+    });
+  });
+});
