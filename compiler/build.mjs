@@ -26,5 +26,17 @@ await build({
   define: { "process.env.RULES_GRAMMAR_CHECKED": '"1"' },
   logLevel: "warning",
 });
+// The Prettier plugin for .rules files, one file that `.prettierrc.json` names.
+await build({
+  entryPoints: [`${root}compiler/src/format/prettier-plugin.ts`],
+  outfile: `${root}compiler/dist/prettier-plugin-rules.js`,
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external,
+  define: { "process.env.RULES_GRAMMAR_CHECKED": '"1"' },
+  logLevel: "warning",
+});
 // The build's time: the launcher rebuilds when a source file is newer.
 writeFileSync(`${root}compiler/dist/BUILT`, `${Date.now()}\n`);

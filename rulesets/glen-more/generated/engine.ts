@@ -4633,7 +4633,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "glen-more",
     title: "Glen More",
     source: "rulesets/glen-more/glen-more.rules",
-    sourceHash: "0b102d6e",
+    sourceHash: "3ad1e3f2",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,

@@ -14205,7 +14205,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "merchants-and-marauders",
     title: "Merchants & Marauders",
     source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-    sourceHash: "71181da1",
+    sourceHash: "8f7add5f",
     minPlayers: 2,
     maxPlayers: 4,
     variants: VARIANTS,

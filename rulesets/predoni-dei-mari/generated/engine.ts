@@ -14365,7 +14365,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "e83ea576",
+    sourceHash: "5982a206",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
