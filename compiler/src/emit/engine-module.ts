@@ -354,12 +354,14 @@ export function emitEngineModule(input: EngineModuleInput): string {
     if (!ctx.resumable.has(a.name.text)) add(...emitPlainAction(ctx, a));
   }
   add(...emitFrameStarters(ctx));
+  // Answers are stored in the frame of the routine that asked; a stop of `act ... or stop` moves its `pc`.
+  const answeredIn = new Set(
+    program.decisions.filter((d) => d.kind === "choose" || !!d.stmt.orStop).map((d) => ctx.routineTag(d.owner)),
+  );
   for (const r of ctx.resumable.values()) {
     add(emitFrameConstructor(ctx, r));
     add(emitStepFunction(ctx, r));
-    // Answers are stored in the frame of the routine that asked; a stop of `act ... or stop` moves its `pc`.
-    const answered = (d: (typeof program.decisions)[number]): boolean => d.kind === "choose" || !!d.stmt.orStop;
-    if (program.decisions.some((d) => answered(d) && ctx.routineTag(d.owner) === r.tag)) add(emitFrameAccessor(r));
+    if (answeredIn.has(r.tag)) add(emitFrameAccessor(r));
   }
   const held = heldFieldsOf(ctx);
   if (held.length > 0) {
