@@ -155,6 +155,25 @@ describe("the language server", () => {
     ).rejects.toThrow(/cannot be a name/);
   });
 
+  it("keeps a local to its scope: the references and the rename of a parameter stay in its procedure", async () => {
+    const declared = positionOf("proc placeShip(p: Player");
+    const position = { line: declared.line, character: declared.character + "proc placeShip(".length };
+    const references = (await connection.sendRequest("textDocument/references", {
+      textDocument: { uri: URI },
+      position,
+      context: { includeDeclaration: true },
+    })) as { range: { start: { line: number } } }[];
+    // The procedure's own lines: from its declaration to the closing brace at the start of a line.
+    const end = TEXT.split("\n").findIndex((l, i) => i > declared.line && l === "}");
+    expect(references.length).toBeGreaterThan(1);
+    expect(references.every((r) => r.range.start.line >= declared.line && r.range.start.line <= end)).toBe(true);
+    expect(TEXT.split(/\bp\b/).length - 1).toBeGreaterThan(references.length);
+    const hover = (await connection.sendRequest("textDocument/hover", { textDocument: { uri: URI }, position })) as {
+      contents: { value: string };
+    };
+    expect(hover.contents.value).toMatch(/param p: Player/);
+  });
+
   it("completes fields after a dot, actions after `act p:`, and names elsewhere", async () => {
     const complete = async (line: number, character: number): Promise<string[]> =>
       (

@@ -8,8 +8,12 @@ import {
   loadRules,
   reservedWords,
   rulesLexer,
+  typeToString,
   type Declaration,
   type Diagnostic,
+  type LocalSymbol,
+  type NameRef,
+  type RulesFile,
   type Span,
 } from "@rules/dsl";
 
@@ -44,6 +48,9 @@ export class RulesDocument {
   /** Every identifier in the text (not in comments or strings), in order. */
   readonly names: readonly NameAt[];
   private readonly lineStarts: number[];
+  /** The names the checker resolved to a local (a `let`, a parameter, a loop variable...), and every local declared. */
+  private readonly localRefs: { readonly start: number; readonly symbol: LocalSymbol }[] = [];
+  private readonly locals: LocalSymbol[] = [];
 
   constructor(
     readonly text: string,
@@ -58,6 +65,69 @@ export class RulesDocument {
       .tokenize(text)
       .tokens.filter((t) => t.tokenType.name === "Identifier")
       .map((t) => ({ name: t.image, start: t.startOffset, end: (t.endOffset ?? t.startOffset) + 1 }));
+    if (file) this.collectLocals(file);
+  }
+
+  /** The local the name at `offset` stands for or declares, if it is one. */
+  localAt(offset: number): LocalSymbol | undefined {
+    const name = this.nameAt(offset);
+    if (!name) return undefined;
+    return (
+      this.localRefs.find((r) => r.start === name.start)?.symbol ?? this.locals.find((l) => l.span.start === name.start)
+    );
+  }
+
+  /**
+   * Where the name at `offset` is written: a local's declaration and uses (in its scope only); for anything else,
+   * every name written the same that is not a local.
+   */
+  occurrences(offset: number): NameAt[] {
+    const name = this.nameAt(offset);
+    if (!name) return [];
+    const local = this.localAt(offset);
+    if (local) {
+      const starts = new Set([
+        local.span.start,
+        ...this.localRefs.filter((r) => r.symbol === local).map((r) => r.start),
+      ]);
+      return this.names.filter((n) => starts.has(n.start));
+    }
+    const localStarts = new Set([...this.localRefs.map((r) => r.start), ...this.locals.map((l) => l.span.start)]);
+    return this.names.filter((n) => n.name === name.name && !localStarts.has(n.start));
+  }
+
+  /** `let x: int` / `param p: Player`... for a local, as a hover shows it. */
+  describeLocal(local: LocalSymbol): string {
+    return `${local.origin} ${local.name}: ${typeToString(local.type)}`;
+  }
+
+  /** The checker leaves each resolved name its target and each binding its local: gathered from the tree. */
+  private collectLocals(file: RulesFile): void {
+    const seen = new WeakSet<object>();
+    const visit = (value: unknown): void => {
+      if (typeof value !== "object" || value === null || seen.has(value)) return;
+      seen.add(value);
+      if (Array.isArray(value)) {
+        for (const v of value) visit(v);
+        return;
+      }
+      const node = value as Record<string, unknown>;
+      if (node.kind === "name" && typeof node.name === "string") {
+        const ref = (node as unknown as NameRef).ref;
+        if (ref?.kind === "local")
+          this.localRefs.push({ start: (node as unknown as NameRef).span.start, symbol: ref.symbol });
+      }
+      if (typeof node.origin === "string" && typeof node.id === "number" && "span" in node) {
+        this.locals.push(node as unknown as LocalSymbol);
+        return;
+      }
+      for (const [key, v] of Object.entries(node)) {
+        // Types and resolved targets lead away from the tree.
+        if (key === "type" || key === "ref" || key === "resolvedReturnType") continue;
+        visit(v);
+      }
+    };
+    visit(file);
   }
 
   /** Every declaration, nested ones included. */

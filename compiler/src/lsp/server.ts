@@ -113,6 +113,16 @@ export function serveRules(connection: Connection): void {
   connection.onHover(({ textDocument, position }) => {
     const found = nameAt(textDocument.uri, position);
     if (!found) return null;
+    const local = found.doc.localAt(found.name.start);
+    if (local) {
+      return {
+        contents: {
+          kind: MarkupKind.Markdown,
+          value: `\`\`\`rules\n${found.doc.describeLocal(local)}\n\`\`\`\n\nline ${local.span.line}`,
+        },
+        range: range(found.doc, found.name.start, found.name.end),
+      };
+    }
     const declared = found.doc.declarationsOf(found.name.name);
     if (declared.length === 0) return null;
     const value = declared
@@ -129,6 +139,8 @@ export function serveRules(connection: Connection): void {
   connection.onDefinition(({ textDocument, position }): Location[] => {
     const found = nameAt(textDocument.uri, position);
     if (!found) return [];
+    const local = found.doc.localAt(found.name.start);
+    if (local) return [{ uri: textDocument.uri, range: spanRange(found.doc, local.span) }];
     return found.doc
       .declarationsOf(found.name.name)
       .map((d) => ({ uri: textDocument.uri, range: spanRange(found.doc, d.nameSpan) }));
@@ -137,14 +149,16 @@ export function serveRules(connection: Connection): void {
   connection.onReferences(({ textDocument, position }): Location[] => {
     const found = nameAt(textDocument.uri, position);
     if (!found) return [];
-    return found.doc.names
-      .filter((n) => n.name === found.name.name)
+    return found.doc
+      .occurrences(found.name.start)
       .map((n) => ({ uri: textDocument.uri, range: range(found.doc, n.start, n.end) }));
   });
 
   connection.onPrepareRename(({ textDocument, position }) => {
     const found = nameAt(textDocument.uri, position);
-    if (!found || found.doc.declarationsOf(found.name.name).length === 0) return null;
+    const renamable =
+      found && (found.doc.localAt(found.name.start) || found.doc.declarationsOf(found.name.name).length > 0);
+    if (!found || !renamable) return null;
     return range(found.doc, found.name.start, found.name.end);
   });
 
@@ -154,8 +168,8 @@ export function serveRules(connection: Connection): void {
     if (!/^[A-Za-z_]\w*$/.test(newName) || reservedWords.has(newName)) {
       throw new Error(`"${newName}" cannot be a name: use letters, digits and _, and no reserved word`);
     }
-    const edits = found.doc.names
-      .filter((n) => n.name === found.name.name)
+    const edits = found.doc
+      .occurrences(found.name.start)
       .map((n) => ({ range: range(found.doc, n.start, n.end), newText: newName }));
     return { changes: { [textDocument.uri]: edits } };
   });
