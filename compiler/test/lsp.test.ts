@@ -190,6 +190,11 @@ describe("the language server", () => {
     );
     const words = await complete(positionOf("flow {").line + 1, 2);
     expect(words).toEqual(expect.arrayContaining(["placeShip", "size", "while", "Kind"]));
+    // Inside placeShip: its parameters too, first; not another routine's locals.
+    const inside = positionOf("  add Ship(owner: p");
+    const here = await complete(inside.line, 2);
+    expect(here.slice(0, 2)).toEqual(["p", "kind"]);
+    expect(here).not.toContain("lowest");
   });
 
   it("answers on a broken file with what it can, and never crashes", async () => {

@@ -161,7 +161,7 @@ export class RulesDocument {
   }
 
   /** Words a completion may offer here: the fields of records and players after a `.`, else every name in scope. */
-  completions(offset: number): { label: string; kind: DeclarationKind | "keyword" | "builtin" }[] {
+  completions(offset: number): { label: string; kind: DeclarationKind | "local" | "keyword" | "builtin" }[] {
     const before = this.text.slice(0, offset).replace(/\w*$/, "");
     if (before.endsWith(".")) {
       return unique(
@@ -175,7 +175,13 @@ export class RulesDocument {
       return this.all()
         .filter((d) => d.kind === "action")
         .map((d) => ({ label: d.name, kind: "action" }));
+    // The locals declared before the cursor in the declaration it is in (a close reading of scope: enough to type).
+    const around = this.declarations.find((d) => d.span.start <= offset && offset <= d.span.end);
+    const locals = around
+      ? this.locals.filter((l) => l.span.start >= around.span.start && l.span.end <= offset && l.origin !== "me")
+      : [];
     return unique([
+      ...locals.map((l) => ({ label: l.name, kind: "local" as const })),
       ...this.all()
         .filter((d) => d.kind !== "test" && d.kind !== "field")
         .map((d) => ({ label: d.name, kind: d.kind })),

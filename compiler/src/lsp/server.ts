@@ -37,7 +37,8 @@ const SYMBOL_KINDS: Record<DeclarationKind, SymbolKind> = {
   test: SymbolKind.Method,
 };
 
-const COMPLETION_KINDS: Record<DeclarationKind | "keyword" | "builtin", CompletionItemKind> = {
+const COMPLETION_KINDS: Record<DeclarationKind | "local" | "keyword" | "builtin", CompletionItemKind> = {
+  local: CompletionItemKind.Variable,
   enum: CompletionItemKind.Enum,
   member: CompletionItemKind.EnumMember,
   record: CompletionItemKind.Struct,
