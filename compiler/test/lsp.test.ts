@@ -197,6 +197,24 @@ describe("the language server", () => {
     expect(here).not.toContain("lowest");
   });
 
+  it("checks the largest rulesets as well: Merchants & Marauders and Predoni open clean, with their outlines", async () => {
+    for (const game of ["merchants-and-marauders", "predoni-dei-mari"]) {
+      const path = join(REPO_ROOT, `rulesets/${game}/${game}.rules`);
+      const uri = `file://${path}`;
+      const opened = await diagnosticsAfter(
+        () =>
+          void connection.sendNotification("textDocument/didOpen", {
+            textDocument: { uri, languageId: "rules", version: 1, text: readFileSync(path, "utf8") },
+          }),
+      );
+      expect(opened).toEqual({ uri, diagnostics: [] });
+      const symbols = (await connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as {
+        name: string;
+      }[];
+      expect(symbols.length, game).toBeGreaterThan(100);
+    }
+  });
+
   it("answers on a broken file with what it can, and never crashes", async () => {
     const garbage = "game { players\n}}} record R { x: int \n action A(";
     const after = await diagnosticsAfter(
