@@ -75,6 +75,24 @@ describe("the .rules formatter", () => {
     ]);
   });
 
+  it("spaces brackets and commas, and leaves strings, trailing comments and the two spaces between fields", () => {
+    const text = [
+      'game "T" { players 2..2 }',
+      "global { n: int  hand: list<int> }",
+      "flow {",
+      '  n = size( [ 1,2 ,3 ] )  // "a ,b"',
+      "  add max(n ,4) to hand //( x )",
+      "}",
+      "",
+    ].join("\n");
+    expect(formatRules(text).split("\n").slice(1, 5)).toEqual([
+      "global { n: int  hand: list<int> }",
+      "flow {",
+      '  n = size([1, 2, 3])  // "a ,b"',
+      "  add max(n, 4) to hand //( x )",
+    ]);
+  });
+
   it("refuses a file with syntax errors, with the diagnostics of rules check, through Prettier too", async () => {
     const broken = 'game "X" { players 2..2 }\nflow {\n  let x =\n}\n';
     expect(() => formatRules(broken)).toThrow(RulesFormatError);

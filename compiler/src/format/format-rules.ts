@@ -6,6 +6,8 @@
  *   by closing one is indented with what it closes).
  * - A line continuing the one before (after `=`, `,`, an opening bracket or an operator, or starting with one) keeps
  *   its indentation relative to the line its statement starts on: a designer's layout of a long expression stays.
+ * - Inside a line, no space just inside `(` `)` `[` `]` or before `,`, and one after `,`; other spaces stay as written
+ *   (two spaces part the fields of a one-line block, runs align trailing comments).
  * - The columns of a table are aligned; a blank cell stays blank.
  * - Trailing spaces go, runs of blank lines become one, the file ends with one newline. Comments stay where they are;
  *   the lines inside a block comment are left as written.
@@ -116,7 +118,7 @@ export function formatRules(text: string, path = "file.rules"): string {
       indent = 2 * Math.max(0, depth - leadingClosers);
       if (tokens.length > 0) statementIndent = { original, formatted: indent };
     }
-    out.push(" ".repeat(indent) + content);
+    out.push(" ".repeat(indent) + (tokens.length > 0 ? spaced(content) : content));
     for (const t of tokens) {
       if (OPENERS.has(t.tokenType.name)) depth++;
       else if (CLOSERS.has(t.tokenType.name)) depth = Math.max(0, depth - 1);
@@ -131,6 +133,42 @@ export function formatRules(text: string, path = "file.rules"): string {
   flushTable();
   while (out.length > 0 && out[out.length - 1] === "") out.pop();
   return `${out.join("\n")}\n`;
+}
+
+/**
+ * A line's spacing around brackets and commas: none just inside brackets or before a comma, one after a comma; other
+ * spaces as written. Strings are left as they are, and so is a trailing comment.
+ */
+function spaced(line: string): string {
+  let out = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '"') {
+      // A string, as written.
+      let j = i + 1;
+      while (j < line.length && line[j] !== '"') j += line[j] === "\\" ? 2 : 1;
+      out += line.slice(i, j + 1);
+      i = j;
+    } else if (c === " ") {
+      let j = i;
+      while (line[j] === " ") j++;
+      const next = line[j];
+      if (line.startsWith("//", j) || line.startsWith("/*", j)) {
+        out += line.slice(i);
+        break;
+      }
+      if (next !== undefined && next !== ")" && next !== "]" && next !== "," && !/[([]$/.test(out))
+        out += line.slice(i, j);
+      i = j - 1;
+    } else if (line.startsWith("//", i) || line.startsWith("/*", i)) {
+      out += line.slice(i);
+      break;
+    } else {
+      out += c;
+      if (c === "," && line[i + 1] !== undefined && line[i + 1] !== " ") out += " ";
+    }
+  }
+  return out;
 }
 
 /** For each line, whether it starts inside a block comment (`/* ... *\/` over several lines). */
