@@ -19,6 +19,10 @@ const seconds = Number(args[args.indexOf("--seconds") + 1] ?? "1") || 1;
 const json = args.includes("--json");
 /** Internal: measure one game's playouts in this process and print them as JSON (see below). */
 const onlyGame = args.includes("--playouts-of") ? args[args.indexOf("--playouts-of") + 1] : undefined;
+/** Internal: the same for a game's hand-written baseline (compiler/bench/baselines/<game>.ts). */
+const onlyBaseline = args.includes("--baseline-of") ? args[args.indexOf("--baseline-of") + 1] : undefined;
+/** The games with a hand-written baseline engine, measured beside their generated engine. */
+const BASELINES = ["connect-four", "breakthrough"];
 
 interface CompileFigure {
   ruleset: string;
@@ -145,17 +149,23 @@ function table(header: string[], rows: string[][]): string {
  * Each game is measured in a process of its own: sharing one process, the runtime's playout loop would see several
  * engines and V8 would optimise it for none of them, which no real use of one game suffers.
  */
-function playoutsInChildProcess(game: string): PlayoutFigure[] {
+function playoutsInChildProcess(
+  game: string,
+  of: "--playouts-of" | "--baseline-of" = "--playouts-of",
+): PlayoutFigure[] {
   const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(
-    process.execPath,
-    ["--import", "tsx", self, "--playouts-of", game, "--seconds", String(seconds)],
-    {
-      encoding: "utf8",
-    },
-  );
+  const run = spawnSync(process.execPath, ["--import", "tsx", self, of, game, "--seconds", String(seconds)], {
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(`measuring ${game} failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as PlayoutFigure[];
+}
+
+if (onlyBaseline !== undefined) {
+  const { baseline } = (await import(`./baselines/${onlyBaseline}.ts`)) as { baseline: AnyEngine };
+  const figures = configurations(baseline).map((c) => measurePlayouts(baseline, c.players, c.variant));
+  process.stdout.write(JSON.stringify(figures));
+  process.exit(0);
 }
 
 if (onlyGame !== undefined) {
@@ -169,10 +179,11 @@ if (onlyGame !== undefined) {
 const startup = measureStartup();
 const engines = await loadAllEngines();
 const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name));
+const references = BASELINES.flatMap((game) => playoutsInChildProcess(game, "--baseline-of"));
 const compile = await measureCompile();
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ startup, compile, playouts }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ startup, compile, playouts, references }, null, 2)}\n`);
 } else {
   const ms = (x: number): string => x.toFixed(1);
   process.stdout.write(
@@ -211,6 +222,26 @@ if (json) {
         p.actionsPerSecond.toFixed(0),
         p.meanLength.toFixed(1),
       ]),
+    ),
+  );
+  process.stdout.write(
+    "\n\nGenerated engines against hand-written baselines (compiler/bench/baselines/, playouts/s)\n\n",
+  );
+  process.stdout.write(
+    table(
+      ["game", "variant", "players", "generated", "hand-written", "ratio"],
+      references.map((r) => {
+        const generated = playouts.find((p) => p.game === r.game && p.variant === r.variant && p.players === r.players);
+        const ratio = generated ? (generated.playoutsPerSecond / r.playoutsPerSecond).toFixed(2) : "-";
+        return [
+          r.game,
+          r.variant,
+          String(r.players),
+          generated ? generated.playoutsPerSecond.toFixed(0) : "-",
+          r.playoutsPerSecond.toFixed(0),
+          ratio,
+        ];
+      }),
     ),
   );
   process.stdout.write("\n");

@@ -26,9 +26,9 @@ import { engine, piecesOf, setUp, start, type Action, type Player, type State } 
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That square is off the board.": "rules line 53",
-  "Your own piece stands there.": "rules line 54",
-  "A piece moving straight ahead cannot capture.": "rules line 55",
+  "That square is off the board.": "rules line 58",
+  "Your own piece stands there.": "rules line 59",
+  "A piece moving straight ahead cannot capture.": "rules line 60",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -53,12 +53,12 @@ describe("Breakthrough: rules tests", () => {
     expect(mapSize(state.board), "expect size(board) == 32").toEqual(32);
     expect(
       piecesOf(state, 0).length === 16 &&
-        (state.board[cellOf(0, 7)] ?? noKey(cellOf(0, 7), 76, 47)) === 0 &&
-        (state.board[cellOf(7, 6)] ?? noKey(cellOf(7, 6), 76, 83)) === 0,
+        (state.board[cellOf(0, 7)] ?? noKey(cellOf(0, 7), 81, 47)) === 0 &&
+        (state.board[cellOf(7, 6)] ?? noKey(cellOf(7, 6), 81, 83)) === 0,
       "expect size(piecesOf(players[0])) == 16 and board[cell(0, 7)] == players[0] and board[cell(7, 6)] == players[0]",
     ).toBe(true);
     expect(
-      piecesOf(state, 1).length === 16 && (state.board[cellOf(0, 0)] ?? noKey(cellOf(0, 0), 77, 47)) === 1,
+      piecesOf(state, 1).length === 16 && (state.board[cellOf(0, 0)] ?? noKey(cellOf(0, 0), 82, 47)) === 1,
       "expect size(piecesOf(players[1])) == 16 and board[cell(0, 0)] == players[1]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -77,7 +77,7 @@ describe("Breakthrough: rules tests", () => {
       ),
     );
     expect(
-      (state.board[cellOf(3, 5)] ?? noKey(cellOf(3, 5), 84, 10)) === 0 && !mapHas(state.board, cellOf(3, 6)),
+      (state.board[cellOf(3, 5)] ?? noKey(cellOf(3, 5), 89, 10)) === 0 && !mapHas(state.board, cellOf(3, 6)),
       "expect board[cell(3, 5)] == players[0] and not has(board, cell(3, 6))",
     ).toBe(true);
     {
@@ -179,7 +179,7 @@ describe("Breakthrough: rules tests", () => {
       ),
     );
     expect(
-      (state.board[cellOf(4, 5)] ?? noKey(cellOf(4, 5), 103, 10)) === 0 && piecesOf(state, 1).length === 16,
+      (state.board[cellOf(4, 5)] ?? noKey(cellOf(4, 5), 108, 10)) === 0 && piecesOf(state, 1).length === 16,
       "expect board[cell(4, 5)] == players[0] and size(piecesOf(players[1])) == 16",
     ).toBe(true);
   });

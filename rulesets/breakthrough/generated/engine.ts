@@ -20,6 +20,7 @@ import {
   mapNumberKeys,
   mapSet,
   notOfferedNow,
+  offersAny,
   checkParams,
   rangeList,
   rankByKeys,
@@ -67,7 +68,7 @@ export interface MoveFrame {
 
 export type Frame = FlowFrame | MoveFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act current: Move` (the flow, line 46) */
+/** site 0: `act current: Move` (the flow, line 51) */
 export type Pending = { site: 0; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
@@ -83,12 +84,12 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** How the game ended: the reason of its `end`. */
-  ending: "a piece broke through" | "every piece captured" | null;
+  ending: "a piece broke through" | "every piece captured" | "no move left" | null;
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 52). */
+/** The action Move (rules line 57). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -184,8 +185,14 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 0, players: [frame.current] };
-        frame.pc = 3;
+        if (offersAny(offerMove, state, frame.current)) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.winner = (frame.current + 1) % state.playerCount;
+        state.ending = "no move left";
+        state.stack.length = 0;
         return;
       }
 
@@ -195,6 +202,12 @@ function stepFlow(state: State, frame: FlowFrame): void {
       }
 
       case 3: {
+        state.pending = { site: 0, players: [frame.current] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 4: {
         frame.current = (frame.current + 1) % state.playerCount;
         frame.pc = 1;
         continue machine;
@@ -210,7 +223,7 @@ function newMoveFrame(me: Player, from: Cell, way: Way): MoveFrame {
   return { routine: "Move", pc: 0, me, from, way, to: cellOf(0, 0) };
 }
 
-/** Runs action Move (line 52) until it waits for a decision or is done. */
+/** Runs action Move (line 57) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -290,7 +303,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act current: Move` (the flow, line 46)
+      // `act current: Move` (the flow, line 51)
       offerMove(state, seat, out);
       break;
     }
@@ -504,7 +517,7 @@ function validateState(value: unknown): string | null {
   if (!Array.isArray(value.stack)) return "stack is not a list";
   if (!(
     value.ending === null ||
-    (["a piece broke through", "every piece captured"] as readonly unknown[]).includes(value.ending)
+    (["a piece broke through", "every piece captured", "no move left"] as readonly unknown[]).includes(value.ending)
   ))
     return "ending is not a way the game ends";
   const routines: readonly unknown[] = ["flow", "Move"];
@@ -545,7 +558,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "breakthrough",
     title: "Breakthrough",
     source: "rulesets/breakthrough/breakthrough.rules",
-    sourceHash: "27d973e6",
+    sourceHash: "047725e5",
     minPlayers: 2,
     maxPlayers: 2,
     variants: VARIANTS,
