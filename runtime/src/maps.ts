@@ -47,7 +47,19 @@ export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): 
 }
 
 /** `m[k] = v` */
+/**
+ * A map's number of keys, once counted, kept under a symbol: JSON, `Object.keys` and equality never see it, and a map
+ * read back from a save counts again. `Object.keys(m).length` costs microseconds on a map keyed by squares or cells
+ * (V8 keeps such objects as dictionaries), and `size(board)` is asked at every turn of a board game.
+ */
+const SIZE = Symbol("size");
+type Counted = { [SIZE]?: number };
+
 export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, value: V): void {
+  if (map[key] === undefined) {
+    const n = (map as Counted)[SIZE];
+    if (n !== undefined) (map as Counted)[SIZE] = n + 1;
+  }
   map[key] = value;
 }
 
@@ -58,6 +70,9 @@ export function mapHas<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K)
 
 /** `remove k from m` */
 export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K): void {
+  if (map[key] === undefined) return;
+  const n = (map as Counted)[SIZE];
+  if (n !== undefined) (map as Counted)[SIZE] = n - 1;
   delete map[key];
 }
 
@@ -78,7 +93,11 @@ export function mapValues<V>(map: RulesMap<PropertyKey, V>): V[] {
 
 /** `size(m)`: how many keys. */
 export function mapSize(map: RulesMap<PropertyKey, unknown>): number {
-  return Object.keys(map).length;
+  const n = (map as Counted)[SIZE];
+  if (n !== undefined) return n;
+  const counted = Object.keys(map).length;
+  (map as Counted)[SIZE] = counted;
+  return counted;
 }
 
 /** A map from its entries, in order (a later entry for the same key replaces the earlier). */

@@ -78,3 +78,20 @@ describe("graphs as maps of links", () => {
     expect(graphWithin(links, "a", 5)).toEqual(["a", "b", "c"]);
   });
 });
+
+describe("a map's size", () => {
+  it("follows every set and removal once counted, and stays out of the map's JSON", () => {
+    const board: Record<number, number> = { 1001: 0, 2002: 1 };
+    expect(mapSize(board)).toBe(2);
+    mapSet(board, 3003, 0);
+    mapSet(board, 1001, 1); // a key already there: no new key
+    expect(mapSize(board)).toBe(3);
+    mapDelete(board, 2002);
+    mapDelete(board, 2002); // gone already
+    expect(mapSize(board)).toBe(2);
+    expect(JSON.stringify(board)).toBe('{"1001":1,"3003":0}');
+    // Read back from JSON, the map counts again.
+    expect(mapSize(JSON.parse(JSON.stringify(board)) as Record<number, number>)).toBe(2);
+    expect(Object.keys(board)).toEqual(["1001", "3003"]);
+  });
+});
