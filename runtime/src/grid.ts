@@ -106,9 +106,15 @@ export function cellAround(c: Cell): Cell[] {
   return around(c, 0, 1);
 }
 
+/** `n`, the length of a `line(c, d, n)`, refused unless a whole number ≥ 0. */
+export function cellLineLength(n: number): number {
+  if (!Number.isInteger(n) || n < 0) throw new RulesError(`line(…, ${n}): the length must be a whole number ≥ 0`);
+  return n;
+}
+
 /** The `n` cells after `c` in direction `d`, outwards (`c` itself left out). */
 export function cellLine(c: Cell, d: GridDirection, n: number): Cell[] {
-  if (!Number.isInteger(n) || n < 0) throw new RulesError(`line(…, ${n}): the length must be a whole number ≥ 0`);
+  cellLineLength(n);
   const i = directionIndex(d);
   const x = cellX(c);
   const y = cellY(c);

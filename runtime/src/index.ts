@@ -163,6 +163,7 @@ export {
   cellOffset,
   cellScale,
   cellStep,
+  cellLineLength,
   cellSub,
   cellView,
   cellX,

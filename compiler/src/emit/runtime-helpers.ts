@@ -29,6 +29,7 @@ export const runtimeHelpers: readonly string[] = [
   "describePending",
   "divide",
   "remainder",
+  "cellLineLength",
   "namingRulesFile",
   "drawFromDeck",
   "drawFromPile",

@@ -108,6 +108,19 @@ export class StatementEmitter {
         return this.match(s, loops);
       case "for": {
         const v = this.scope.local(s.symbol!);
+        const it = s.iterable;
+        if (it.kind === "call" && it.target === "builtin" && it.callee.text === "line" && it.args.length === 3) {
+          // `for x in line(c, d, n)`: the cells one by one, with no list built (a board game's hottest loop).
+          const [from, dir, count] = it.args.map((a) => this.e(a));
+          const k = this.scope.names.fresh("k");
+          const n = this.scope.names.fresh("n");
+          return [
+            `for (let ${k} = 1, ${n} = cellLineLength(${count}); ${k} <= ${n}; ${k}++) {`,
+            `const ${v} = cellStep(${from}, ${dir}, ${k});`,
+            ...this.block(s.body, [...loops, { kind: "native" }]),
+            "}",
+          ];
+        }
         return [
           `for (const ${v} of ${iterationSource(this.ctx, this.scope, s.iterable, false, s.body)}) {`,
           ...this.block(s.body, [...loops, { kind: "native" }]),

@@ -2,9 +2,10 @@
 import {
   RulesError,
   cellKeyedView,
-  cellLine,
   cellOf,
+  cellStep,
   createRng,
+  cellLineLength,
   namingRulesFile,
   isCell,
   isInt,
@@ -148,7 +149,8 @@ export function landing(state: State, x: number): Cell | null {
 /** fn streak (line 32) */
 export function streak(state: State, c: Cell, d: GridDir, p: Player): number {
   let n_ = 0;
-  for (const x of cellLine(c, d, state.params.TO_WIN - 1)) {
+  for (let k = 1, n = cellLineLength(state.params.TO_WIN - 1); k <= n; k++) {
+    const x = cellStep(c, d, k);
     if (mapFind(state.board, x) !== p) {
       return n_;
     }
