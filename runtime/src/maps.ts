@@ -46,19 +46,28 @@ export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): 
   return map[key] ?? null;
 }
 
-/** `m[k] = v` */
 /**
- * A map's number of keys, once counted, kept under a symbol: JSON, `Object.keys` and equality never see it, and a map
- * read back from a save counts again. `Object.keys(m).length` costs microseconds on a map keyed by squares or cells
+ * A map's number of keys, once counted, kept under a symbol that is not enumerable: JSON, `Object.keys`, copies and
+ * equality never see it, and a map read back from a save counts again. `Object.keys(m).length` costs microseconds on a map keyed by squares or cells
  * (V8 keeps such objects as dictionaries), and `size(board)` is asked at every turn of a board game.
  */
 const SIZE = Symbol("size");
-type Counted = { [SIZE]?: number };
+/** The same for the keys of a map keyed by numbers (players, cells, squares), in their order: a fresh copy is given. */
+const KEYS = Symbol("keys");
+type Counted = { [SIZE]?: number; [KEYS]?: number[] | undefined };
 
+/** Keeps `value` on the map under `key`, unseen by equality and copies (not enumerable). */
+function remember<T>(map: object, key: typeof SIZE | typeof KEYS, value: T): T {
+  Object.defineProperty(map, key, { value, writable: true, configurable: true, enumerable: false });
+  return value;
+}
+
+/** `m[k] = v` */
 export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, value: V): void {
   if (map[key] === undefined) {
     const n = (map as Counted)[SIZE];
     if (n !== undefined) (map as Counted)[SIZE] = n + 1;
+    if ((map as Counted)[KEYS] !== undefined) (map as Counted)[KEYS] = undefined;
   }
   map[key] = value;
 }
@@ -73,6 +82,7 @@ export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key:
   if (map[key] === undefined) return;
   const n = (map as Counted)[SIZE];
   if (n !== undefined) (map as Counted)[SIZE] = n - 1;
+  if ((map as Counted)[KEYS] !== undefined) (map as Counted)[KEYS] = undefined;
   delete map[key];
 }
 
@@ -83,7 +93,9 @@ export function mapKeys<K extends string>(map: RulesMap<K, unknown>): K[] {
 
 /** `keys(m)` of a map keyed by numbers (players, integers, hexes). */
 export function mapNumberKeys(map: RulesMap<number, unknown>): number[] {
-  return Object.keys(map).map(Number);
+  const known = (map as Counted)[KEYS];
+  if (known !== undefined) return known.slice();
+  return remember(map, KEYS, Object.keys(map).map(Number)).slice();
 }
 
 /** `values(m)`, in the order of the keys. */
@@ -95,9 +107,7 @@ export function mapValues<V>(map: RulesMap<PropertyKey, V>): V[] {
 export function mapSize(map: RulesMap<PropertyKey, unknown>): number {
   const n = (map as Counted)[SIZE];
   if (n !== undefined) return n;
-  const counted = Object.keys(map).length;
-  (map as Counted)[SIZE] = counted;
-  return counted;
+  return remember(map, SIZE, Object.keys(map).length);
 }
 
 /** A map from its entries, in order (a later entry for the same key replaces the earlier). */

@@ -94,4 +94,17 @@ describe("a map's size", () => {
     expect(mapSize(JSON.parse(JSON.stringify(board)) as Record<number, number>)).toBe(2);
     expect(Object.keys(board)).toEqual(["1001", "3003"]);
   });
+
+  it("gives the keys of a map keyed by numbers afresh each time, following every set and removal", () => {
+    const board: Record<number, number> = { 2002: 1, 1001: 0 };
+    const first = mapNumberKeys(board);
+    expect(first).toEqual([1001, 2002]);
+    first.push(9); // the caller's copy: the map's keys do not change
+    expect(mapNumberKeys(board)).toEqual([1001, 2002]);
+    mapSet(board, 1500, 1);
+    expect(mapNumberKeys(board)).toEqual([1001, 1500, 2002]);
+    mapDelete(board, 1001);
+    expect(mapNumberKeys(board)).toEqual([1500, 2002]);
+    expect(JSON.stringify(board)).toBe('{"1500":1,"2002":1}');
+  });
 });
