@@ -6,6 +6,7 @@
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,8 +22,11 @@ const json = args.includes("--json");
 const onlyGame = args.includes("--playouts-of") ? args[args.indexOf("--playouts-of") + 1] : undefined;
 /** Internal: the same for a game's hand-written baseline (compiler/bench/baselines/<game>.ts). */
 const onlyBaseline = args.includes("--baseline-of") ? args[args.indexOf("--baseline-of") + 1] : undefined;
-/** The games with a hand-written baseline engine, measured beside their generated engine. */
-const BASELINES = ["connect-four", "breakthrough"];
+/** The games with a hand-written baseline engine (compiler/bench/baselines/<game>.ts), measured beside their own. */
+const BASELINES = readdirSync(new URL("./baselines/", import.meta.url))
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 interface CompileFigure {
   ruleset: string;

@@ -298,7 +298,7 @@ export class ExprEmitter {
     const action = e.args[1];
     if (e.target === "builtin" && e.callee.text === "offers" && action?.kind === "name") {
       // `offers(p, Launch)` names an action: its offer function, asked for one legal form.
-      return `offersAny(offer${action.name}, state, ${this.emit(e.args[0]!, scope)})`;
+      return offersCall(action.name, this.emit(e.args[0]!, scope));
     }
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
@@ -790,6 +790,11 @@ export function bindings(
 export function mapLookup(map: string, key: string, e: Expr): string {
   if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${place(e)})`;
   return `(${map}[${key}] ?? noKey(${key}, ${place(e)}))`;
+}
+
+/** Whether the player (code) may take the action now: one legal form of it, from its offer function. */
+export function offersCall(action: string, player: string): string {
+  return `offersAny(offer${action}, state, ${player})`;
 }
 
 /** `12, 5`: the rules line and column of `e`, for the helpers that stop the game there (`at(list, i, 12, 5)`). */

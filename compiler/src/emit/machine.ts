@@ -13,7 +13,7 @@ import {
   type Program,
   type Stmt,
 } from "@rules/dsl";
-import { bindings, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
+import { bindings, offersCall, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
 import { LocalNames, answerAloneName } from "./naming.ts";
 import {
   StatementEmitter,
@@ -167,7 +167,7 @@ export class MachineBuilder {
     this.jump(head);
     this.startBlock(head);
     const player = this.exprs.emit(s.player, this.scope);
-    const offered = s.actions.map((a) => `offersAny(offer${a.text}, state, ${player})`).join(" || ");
+    const offered = s.actions.map((a) => offersCall(a.text, player)).join(" || ");
     this.line(`if (!(${offered})) {`, `frame.pc = ${exit};`, "continue machine;", "}");
     this.suspend(this.newBlock(), this.decisions.suspendFor(s, this.scope));
     this.jump(head);

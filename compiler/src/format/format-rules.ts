@@ -68,14 +68,16 @@ export function formatRules(text: string, path = "file.rules"): string {
   const tokensOf = new Map<number, IToken[]>();
   for (const t of rulesLexer.tokenize(text).tokens) {
     const line = (t.startLine ?? 1) - 1;
-    tokensOf.set(line, [...(tokensOf.get(line) ?? []), t]);
+    const onLine = tokensOf.get(line);
+    if (onLine) onLine.push(t);
+    else tokensOf.set(line, [t]);
   }
   const inBlockComment = blockCommentLines(text, lines.length);
   const out: string[] = [];
   let depth = 0;
   let statementIndent = { original: 0, formatted: 0 };
   let lastToken: IToken | undefined;
-  let table: { indent: number; rows: string[] } | undefined;
+  let table: { indent: number; rows: Row[] } | undefined;
   const flushTable = (): void => {
     if (!table) return;
     out.push(...alignTable(table.rows).map((row) => " ".repeat(table!.indent) + row));
@@ -99,7 +101,7 @@ export function formatRules(text: string, path = "file.rules"): string {
     const original = line.length - line.trimStart().length;
     // A table row: collected, then aligned with its table's other rows.
     if (tokens[0]?.tokenType.name === "Pipe" && depth > 0 && table !== undefined) {
-      table.rows.push(content);
+      table.rows.push(rowOf(line, tokens));
       lastToken = tokens[tokens.length - 1];
       continue;
     }
@@ -118,7 +120,7 @@ export function formatRules(text: string, path = "file.rules"): string {
       indent = 2 * Math.max(0, depth - leadingClosers);
       if (tokens.length > 0) statementIndent = { original, formatted: indent };
     }
-    out.push(" ".repeat(indent) + (tokens.length > 0 ? spaced(content) : content));
+    out.push(" ".repeat(indent) + (tokens.length > 0 ? spaced(line, tokens).trimStart() : content));
     for (const t of tokens) {
       if (OPENERS.has(t.tokenType.name)) depth++;
       else if (CLOSERS.has(t.tokenType.name)) depth = Math.max(0, depth - 1);
@@ -135,40 +137,29 @@ export function formatRules(text: string, path = "file.rules"): string {
   return `${out.join("\n")}\n`;
 }
 
+/** The last column (from 0) of a token, plus one: where the text after it starts on its line. */
+function endOf(t: IToken): number {
+  return t.endColumn ?? t.startColumn ?? 0;
+}
+
 /**
- * A line's spacing around brackets and commas: none just inside brackets or before a comma, one after a comma; other
- * spaces as written. Strings are left as they are, and so is a trailing comment.
+ * A line's spacing around brackets and commas, read between its tokens: none just inside brackets or before a comma,
+ * one after a comma; other spaces as written (strings are tokens, so their text is never touched). A trailing comment
+ * stays as it is, with the spaces before it.
  */
-function spaced(line: string): string {
-  let out = "";
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === '"') {
-      // A string, as written.
-      let j = i + 1;
-      while (j < line.length && line[j] !== '"') j += line[j] === "\\" ? 2 : 1;
-      out += line.slice(i, j + 1);
-      i = j;
-    } else if (c === " ") {
-      let j = i;
-      while (line[j] === " ") j++;
-      const next = line[j];
-      if (line.startsWith("//", j) || line.startsWith("/*", j)) {
-        out += line.slice(i);
-        break;
-      }
-      if (next !== undefined && next !== ")" && next !== "]" && next !== "," && !/[([]$/.test(out))
-        out += line.slice(i, j);
-      i = j - 1;
-    } else if (line.startsWith("//", i) || line.startsWith("/*", i)) {
-      out += line.slice(i);
-      break;
-    } else {
-      out += c;
-      if (c === "," && line[i + 1] !== undefined && line[i + 1] !== " ") out += " ";
+function spaced(line: string, tokens: readonly IToken[]): string {
+  let out = line.slice(0, (tokens[0]!.startColumn ?? 1) - 1);
+  tokens.forEach((t, k) => {
+    if (k > 0) {
+      const before = tokens[k - 1]!;
+      const gap = line.slice(endOf(before), (t.startColumn ?? 1) - 1);
+      const tight =
+        /^(LParen|LBracket)$/.test(before.tokenType.name) || /^(RParen|RBracket|Comma)$/.test(t.tokenType.name);
+      out += tight ? "" : before.tokenType.name === "Comma" && gap === "" ? " " : gap;
     }
-  }
-  return out;
+    out += t.image;
+  });
+  return out + line.slice(endOf(tokens[tokens.length - 1]!));
 }
 
 /** For each line, whether it starts inside a block comment (`/* ... *\/` over several lines). */
@@ -202,50 +193,25 @@ function blockCommentLines(text: string, count: number): boolean[] {
   return inside;
 }
 
-/** The cells of a table row (`| a | "b|c" |  |`), trimmed; `|` inside a string is text. */
-function cellsOf(row: string): string[] {
-  const cells: string[] = [];
-  let current = "";
-  let inString = false;
-  for (let i = 1; i < row.length; i++) {
-    const c = row[i]!;
-    if (inString) {
-      current += c;
-      if (c === "\\") current += row[++i] ?? "";
-      else if (c === '"') inString = false;
-    } else if (c === '"') {
-      inString = true;
-      current += c;
-    } else if (c === "|") {
-      cells.push(current.trim());
-      current = "";
-    } else if (c === "/" && row[i + 1] === "/") {
-      break;
-    } else current += c;
-  }
-  return cells;
+/** A table row: its cells (trimmed; a `|` inside a string is text) and the comment after it, if any. */
+interface Row {
+  readonly cells: string[];
+  readonly comment: string;
+}
+
+/** The row's cells are the text between its `|` tokens (a `|` in a string is inside a string token). */
+function rowOf(line: string, tokens: readonly IToken[]): Row {
+  const pipes = tokens.filter((t) => t.tokenType.name === "Pipe").map((t) => (t.startColumn ?? 1) - 1);
+  const cells = pipes.slice(1).map((end, k) => line.slice(pipes[k]! + 1, end).trim());
+  return { cells, comment: line.slice(endOf(tokens[tokens.length - 1]!)).trim() };
 }
 
 /** Rows with their columns as wide as their widest cell; a comment after a row stays after it. */
-function alignTable(rows: readonly string[]): string[] {
-  const split = rows.map((r) => ({ cells: cellsOf(r), comment: commentOf(r) }));
+function alignTable(rows: readonly Row[]): string[] {
   const widths: number[] = [];
-  for (const { cells } of split) cells.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  return split.map(({ cells, comment }) => {
+  for (const { cells } of rows) cells.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  return rows.map(({ cells, comment }) => {
     const row = `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-    return comment === undefined ? row : `${row} ${comment}`;
+    return comment === "" ? row : `${row} ${comment}`;
   });
-}
-
-function commentOf(row: string): string | undefined {
-  let inString = false;
-  for (let i = 0; i < row.length; i++) {
-    const c = row[i]!;
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "/" && row[i + 1] === "/") return row.slice(i);
-  }
-  return undefined;
 }

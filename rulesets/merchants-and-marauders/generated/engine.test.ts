@@ -73,23 +73,23 @@ import {
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
   "Move the hit to another location.": "rules line 1671",
-  "You cannot pay for that card.": "rules line 2720",
-  "Show the cards to another player.": "rules line 2730",
-  "Moving a modification costs 2 gold.": "rules line 2754",
+  "You cannot pay for that card.": "rules line 2721",
+  "Show the cards to another player.": "rules line 2731",
+  "Moving a modification costs 2 gold.": "rules line 2755",
   "High Seas: leaving a port takes 2 actions this round.": "rules line 1070",
   "The fee is 2 gold.": "rules line 1082",
   "A captain retires in a port, before any action of the turn.": "rules line 1123",
   "Scouting is done at sea.": "rules line 1160",
   "You have already scouted that target this turn.": "rules line 1161",
-  "That card cannot be played now.": "rules line 2443",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2483",
-  "You hold no Broadside.": "rules line 2484",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2493",
-  "You hold no Evasive Maneuvers.": "rules line 2494",
-  "Only a combat card is announced in combat.": "rules line 2503",
-  "The Port action is taken in a port.": "rules line 2605",
-  "The Port action may be taken once per turn.": "rules line 2606",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2619",
+  "That card cannot be played now.": "rules line 2444",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2484",
+  "You hold no Broadside.": "rules line 2485",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2494",
+  "You hold no Evasive Maneuvers.": "rules line 2495",
+  "Only a combat card is announced in combat.": "rules line 2504",
+  "The Port action is taken in a port.": "rules line 2606",
+  "The Port action may be taken once per turn.": "rules line 2607",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2620",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -125,8 +125,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2953, 19)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2953, 59)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2954, 19)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2954, 59)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -146,7 +146,7 @@ describe("Merchants & Marauders: rules tests", () => {
       viewAt(engine.view(state, 1), ["players", 1, "captain"]),
       'expect 1 sees players[1].captain == "{CAPTAINS[players[1].captain].id} of {CAPTAINS[players[1].captain].home}"',
     ).toEqual(
-      `${at(CAPTAINS, state.players[1]!.captain, 2961, 41).id} of ${at(CAPTAINS, state.players[1]!.captain, 2961, 78).home}`,
+      `${at(CAPTAINS, state.players[1]!.captain, 2962, 41).id} of ${at(CAPTAINS, state.players[1]!.captain, 2962, 78).home}`,
     );
     expect([...engine.toAct(state)], "expect acting == players").toEqual(SEATS[state.playerCount]!);
     expect(
@@ -163,7 +163,7 @@ describe("Merchants & Marauders: rules tests", () => {
       viewAt(engine.view(state, 0), ["players", 1, "captain"]),
       'expect 0 sees players[1].captain == "{CAPTAINS[players[1].captain].id} of {CAPTAINS[players[1].captain].home}"',
     ).toEqual(
-      `${at(CAPTAINS, state.players[1]!.captain, 2967, 41).id} of ${at(CAPTAINS, state.players[1]!.captain, 2967, 78).home}`,
+      `${at(CAPTAINS, state.players[1]!.captain, 2968, 41).id} of ${at(CAPTAINS, state.players[1]!.captain, 2968, 78).home}`,
     );
     expect(
       state.players[0]!.ship === "sloop" &&
@@ -174,18 +174,18 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2970, 39)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2970, 72)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2970, 105)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2971, 39)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2971, 72)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2971, 105)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
-      nationOf(state, state.players[at(SEATS[state.playerCount]!, 2, 2973, 19)]!.captain),
+      nationOf(state, state.players[at(SEATS[state.playerCount]!, 2, 2974, 19)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
-      PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2, 2973, 54)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2, 2973, 54)]!.zone, 2973, 42),
+      PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2, 2974, 54)]!.zone] ??
+        noKey(state.players[at(SEATS[state.playerCount]!, 2, 2974, 54)]!.zone, 2974, 42),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -395,7 +395,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3063, 10)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3064, 10)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -715,7 +715,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3274, 10)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3275, 10)) === 1 &&
         !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
@@ -884,9 +884,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3370, 10)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3371, 10)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3370, 71)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3371, 71)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -1013,7 +1013,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3414, 82)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3415, 82)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -1032,7 +1032,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].ship == flute and players[0].gold == 10 and players[0].stash == 0 and not players[0].dead",
     ).toBe(true);
     expect(
-      state.players[0]!.inPort && state.players[0]!.zone === at(CAPTAINS, state.players[0]!.captain, 3423, 51).home,
+      state.players[0]!.inPort && state.players[0]!.zone === at(CAPTAINS, state.players[0]!.captain, 3424, 51).home,
       "expect players[0].inPort and players[0].zone == CAPTAINS[players[0].captain].home",
     ).toBe(true);
   });
@@ -1124,8 +1124,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3472, 10)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3472, 43)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3473, 10)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3473, 43)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -1157,7 +1157,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3492, 10)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3493, 10)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -1214,7 +1214,7 @@ describe("Merchants & Marauders: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.bounty["spain"] ?? noKey("spain", 3521, 10),
+      state.players[0]!.bounty["spain"] ?? noKey("spain", 3522, 10),
       "expect players[0].bounty[spain] == 1",
     ).toEqual(1);
     expect(
@@ -1265,12 +1265,12 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "redirected", player: 0, value: 0 });
     play(state, { type: "redirectTo", player: 0, value: "hold" });
-    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3561, 10), "expect players[1].tracks[hold] == 1").toEqual(
+    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3562, 10), "expect players[1].tracks[hold] == 1").toEqual(
       1,
     );
     expect(
-      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3562, 10)) === 2 &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3562, 43)) === 3 &&
+      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3563, 10)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3563, 43)) === 3 &&
         !state.players[0]!.redirectReady,
       "expect players[0].tracks[hold] == 2 and players[0].tracks[mast] == 3 and not players[0].redirectReady",
     ).toBe(true);
@@ -1284,8 +1284,8 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
     );
     expect(
-      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3568, 10)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3568, 46)) === 2,
+      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3569, 10)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3569, 46)) === 2,
       "expect players[1].tracks[cannons] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     state.rng.forced.push(5, 4, 0, 4, 0, 0, 0, 3, 4);
@@ -1303,9 +1303,9 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3578, 10)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3578, 43)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3578, 76)) === 1,
+      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3579, 10)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3579, 43)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3579, 76)) === 1,
       "expect players[1].tracks[hold] == 0 and players[1].tracks[hull] == 1 and players[1].tracks[mast] == 1",
     ).toBe(true);
     expect(state.players[0]!.weapons, "expect players[0].weapons == []").toEqual([]);
@@ -1323,14 +1323,14 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 1, value: 1 });
     play(state, { type: "die", player: 1, value: null });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3590, 10)) === 0 && equal(state.players[1]!.weapons, []),
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3591, 10)) === 0 && equal(state.players[1]!.weapons, []),
       "expect players[1].tracks[mast] == 0 and players[1].weapons == []",
     ).toBe(true);
     state.rng.forced.push(4, 1, 2, 4, 5);
     play(state, { type: "reroll", player: 1, value: false });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3596, 10)) === 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3596, 43)) === 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3597, 10)) === 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3597, 43)) === 1,
       "expect players[0].tracks[crew] == 1 and players[1].tracks[crew] == 1",
     ).toBe(true);
     state.rng.forced.push(0, 1, 4);
@@ -1344,8 +1344,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 0, value: null });
     play(state, { type: "die", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3612, 10)) === 0 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3612, 43)) === 0,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3613, 10)) === 0 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3613, 43)) === 0,
       "expect players[0].tracks[crew] == 0 and players[1].tracks[crew] == 0",
     ).toBe(true);
     play(state, { type: "claim", player: 1, value: false });
@@ -1414,7 +1414,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3654, 46)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3655, 46)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1497,7 +1497,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3699, 88)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3700, 88)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1551,7 +1551,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3720, 73)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3721, 73)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1578,13 +1578,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3736, 39)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3737, 39)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3741, 36)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3742, 36)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1606,7 +1606,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3756, 10)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3757, 10)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1616,7 +1616,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3761, 48)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3762, 48)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1753,7 +1753,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3849, 37)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3850, 37)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1805,8 +1805,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3873, 10)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3873, 43)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3874, 10)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3874, 43)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1831,16 +1831,16 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3891, 10)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3891, 49)).tracks["hull"] ?? noKey("hull", 3891, 49)) ===
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3892, 10)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3892, 49)).tracks["hull"] ?? noKey("hull", 3892, 49)) ===
           3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3894, 10)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3894, 51)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3895, 10)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3895, 51)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1879,15 +1879,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3920, 10)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3921, 10)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3921, 10)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3922, 10)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3922, 10)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3923, 10)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1925,7 +1925,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3941, 10)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3942, 10)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1941,7 +1941,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
       state.atWar.length === 2 &&
-        at(state.atWar, 0, 3952, 31) !== at(state.atWar, 1, 3952, 43) &&
+        at(state.atWar, 0, 3953, 31) !== at(state.atWar, 1, 3953, 43) &&
         mapSize(state.npcs) === 0,
       "expect size(atWar) == 2 and atWar[0] != atWar[1] and size(npcs) == 0",
     ).toBe(true);
@@ -1963,10 +1963,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3966, 10)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3966, 37)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3966, 69)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3966, 96)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3967, 10)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3967, 37)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3967, 69)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3967, 96)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1994,7 +1994,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3988, 5)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3989, 5)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -2012,7 +2012,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3995, 10)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3996, 10)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -2038,7 +2038,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 4014, 5)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 4015, 5)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -2071,13 +2071,13 @@ describe("Merchants & Marauders: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.bounty["spain"] ?? noKey("spain", 4021, 10),
+      state.players[0]!.bounty["spain"] ?? noKey("spain", 4022, 10),
       "expect players[0].bounty[spain] == 1",
     ).toEqual(1);
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 4024, 10)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 4025, 10)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2165,7 +2165,7 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "npcDeclaration", player: 2, value: 0 }, { value: "board" }, { value: "board" }),
     );
     expect(
-      state.players[0]!.bounty["spain"] ?? noKey("spain", 4060, 10),
+      state.players[0]!.bounty["spain"] ?? noKey("spain", 4061, 10),
       "expect players[0].bounty[spain] == 1",
     ).toEqual(1);
   });
@@ -2498,13 +2498,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4264, 10)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4264, 43)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4265, 10)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4265, 43)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4265, 39)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4266, 39)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2561,7 +2561,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "card", player: 0, value: 0 });
     play(state, { type: "card", player: 0, value: null });
     expect(askedProblem(engine, state, 0, ["witness"]), "expect asked 0 witness").toBeNull();
-    play(state, { type: "witness", player: 0, value: at(SEATS[state.playerCount]!, 2, 4309, 18) });
+    play(state, { type: "witness", player: 0, value: at(SEATS[state.playerCount]!, 2, 4310, 18) });
     expect(
       viewAt(engine.view(state, 2), ["shownCards", 0, "cards"]),
       "expect 2 sees shownCards[0].cards == [0]",
@@ -2609,9 +2609,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4340, 10)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4340, 43)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4340, 76)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4341, 10)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4341, 43)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4341, 76)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -2756,7 +2756,7 @@ describe("Merchants & Marauders: rules tests", () => {
       viewAt(engine.view(state, 1), ["players", 0, "ledger", 0, "amount"]),
       "expect 1 sees players[0].ledger[0].amount == none",
     ).toEqual(null);
-    expect(at(state.players[0]!.ledger, 0, 4441, 10).secret, "expect players[0].ledger[0].secret").toBe(true);
+    expect(at(state.players[0]!.ledger, 0, 4442, 10).secret, "expect players[0].ledger[0].secret").toBe(true);
     expect(
       viewAt(engine.view(state, 0), ["players", 0, "ledger", 0, "amount"]),
       "expect 0 sees players[0].ledger[0].amount == -4",
@@ -2783,7 +2783,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "caribbeanSea",
     ]);
     expect(
-      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4454, 35)) === "spain",
+      mapSize(state.merchants) === 2 && (state.merchants["havana"] ?? noKey("havana", 4455, 35)) === "spain",
       "expect size(merchants) == 2 and merchants[havana] == spain",
     ).toBe(true);
   });
@@ -3003,7 +3003,7 @@ function all8(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (!(
-      state.players[p]!.inPort && state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain, 2972, 51).home
+      state.players[p]!.inPort && state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain, 2973, 51).home
     ))
       return false;
   }
@@ -3039,10 +3039,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3955, 51)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3955, 51), 3955, 46))
-        .zone === (FIRST_PORT[n_] ?? noKey(n_, 3955, 74)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3956, 51)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3956, 51), 3956, 46))
+        .zone === (FIRST_PORT[n_] ?? noKey(n_, 3956, 74)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3955, 97)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3955, 97), 3955, 92))
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3956, 97)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3956, 97), 3956, 92))
           .tracks,
         fullTracks(state, "manOfWar"),
       )

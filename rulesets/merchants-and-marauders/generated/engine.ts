@@ -406,14 +406,14 @@ export interface Rolls {
   other: Roll;
 }
 
-/** record Skills (rules line 1959) */
+/** record Skills (rules line 1960) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 2107) */
+/** record Rumor (rules line 2108) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -421,7 +421,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2153) */
+/** record Mission (rules line 2154) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -432,7 +432,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2346) */
+/** record GloryCard (rules line 2347) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -1232,40 +1232,40 @@ export type Frame =
 /** site 27: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc skullLocation, line 1725) */
 /** site 28: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1747) */
 /** site 29: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1773) */
-/** site 30: `choose reward: Nation in nations by w` (proc victory, line 1896) */
-/** site 31: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1911) */
-/** site 32: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1915) */
-/** site 33: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1920) */
-/** site 34: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1924) */
-/** site 35: `choose takeRumor: bool by w` (proc plunder, line 1931) */
-/** site 36: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1940) */
-/** site 37: `choose volunteers: bool by each q in others` (proc npcController, line 1984) */
-/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2079) */
-/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2087) */
-/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2203) */
-/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2244) */
-/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2279) */
-/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2389) */
-/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2403) */
-/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2454) */
-/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2460) */
-/** site 47: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2535) */
-/** site 48: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2619) */
-/** site 49: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2646) */
-/** site 50: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2672) */
-/** site 51: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2720) */
-/** site 52: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2730) */
-/** site 53: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2747) */
-/** site 54: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2754) */
-/** site 55: `choose restoreHull: bool by p` (proc visitShipyard, line 2777) */
-/** site 56: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2785) */
-/** site 57: `choose buyMod: bool by p` (proc buyModification, line 2806) */
-/** site 58: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2827) */
-/** site 59: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2837) */
-/** site 60: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2842) */
-/** site 61: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2889) */
-/** site 62: `choose stashed: 0..p.gold by p` (proc stashGold, line 2900) */
-/** site 63: `choose withdrawn: 0..p.stash by p` (proc stashGold, line 2907) */
+/** site 30: `choose reward: Nation in nations by w` (proc victory, line 1897) */
+/** site 31: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1912) */
+/** site 32: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1916) */
+/** site 33: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1921) */
+/** site 34: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1925) */
+/** site 35: `choose takeRumor: bool by w` (proc plunder, line 1932) */
+/** site 36: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1941) */
+/** site 37: `choose volunteers: bool by each q in others` (proc npcController, line 1985) */
+/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2080) */
+/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2088) */
+/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2204) */
+/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2245) */
+/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2280) */
+/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2390) */
+/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2404) */
+/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2455) */
+/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2461) */
+/** site 47: `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2536) */
+/** site 48: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2620) */
+/** site 49: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2647) */
+/** site 50: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2673) */
+/** site 51: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2721) */
+/** site 52: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2731) */
+/** site 53: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2748) */
+/** site 54: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2755) */
+/** site 55: `choose restoreHull: bool by p` (proc visitShipyard, line 2778) */
+/** site 56: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2786) */
+/** site 57: `choose buyMod: bool by p` (proc buyModification, line 2807) */
+/** site 58: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2828) */
+/** site 59: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2838) */
+/** site 60: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2843) */
+/** site 61: `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2890) */
+/** site 62: `choose stashed: 0..p.gold by p` (proc stashGold, line 2901) */
+/** site 63: `choose withdrawn: 0..p.stash by p` (proc stashGold, line 2908) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1417,7 +1417,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2442). */
+/** The action PlayGlory (rules line 2443). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1425,19 +1425,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2482). */
+/** The action Broadside (rules line 2483). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2492). */
+/** The action EvasiveManeuvers (rules line 2493). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2502). */
+/** The action KeepGlory (rules line 2503). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1445,13 +1445,13 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2604). */
+/** The action Port (rules line 2605). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2925). */
+/** The action EndTurn (rules line 2926). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
@@ -1644,7 +1644,7 @@ export interface AbsorbChoice {
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1896). */
+/** The answer to `choose reward` (rules line 1897). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1652,7 +1652,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1911). */
+/** The answer to `choose taken` (rules line 1912). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1660,7 +1660,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1915). */
+/** The answer to `choose seized` (rules line 1916). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1668,7 +1668,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1920). */
+/** The answer to `choose takenCard` (rules line 1921). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1676,7 +1676,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1924). */
+/** The answer to `choose takenSpecialist` (rules line 1925). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1684,28 +1684,28 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1931). */
+/** The answer to `choose takeRumor` (rules line 1932). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1940). */
+/** The answer to `choose claim` (rules line 1941). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose volunteers` (rules line 1984). */
+/** The answer to `choose volunteers` (rules line 1985). */
 export interface VolunteersChoice {
   readonly type: "volunteers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 2079). */
+/** The answer to `choose loot` (rules line 2080). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1713,14 +1713,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 2087). */
+/** The answer to `choose claimNpc` (rules line 2088). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2203). */
+/** The answer to `choose keptRumor` (rules line 2204). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1728,7 +1728,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2244). */
+/** The answer to `choose pardoned` (rules line 2245). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1736,7 +1736,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2279). */
+/** The answer to `choose claimed` (rules line 2280). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1744,7 +1744,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2389). */
+/** The answer to `choose gloryDiscard` (rules line 2390). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1752,7 +1752,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2403). */
+/** The answer to `choose hiredSpecialist` (rules line 2404). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1760,7 +1760,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose scoutAgain` (rules line 2535). */
+/** The answer to `choose scoutAgain` (rules line 2536). */
 export interface ScoutAgainChoice {
   readonly type: "scoutAgain";
   readonly player: Player;
@@ -1768,7 +1768,7 @@ export interface ScoutAgainChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 2646). */
+/** The answer to `choose card` (rules line 2647). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1776,21 +1776,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2672). */
+/** The answer to `choose smuggle` (rules line 2673). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2730). */
+/** The answer to `choose witness` (rules line 2731). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2747). */
+/** The answer to `choose newType` (rules line 2748). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1798,7 +1798,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2754). */
+/** The answer to `choose transferred` (rules line 2755). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1806,14 +1806,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2777). */
+/** The answer to `choose restoreHull` (rules line 2778). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2785). */
+/** The answer to `choose repairAt` (rules line 2786). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1821,14 +1821,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2806). */
+/** The answer to `choose buyMod` (rules line 2807). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2827). */
+/** The answer to `choose modPort` (rules line 2828). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1836,7 +1836,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2837). */
+/** The answer to `choose bought` (rules line 2838). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1844,7 +1844,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2842). */
+/** The answer to `choose sold` (rules line 2843). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1852,21 +1852,21 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2889). */
+/** The answer to `choose hired` (rules line 2890). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2900). */
+/** The answer to `choose stashed` (rules line 2901). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose withdrawn` (rules line 2907). */
+/** The answer to `choose withdrawn` (rules line 2908). */
 export interface WithdrawnChoice {
   readonly type: "withdrawn";
   readonly player: Player;
@@ -1888,7 +1888,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2454). */
+/** The answer to `choose lettered` (rules line 2455). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1896,7 +1896,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2460). */
+/** The answer to `choose patched` (rules line 2461). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1904,7 +1904,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2619). */
+/** The answer to `choose activity` (rules line 2620). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -2385,7 +2385,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 2114): one Rumor per row. */
+/** RUMORS (rules line 2115): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2416,7 +2416,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2163): one Mission per row. */
+/** MISSIONS (rules line 2164): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2447,7 +2447,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2354): one GloryCard per row. */
+/** GLORY (rules line 2355): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -3002,30 +3002,30 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1903) */
+/** fn claimText (line 1904) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1965) */
+/** fn npcSkills (line 1966) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1966, 15)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1967, 15)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
 
-  let card = clone<EventCard>(at(EVENTS, at(cards, cards.length - 1, 1970, 21), 1970, 14));
+  let card = clone<EventCard>(at(EVENTS, at(cards, cards.length - 1, 1971, 21), 1971, 14));
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1975) */
+/** fn npcScouting (line 1976) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
     : Math.max(npcSkills(state, n_).scouting, sum40(state, p));
 }
 
-/** fn scoutingNpcs (line 1995) */
+/** fn scoutingNpcs (line 1996) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
   let here = collect41(state, p);
   let warshipHere = any42(state, here);
@@ -3033,75 +3033,75 @@ export function scoutingNpcs(state: State, p: Player): Npc[] {
   return collect44(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn rumorPrice (line 2145) */
+/** fn rumorPrice (line 2146) */
 export function rumorPrice(state: State, p: Player): number {
   return gifted(state, p, "freeRumors") ? 0 : RUMOR_PRICE;
 }
 
-/** fn rumorHere (line 2216) */
+/** fn rumorHere (line 2217) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
-    return at(RUMORS, r, 2218, 12).zone === state.players[p]!.zone && at(RUMORS, r, 2218, 41).atPort === atPort;
+    return at(RUMORS, r, 2219, 12).zone === state.players[p]!.zone && at(RUMORS, r, 2219, 41).atPort === atPort;
   }
 
   return false;
 }
 
-/** fn missionsHere (line 2275) */
+/** fn missionsHere (line 2276) */
 export function missionsHere(state: State, p: Player): number[] {
   return collect45(state, p);
 }
 
-/** fn missionPortHere (line 2311) */
+/** fn missionPortHere (line 2312) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
-    let task = at(MISSIONS, m, 2313, 16).task;
+    let task = at(MISSIONS, m, 2314, 16).task;
     return (
       (task === "courier" || task === "treasureEscort") &&
-      at(MISSIONS, m, 2314, 60).destination === state.players[p]!.zone
+      at(MISSIONS, m, 2315, 60).destination === state.players[p]!.zone
     );
   }
 
   return false;
 }
 
-/** fn huntingPirates (line 2320) */
+/** fn huntingPirates (line 2321) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
-    return at(MISSIONS, m, 2322, 12).task === "pirateHunter";
+    return at(MISSIONS, m, 2323, 12).task === "pirateHunter";
   }
 
   return false;
 }
 
-/** fn contractFor (line 2328) */
+/** fn contractFor (line 2329) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
     return (
-      at(MISSIONS, m, 2330, 12).task === "contract" &&
-      at(MISSIONS, m, 2330, 45).destination === state.players[p]!.zone &&
-      at(MISSIONS, m, 2330, 83).good === g
+      at(MISSIONS, m, 2331, 12).task === "contract" &&
+      at(MISSIONS, m, 2331, 45).destination === state.players[p]!.zone &&
+      at(MISSIONS, m, 2331, 83).good === g
     );
   }
 
   return false;
 }
 
-/** fn employs (line 2396) */
+/** fn employs (line 2397) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
   return any46(state, p, s);
 }
 
-/** fn hireable (line 2398) */
+/** fn hireable (line 2399) */
 export function hireable(state: State, p: Player): number[] {
   return collect48(state, p);
 }
 
-/** fn playableNow (line 2413) */
+/** fn playableNow (line 2414) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   const k = effectOf(state, c);
   if (k !== null) {
@@ -3111,7 +3111,7 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   return false;
 }
 
-/** fn kindPlayableNow (line 2420) */
+/** fn kindPlayableNow (line 2421) */
 export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean {
   return (
     k === "windfall" ||
@@ -3127,28 +3127,28 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
   );
 }
 
-/** fn effectOf (line 2430) */
+/** fn effectOf (line 2431) */
 export function effectOf(state: State, c: number): GloryKind | null {
-  if (at(GLORY, c, 2431, 6).kind !== "fastLearner") {
-    return at(GLORY, c, 2432, 12).kind;
+  if (at(GLORY, c, 2432, 6).kind !== "fastLearner") {
+    return at(GLORY, c, 2433, 12).kind;
   }
 
   const last = state.lastPlayed;
   if (last !== null) {
-    if (at(GLORY, last, 2435, 8).kind !== "fastLearner") {
-      return at(GLORY, last, 2436, 14).kind;
+    if (at(GLORY, last, 2436, 8).kind !== "fastLearner") {
+      return at(GLORY, last, 2437, 14).kind;
     }
   }
 
   return null;
 }
 
-/** fn firstOf (line 2479) */
+/** fn firstOf (line 2480) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
   return first49(state, p, k) ?? first50(state, p, k);
 }
 
-/** fn activityText (line 2556) */
+/** fn activityText (line 2557) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -3189,7 +3189,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold, or take some back";
 }
 
-/** fn activitiesFor (line 2570) */
+/** fn activitiesFor (line 2571) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -3202,7 +3202,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
                 "shipyard",
                 "recruit",
               ]),
-              state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain, 2572, 19).home ? ["stash"] : [],
+              state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain, 2573, 19).home ? ["stash"] : [],
             ),
             pardonable(state, p) ? ["payPardon"] : [],
           ),
@@ -3216,7 +3216,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2578) */
+/** fn stillOpen (line 2579) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -3245,30 +3245,30 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2591) */
+/** fn pardonNation (line 2592) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
-    return at(EVENTS, e, 2593, 12).nation;
+    return at(EVENTS, e, 2594, 12).nation;
   }
 
   return null;
 }
 
-/** fn pardonable (line 2597) */
+/** fn pardonable (line 2598) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2599, 12)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2599, 57))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2600, 12)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2600, 57))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2693) */
+/** fn buyPrice (line 2694) */
 export function buyPrice(state: State, p: Player, offer: number[], c: number): number {
   return Math.max(
     0,
@@ -3277,30 +3277,30 @@ export function buyPrice(state: State, p: Player, offer: number[], c: number): n
   );
 }
 
-/** fn smuggleText (line 2696) */
+/** fn smuggleText (line 2697) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2799) */
+/** fn repairPrice (line 2800) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") || gifted(state, p, "cheapRepairs") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2850) */
+/** fn repairable (line 2851) */
 export function repairable(state: State, p: Player): Location[] {
   return collect51(state, p);
 }
 
-/** fn full (line 2854) */
+/** fn full (line 2855) */
 export function full(state: State, p: Player, l: Location): number {
   return Math.min(
     STAT_CAP,
-    (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2854, 54)) + modBonus(state, p, l),
+    (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2855, 54)) + modBonus(state, p, l),
   );
 }
 
-/** fn modBonus (line 2857) */
+/** fn modBonus (line 2858) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -3317,21 +3317,21 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2865) */
+/** fn maneuverability (line 2866) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2866, 17)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2867, 17)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2871) */
+/** fn saleValue (line 2872) */
 export function saleValue(state: State, p: Player): number {
   return (
     Math.max(
       0,
-      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2872, 10)).sell +
+      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2873, 10)).sell +
         state.players[p]!.mods.length -
         sum52(state, p),
     ) +
@@ -3339,16 +3339,16 @@ export function saleValue(state: State, p: Player): number {
   );
 }
 
-/** fn affordableShips (line 2876) */
+/** fn affordableShips (line 2877) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect53(state, p);
 }
 
-/** fn total (line 2923) */
+/** fn total (line 2924) */
 export function total(state: State, p: Player): number {
   return (
     state.players[p]!.glory +
-    Math.min(divide(state.players[p]!.stash, 10, 2923, 42), divide(state.params.GLORY_TARGET, 2, 2923, 56))
+    Math.min(divide(state.players[p]!.stash, 10, 2924, 42), divide(state.params.GLORY_TARGET, 2, 2924, 56))
   );
 }
 
@@ -3522,72 +3522,73 @@ export function swivelHits(state: State, s: Side): number {
 
 /** proc crewDiceOf (line 1846) */
 export function crewDiceOf(state: State, s: Side): number {
-  const p = captainOf(state, s);
-  if (p !== null) {
+  if (s.kind === "captain") {
+    const p = s.who;
     let dice = crewDice(state, p);
     return dice;
+  } else {
+    const n_ = s.which;
+    return npcSkills(state, n_).leadership;
   }
-
-  return match57(state, s);
 }
 
-/** proc loseCrew (line 1857) */
+/** proc loseCrew (line 1858) */
 export function loseCrew(state: State, s: Side, n_: number): void {
   if (s.kind === "captain") {
     const p = s.who;
     mapSet(
       state.players[p]!.tracks,
       "crew",
-      Math.max(0, (state.players[p]!.tracks["crew"] ?? noKey("crew", 1859, 43)) - n_),
+      Math.max(0, (state.players[p]!.tracks["crew"] ?? noKey("crew", 1860, 43)) - n_),
     );
   } else {
     const k = s.which;
     mapSet(
-      (state.npcs[k] ?? noKey(k, 1860, 15)).tracks,
+      (state.npcs[k] ?? noKey(k, 1861, 15)).tracks,
       "crew",
-      Math.max(0, ((state.npcs[k] ?? noKey(k, 1860, 45)).tracks["crew"] ?? noKey("crew", 1860, 45)) - n_),
+      Math.max(0, ((state.npcs[k] ?? noKey(k, 1861, 45)).tracks["crew"] ?? noKey("crew", 1861, 45)) - n_),
     );
   }
 }
 
-/** proc npcDamage (line 2016) */
+/** proc npcDamage (line 2017) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 2017, 6)).tracks[l] ?? noKey(l, 2017, 6)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 2018, 6)).tracks[l] ?? noKey(l, 2018, 6)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 2018, 5)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 2019, 5)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 2018, 5)).tracks[l] ?? noKey(l, 2018, 5)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 2019, 5)).tracks[l] ?? noKey(l, 2019, 5)) - 1,
     );
   } else {
     if (
-      ((state.npcs[n_] ?? noKey(n_, 2019, 13)).tracks["hull"] ?? noKey("hull", 2019, 13)) > 0 &&
+      ((state.npcs[n_] ?? noKey(n_, 2020, 13)).tracks["hull"] ?? noKey("hull", 2020, 13)) > 0 &&
       state.sparedHull !== l
     ) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 2020, 5)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 2021, 5)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 2020, 5)).tracks["hull"] ?? noKey("hull", 2020, 5)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 2021, 5)).tracks["hull"] ?? noKey("hull", 2021, 5)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 2025) */
+/** proc repairNpc (line 2026) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 2027, 5)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 2028, 5)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 2049) */
+/** proc npcLeaves (line 2050) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2050, 15)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 2051, 15)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
-    state.events.discard.push(at(cards, cards.length - 1, 2053, 9));
-    removeValue(cards, at(cards, cards.length - 1, 2054, 12), 2054, 5);
+    state.events.discard.push(at(cards, cards.length - 1, 2054, 9));
+    removeValue(cards, at(cards, cards.length - 1, 2055, 12), 2055, 5);
   }
 
   if (cards.length > 0) {
@@ -3595,7 +3596,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2471) */
+/** proc afterContest (line 2472) */
 export function afterContest(state: State, winner: Side, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? captainOf(state, winner) : null;
   state.winnerDeclaration = declared;
@@ -3603,7 +3604,7 @@ export function afterContest(state: State, winner: Side, declared: Declaration, 
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2508) */
+/** proc boost (line 2509) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3614,23 +3615,23 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2519) */
+/** proc influenceCheck (line 2520) */
 export function influenceCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "silverTongue");
-  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain, 2521, 21).influence + extra + bonus);
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain, 2522, 21).influence + extra + bonus);
 }
 
-/** proc leadershipCheck (line 2524) */
+/** proc leadershipCheck (line 2525) */
 export function leadershipCheck(state: State, p: Player, bonus: number): number {
   let extra = boost(state, p, "rallyingCry");
-  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain, 2526, 21).leadership + extra + bonus);
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain, 2527, 21).leadership + extra + bonus);
 }
 
-/** proc crewDice (line 2545) */
+/** proc crewDice (line 2546) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return (
-    at(CAPTAINS, state.players[p]!.captain, 2547, 10).leadership +
+    at(CAPTAINS, state.players[p]!.captain, 2548, 10).leadership +
     extra +
     (employs(state, p, "masterAtArms") ? 1 : 0) +
     dieIf(state, p, "crewDie")
@@ -3679,12 +3680,12 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2482): its effects, once allowed. */
+/** action Broadside (line 2483): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
     throw new RulesError("a requirement checked before the action ran no longer holds: You hold no Broadside.");
-  removeValue(state.players[me]!.gloryHand, c, 2485, 3);
+  removeValue(state.players[me]!.gloryHand, c, 2486, 3);
   state.gloryDeck.discard.push(c);
   state.lastPlayed = c;
   state.broadsideBy = me;
@@ -3699,12 +3700,12 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2492): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2493): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
     throw new RulesError("a requirement checked before the action ran no longer holds: You hold no Evasive Maneuvers.");
-  removeValue(state.players[me]!.gloryHand, c, 2495, 3);
+  removeValue(state.players[me]!.gloryHand, c, 2496, 3);
   state.gloryDeck.discard.push(c);
   state.lastPlayed = c;
   state.evasiveBy = me;
@@ -3712,12 +3713,12 @@ function doEvasiveManeuvers(state: State, me: Player): void {
 
 /** Why KeepGlory is refused now, or null when it is allowed. */
 function checkKeepGlory(state: State, me: Player, card: number): string | null {
-  if (!(at(GLORY, card, 2503, 11).kind === "broadside" || at(GLORY, card, 2503, 44).kind === "evasiveManeuvers"))
+  if (!(at(GLORY, card, 2504, 11).kind === "broadside" || at(GLORY, card, 2504, 44).kind === "evasiveManeuvers"))
     return "Only a combat card is announced in combat.";
   return null;
 }
 
-/** action KeepGlory (line 2502): its effects, once allowed. */
+/** action KeepGlory (line 2503): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3734,7 +3735,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2925): its effects, once allowed. */
+/** action EndTurn (line 2926): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -6688,7 +6689,7 @@ function newCrewVictoryFrame(w: Side, l: Side): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l, p: 0, q: 0, n_: "spanishWarship", q2: 0 };
 }
 
-/** Runs proc crewVictory (line 1866) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1867) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6795,7 +6796,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1886) until it waits for a decision or is done. */
+/** Runs proc victory (line 1887) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6823,7 +6824,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        frame.rewarder = at(frame.nations, 0, 1894, 20);
+        frame.rewarder = at(frame.nations, 0, 1895, 20);
         if (frame.nations.length <= 1) {
           frame.pc = 5;
           continue machine;
@@ -6845,7 +6846,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1899, 17)));
+        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1900, 17)));
         frame.pc = 4;
         continue machine;
       }
@@ -6895,7 +6896,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1907) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1908) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6906,7 +6907,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1911, 55)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1912, 55)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -6933,9 +6934,9 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 3: {
         const taken = frame.taken2;
         if (taken !== null) {
-          removeValue(frame.taken$left, taken, 1911, 3);
+          removeValue(frame.taken$left, taken, 1912, 3);
           frame.taken$taken += 1;
-          removeValue(state.players[frame.l]!.cargo, taken, 1912, 5);
+          removeValue(state.players[frame.l]!.cargo, taken, 1913, 5);
           state.players[frame.w]!.cargo.push(taken);
         } else {
           frame.pc = 2;
@@ -6968,8 +6969,8 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 6: {
         const seized = frame.seized;
         if (seized !== null) {
-          removeValue(frame.seized$left, seized, 1915, 3);
-          removeValue(state.players[frame.l]!.weapons, seized, 1916, 5);
+          removeValue(frame.seized$left, seized, 1916, 3);
+          removeValue(state.players[frame.l]!.weapons, seized, 1917, 5);
           state.players[frame.w]!.weapons.push(seized);
         } else {
           frame.pc = 5;
@@ -7000,9 +7001,9 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 9: {
         const takenCard = frame.takenCard;
         if (takenCard !== null) {
-          removeValue(frame.takenCard$left, takenCard, 1920, 3);
+          removeValue(frame.takenCard$left, takenCard, 1921, 3);
           frame.takenCard$taken += 1;
-          removeValue(state.players[frame.l]!.gloryHand, takenCard, 1921, 5);
+          removeValue(state.players[frame.l]!.gloryHand, takenCard, 1922, 5);
           state.players[frame.w]!.gloryHand.push(takenCard);
         } else {
           frame.pc = 8;
@@ -7045,8 +7046,8 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 12: {
         const takenSpecialist = frame.takenSpecialist;
         if (takenSpecialist !== null) {
-          removeValue(frame.takenSpecialist$left, takenSpecialist, 1924, 3);
-          removeValue(state.players[frame.l]!.employed, takenSpecialist, 1925, 5);
+          removeValue(frame.takenSpecialist$left, takenSpecialist, 1925, 3);
+          removeValue(state.players[frame.l]!.employed, takenSpecialist, 1926, 5);
           state.players[frame.w]!.employed.push(takenSpecialist);
         } else {
           frame.pc = 11;
@@ -7084,7 +7085,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1942, 19);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1943, 19);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -7123,7 +7124,7 @@ function newNpcControllerFrame(p: Player): NpcControllerFrame {
   return { routine: "npcController", pc: 0, p, others: [], volunteers: [], willing: [] };
 }
 
-/** Runs proc npcController (line 1981) until it waits for a decision or is done. */
+/** Runs proc npcController (line 1982) until it waits for a decision or is done. */
 function stepNpcController(state: State, frame: NpcControllerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7148,7 +7149,7 @@ function stepNpcController(state: State, frame: NpcControllerFrame): void {
       case 2: {
         frame.willing = collect14(state, frame.others, frame.volunteers);
         if (frame.willing.length === 1) {
-          state.returns.npcController = at(frame.willing, 0, 1987, 14);
+          state.returns.npcController = at(frame.willing, 0, 1988, 14);
           state.stack.pop();
           return;
         }
@@ -7174,7 +7175,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 2004) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 2005) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7206,7 +7207,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2007, 59)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2008, 59)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -7253,7 +7254,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 2033) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 2034) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7316,7 +7317,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 2065) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 2066) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7339,21 +7340,21 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2074, 29)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2074, 64)).tracks["hold"] ?? noKey("hold", 2074, 64)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2075, 29)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2075, 64)).tracks["hold"] ?? noKey("hold", 2075, 64)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 2075, 18);
-          removeValue(frame.cards, lost, 2076, 7);
+          let lost = pickRandom(state.rng, frame.cards, 2076, 18);
+          removeValue(frame.cards, lost, 2077, 7);
           state.cargoDeck.discard.push(lost);
         }
 
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2079, 54)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2080, 54)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7389,9 +7390,9 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       case 4: {
         const loot = frame.loot;
         if (loot !== null) {
-          removeValue(frame.loot$left, loot, 2079, 5);
+          removeValue(frame.loot$left, loot, 2080, 5);
           frame.loot$taken += 1;
-          removeValue(frame.cards, loot, 2080, 7);
+          removeValue(frame.cards, loot, 2081, 7);
           state.players[frame.p]!.cargo.push(loot);
         } else {
           frame.pc = 3;
@@ -7408,7 +7409,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2089, 19);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2090, 19);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7424,7 +7425,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2094, 16)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2095, 16)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7448,7 +7449,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2197) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2198) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7536,7 +7537,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   };
 }
 
-/** Runs proc resolveRumor (line 2224) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2225) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7551,7 +7552,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
         state.players[frame.p]!.rumor = null;
         state.rumorDeck.discard.push(frame.r);
         frame.successes = 0;
-        if (!at(RUMORS, frame.r, 2229, 8).atPort) {
+        if (!at(RUMORS, frame.r, 2230, 8).atPort) {
           frame.pc = 2;
           continue machine;
         }
@@ -7578,7 +7579,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.reward = at(RUMORS, frame.r, 2235, 20).reward;
+        frame.reward = at(RUMORS, frame.r, 2236, 20).reward;
         if (frame.reward !== "gold10") {
           frame.pc = 6;
           continue machine;
@@ -7675,7 +7676,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 14: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2246, 11)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2247, 11)) - 1);
         }
 
         frame.pc = 13;
@@ -7685,7 +7686,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 15: {
         if (frame.reward === "forgedDocuments") {
           state.players[frame.p]!.forgedDocuments = true;
-          removeValue(state.rumorDeck.discard, frame.r, 2256, 9);
+          removeValue(state.rumorDeck.discard, frame.r, 2257, 9);
         } else {
           if (frame.reward === "myriadOfGoods") {
             for (let i = 0, times = 3; i < times; i++) {
@@ -7693,7 +7694,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
               if (c !== null) {
                 if (
                   state.players[frame.p]!.cargo.length <
-                  (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2260, 32))
+                  (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2261, 32))
                 ) {
                   state.players[frame.p]!.cargo.push(c);
                 } else {
@@ -7757,7 +7758,7 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2277) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2278) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7775,7 +7776,7 @@ function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
 
       case 1: {
         frame.successes = 0;
-        if (at(MISSIONS, frame.claimed, 2281, 6).leadership) {
+        if (at(MISSIONS, frame.claimed, 2282, 6).leadership) {
           frame.successes = leadershipCheck(state, frame.p, dieIf(state, frame.p, "missionDie"));
         } else {
           frame.successes = influenceCheck(state, frame.p, dieIf(state, frame.p, "missionDie"));
@@ -7787,7 +7788,7 @@ function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
             state.missionDeck.discard.push(old);
           }
 
-          removeValue(state.missionsUp, frame.claimed, 2291, 5);
+          removeValue(state.missionsUp, frame.claimed, 2292, 5);
           state.players[frame.p]!.mission = frame.claimed;
           state.players[frame.p]!.escortTurns = ESCORT_TURNS;
           const fresh = drawFromDeck(state.rng, state.missionDeck);
@@ -7817,7 +7818,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2301) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2302) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7831,7 +7832,7 @@ function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
         frame.m = mFound;
         state.players[frame.p]!.mission = null;
         state.missionDeck.discard.push(frame.m);
-        earn(state, frame.p, at(MISSIONS, frame.m, 2305, 13).earn);
+        earn(state, frame.p, at(MISSIONS, frame.m, 2306, 13).earn);
         frame.pc = 2;
         state.stack.push(newGainGloryFrame(frame.p));
         return;
@@ -7857,7 +7858,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2384) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2385) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7883,7 +7884,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
       }
 
       case 2: {
-        removeValue(state.players[frame.p]!.gloryHand, frame.gloryDiscard, 2390, 5);
+        removeValue(state.players[frame.p]!.gloryHand, frame.gloryDiscard, 2391, 5);
         state.gloryDeck.discard.push(frame.gloryDiscard);
         frame.pc = 1;
         continue machine;
@@ -7906,7 +7907,7 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2401) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2402) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7924,7 +7925,7 @@ function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
 
       case 1: {
         spend(state, frame.p, HIRE_PRICE);
-        removeValue(state.players[frame.p]!.gloryHand, frame.hiredSpecialist, 2405, 3);
+        removeValue(state.players[frame.p]!.gloryHand, frame.hiredSpecialist, 2406, 3);
         state.players[frame.p]!.employed.push(frame.hiredSpecialist);
         state.stack.pop();
         return;
@@ -7956,7 +7957,7 @@ function newScoutingCheckFrame(p: Player, bonus: number): ScoutingCheckFrame {
   };
 }
 
-/** Runs proc scoutingCheck (line 2529) until it waits for a decision or is done. */
+/** Runs proc scoutingCheck (line 2530) until it waits for a decision or is done. */
 function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7983,7 +7984,7 @@ function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
       case 2: {
         const i_ = frame.scoutAgain;
         if (i_ !== null) {
-          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6, 2537, 18), 2537, 7);
+          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6, 2538, 18), 2538, 7);
           frame.roll = clone<Roll>(rollOf(state, frame.faces));
         }
 
@@ -8019,12 +8020,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2642) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2643) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2643, 18);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2644, 18);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -8045,8 +8046,8 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2664, 17);
-          removeValue(state.demandReserve, fresh, 2665, 5);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2665, 17);
+          removeValue(state.demandReserve, fresh, 2666, 5);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
@@ -8071,8 +8072,8 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       case 3: {
         const card = frame.card;
         if (card !== null) {
-          removeValue(frame.card$left, card, 2646, 3);
-          removeValue(state.players[frame.p]!.cargo, card, 2647, 5);
+          removeValue(frame.card$left, card, 2647, 3);
+          removeValue(state.players[frame.p]!.cargo, card, 2648, 5);
           state.cargoDeck.discard.push(card);
           frame.sold.push(goodOf(state, card));
           if (goodOf(state, card) === frame.demanded) {
@@ -8112,7 +8113,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 6: {
         if (frame.smuggle) {
-          removeValue(state.players[frame.p]!.gloryHand, frame.c, 2674, 9);
+          removeValue(state.players[frame.p]!.gloryHand, frame.c, 2675, 9);
           state.gloryDeck.discard.push(frame.c);
           state.lastPlayed = frame.c;
           earn(state, frame.p, 3);
@@ -8177,7 +8178,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2700) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2701) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8195,7 +8196,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2709, 23))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2710, 23))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -8243,7 +8244,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
       case 3: {
         const card = frame.card;
         if (card !== null) {
-          removeValue(frame.card$left, card, 2720, 3);
+          removeValue(frame.card$left, card, 2721, 3);
           spend(state, frame.p, buyPrice(state, frame.p, frame.offer, card));
           state.players[frame.p]!.cargo.push(card);
           frame.bought.push(card);
@@ -8311,7 +8312,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2746) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2747) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8329,7 +8330,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2749, 14)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2750, 14)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8372,9 +8373,9 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 6: {
         const transferred = frame.transferred;
         if (transferred !== null) {
-          removeValue(frame.transferred$left, transferred, 2754, 7);
+          removeValue(frame.transferred$left, transferred, 2755, 7);
           spend(state, frame.p, TRANSFER_PRICE);
-          removeValue(state.players[frame.p]!.mods, transferred, 2756, 9);
+          removeValue(state.players[frame.p]!.mods, transferred, 2757, 9);
           frame.moved.push(transferred);
         } else {
           frame.pc = 5;
@@ -8389,8 +8390,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764, 24),
-          (STATS[frame.t] ?? noKey(frame.t, 2764, 40)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2765, 24),
+          (STATS[frame.t] ?? noKey(frame.t, 2765, 40)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -8477,7 +8478,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2788, 7)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2789, 7)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -8503,7 +8504,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2803) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2804) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8544,22 +8545,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2811, 34)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2812, 34)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2812, 11)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2813, 11)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2813, 44)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2814, 44)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2814, 11)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2815, 11)) + 1,
               );
             }
           }
@@ -8595,7 +8596,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2823) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2824) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8659,7 +8660,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, price: 0, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2835) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2836) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8690,9 +8691,9 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
       case 3: {
         const bought = frame.bought;
         if (bought !== null) {
-          removeValue(frame.bought$left, bought, 2837, 3);
+          removeValue(frame.bought$left, bought, 2838, 3);
           spend(state, frame.p, frame.price);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2839, 5)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2840, 5)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8722,10 +8723,10 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
       case 6: {
         const sold = frame.sold;
         if (sold !== null) {
-          removeValue(frame.sold$left, sold, 2842, 3);
+          removeValue(frame.sold$left, sold, 2843, 3);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2844, 5)) + 1);
-          removeValue(state.players[frame.p]!.weapons, sold, 2845, 5);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2845, 5)) + 1);
+          removeValue(state.players[frame.p]!.weapons, sold, 2846, 5);
         } else {
           frame.pc = 5;
           continue machine;
@@ -8752,13 +8753,13 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, price: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2880) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2881) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.missing =
-          full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2881, 33));
+          full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2882, 33));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8784,7 +8785,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         frame.price = gifted(state, frame.p, "cheapCrew") ? 1 : 2;
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2889: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2890: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 61, players: [frame.p] };
         frame.pc = 4;
@@ -8801,7 +8802,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2891, 7)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2892, 7)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8824,14 +8825,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0, withdrawn: 0 };
 }
 
-/** Runs proc stashGold (line 2899) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2900) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2900: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2901: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 62, players: [frame.p] };
         frame.pc = 1;
@@ -8859,7 +8860,7 @@ function stepStashGold(state: State, frame: StashGoldFrame): void {
 
         if (state.players[frame.p]!.stash < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2907: the choice of withdrawn has no answer: its range 0..${state.players[frame.p]!.stash} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2908: the choice of withdrawn has no answer: its range 0..${state.players[frame.p]!.stash} is empty`,
           );
         state.pending = { site: 63, players: [frame.p] };
         frame.pc = 5;
@@ -8904,7 +8905,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2917) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2918) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9250,13 +9251,13 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2442) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2443) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.k = effectOf(state, frame.card) ?? at(GLORY, frame.card, 2444, 29).kind;
-        removeValue(state.players[frame.me]!.gloryHand, frame.card, 2445, 3);
+        frame.k = effectOf(state, frame.card) ?? at(GLORY, frame.card, 2445, 29).kind;
+        removeValue(state.players[frame.me]!.gloryHand, frame.card, 2446, 3);
         state.gloryDeck.discard.push(frame.card);
         state.lastPlayed = frame.card;
         if (frame.k !== "windfall") {
@@ -9328,7 +9329,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2456, 5)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2457, 5)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9382,7 +9383,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2461, 9)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2462, 9)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9405,7 +9406,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2604) until it waits for a decision or is done. */
+/** Runs action Port (line 2605) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9464,7 +9465,7 @@ function stepPort(state: State, frame: PortFrame): void {
         }
 
         frame.activity2 = activityFound;
-        removeValue(frame.activity$left, frame.activity2, 2619, 3);
+        removeValue(frame.activity$left, frame.activity2, 2620, 3);
         frame.first = false;
         const activity = frame.activity2;
         if (activity === "sellGoods") {
@@ -9564,7 +9565,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2629, 36)));
+          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2630, 36)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9893,7 +9894,7 @@ function offerKeepGlory(state: State, me: Player, out: Action[]): void {
   for (let card = 0; card < cardList.length; card++) {
     const cardItem = cardList[card]!;
     if (!(
-      at(GLORY, cardItem, 2503, 11).kind === "broadside" || at(GLORY, cardItem, 2503, 44).kind === "evasiveManeuvers"
+      at(GLORY, cardItem, 2504, 11).kind === "broadside" || at(GLORY, cardItem, 2504, 44).kind === "evasiveManeuvers"
     ))
       continue;
     out.push({ type: "KeepGlory", player: me, card });
@@ -10246,7 +10247,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1896)
+      // `choose reward: Nation in nations by w` (proc victory, line 1897)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -10257,7 +10258,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1911)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1912)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -10270,7 +10271,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1915)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1916)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -10283,7 +10284,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1920)
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1921)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -10296,7 +10297,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1924)
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1925)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -10309,7 +10310,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1931)
+      // `choose takeRumor: bool by w` (proc plunder, line 1932)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -10319,7 +10320,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1940)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1941)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -10329,7 +10330,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose volunteers: bool by each q in others` (proc npcController, line 1984)
+      // `choose volunteers: bool by each q in others` (proc npcController, line 1985)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "volunteers", player: seat, value });
@@ -10339,7 +10340,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2079)
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2080)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -10352,7 +10353,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2087)
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2088)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -10362,7 +10363,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2203)
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2204)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -10373,7 +10374,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2244)
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2245)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -10385,7 +10386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2279)
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2280)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -10396,7 +10397,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2389)
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2390)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -10407,7 +10408,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2403)
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2404)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -10418,9 +10419,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2454)
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2455)
       const frame = currentPlayGloryFrame(state);
-      const items = collect58(state, frame.me);
+      const items = collect57(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -10429,7 +10430,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2460)
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2461)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -10440,12 +10441,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2535)
+      // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2536)
       const frame = currentScoutingCheckFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
         const item = items[value]!;
-        if (at(frame.faces, item, 2535, 124) < 5) out.push({ type: "scoutAgain", player: seat, value });
+        if (at(frame.faces, item, 2536, 124) < 5) out.push({ type: "scoutAgain", player: seat, value });
       }
 
       out.push({ type: "scoutAgain", player: seat, value: null });
@@ -10453,7 +10454,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2619)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2620)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -10466,7 +10467,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2646)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2647)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10479,7 +10480,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2672)
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2673)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -10489,7 +10490,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2720)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(p, offer, card)` (proc buyGoods, line 2721)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -10503,7 +10504,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2730)
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2731)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -10513,7 +10514,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2747)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2748)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10525,7 +10526,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2754)
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2755)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -10538,7 +10539,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2777)
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2778)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -10548,7 +10549,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2785)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2786)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -10560,7 +10561,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2806)
+      // `choose buyMod: bool by p` (proc buyModification, line 2807)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -10570,7 +10571,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2827)
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2828)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -10581,7 +10582,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2837)
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2838)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -10594,7 +10595,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2842)
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { earn(p, WEAPON_RES` (proc tradeWeapons, line 2843)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -10607,7 +10608,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2889)
+      // `choose hired: 0..missing by p where hired * price <= p.gold else "Each crew member costs {` (proc recruitCrew, line 2890)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -10618,7 +10619,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2900)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2901)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -10629,7 +10630,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose withdrawn: 0..p.stash by p` (proc stashGold, line 2907)
+      // `choose withdrawn: 0..p.stash by p` (proc stashGold, line 2908)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.stash;
       for (let value = 0; value <= high; value++) {
@@ -11094,7 +11095,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect58(state, frame.me);
+      const items = collect57(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
@@ -11119,7 +11120,7 @@ function check(state: State, action: Action): string | null {
         return "scoutAgain must be a position in range(0, size(faces) - 1) or none.";
       if (value !== null) {
         const item = items[value]!;
-        if (!(at(frame.faces, item, 2535, 124) < 5)) return "That scoutAgain is not allowed now.";
+        if (!(at(frame.faces, item, 2536, 124) < 5)) return "That scoutAgain is not allowed now.";
       }
 
       return null;
@@ -11701,7 +11702,7 @@ function apply(state: State, action: Action): void {
     case 45: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect58(state, frame.me), action.value);
+      frame.lettered = at(collect57(state, frame.me), action.value);
       state.pending = null;
       break;
     }
@@ -11898,7 +11899,7 @@ function answerAlone28(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2244): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2245): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone41(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
@@ -11910,7 +11911,7 @@ function answerAlone41(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2279): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2280): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone42(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
@@ -11926,7 +11927,7 @@ function answerAlone42(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2403): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2404): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
@@ -11942,11 +11943,11 @@ function answerAlone44(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2454): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2455): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect58(state, frame.me);
+  const items = collect57(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -11958,7 +11959,7 @@ function answerAlone45(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2460): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2461): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone46(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -11974,7 +11975,7 @@ function answerAlone46(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2730): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2731): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone52(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
@@ -12183,7 +12184,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 45: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect58(state, frame.me)[action.value];
+          const item = collect57(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12265,7 +12266,7 @@ function describeAction(state: State, action: Action): string | null {
     case "PlayGlory": {
       const card = state.players[action.player]!.gloryHand[action.card];
       if (card === undefined) return null;
-      return `play ${at(GLORY, card, 2442, 52).name}`;
+      return `play ${at(GLORY, card, 2443, 52).name}`;
     }
 
     case "Broadside": {
@@ -12279,7 +12280,7 @@ function describeAction(state: State, action: Action): string | null {
     case "KeepGlory": {
       const card = state.players[action.player]!.gloryHand[action.card];
       if (card === undefined) return null;
-      return `show ${at(GLORY, card, 2502, 52).name} and keep it`;
+      return `show ${at(GLORY, card, 2503, 52).name} and keep it`;
     }
 
     case "dumped":
@@ -12461,7 +12462,7 @@ function describeAction(state: State, action: Action): string | null {
         case 33: {
           if (action.value === null) return "stop";
           const value = action.value;
-          return `take ${at(GLORY, value, 1920, 108).name}`;
+          return `take ${at(GLORY, value, 1921, 108).name}`;
         }
       }
 
@@ -12471,7 +12472,7 @@ function describeAction(state: State, action: Action): string | null {
         case 34: {
           if (action.value === null) return "stop";
           const value = action.value;
-          return `employ the ${at(GLORY, value, 1924, 158).name}`;
+          return `employ the ${at(GLORY, value, 1925, 158).name}`;
         }
       }
 
@@ -12512,7 +12513,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
-          return `keep the rumor of ${at(RUMORS, item, 2203, 75).zone}`;
+          return `keep the rumor of ${at(RUMORS, item, 2204, 75).zone}`;
         }
       }
 
@@ -12523,7 +12524,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
-          return `try for mission ${at(MISSIONS, item, 2279, 73).id}`;
+          return `try for mission ${at(MISSIONS, item, 2280, 73).id}`;
         }
       }
 
@@ -12534,7 +12535,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
-          return `discard ${at(GLORY, item, 2389, 66).name}`;
+          return `discard ${at(GLORY, item, 2390, 66).name}`;
         }
       }
 
@@ -12545,7 +12546,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
-          return `hire the ${at(GLORY, item, 2403, 80).name} for 5 gold`;
+          return `hire the ${at(GLORY, item, 2404, 80).name} for 5 gold`;
         }
       }
 
@@ -12557,7 +12558,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
-          return `roll the die showing ${at(frame.faces, item, 2535, 92)} again`;
+          return `roll the die showing ${at(frame.faces, item, 2536, 92)} again`;
         }
       }
 
@@ -12606,7 +12607,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2747, 84)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2748, 84)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -13597,8 +13598,8 @@ function collect9(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1892, 48)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1892, 68)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1893, 48)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1893, 68)) === 0
     )
       out.push(n_);
   }
@@ -13623,7 +13624,7 @@ function any11(state: State, w: Player, c: number): boolean {
   const items = state.players[w]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
-    if (at(GLORY, e, 1924, 82).specialist === at(GLORY, c, 1924, 105).specialist) return true;
+    if (at(GLORY, e, 1925, 82).specialist === at(GLORY, c, 1925, 105).specialist) return true;
   }
 
   return false;
@@ -13659,7 +13660,7 @@ function collect14(state: State, others: Player[], volunteers: boolean[]): Playe
   const items = others;
   for (let i = 0; i < items.length; i++) {
     const q = items[i]!;
-    if (at(volunteers, q, 1985, 41)) out.push(q);
+    if (at(volunteers, q, 1986, 41)) out.push(q);
   }
 
   return out;
@@ -13683,7 +13684,7 @@ function collect16(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2243, 53)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2244, 53)) > 0) out.push(n_);
   }
 
   return out;
@@ -13741,7 +13742,7 @@ function collect21(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2837, 53)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2838, 53)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -13980,7 +13981,7 @@ function collect41(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1996, 40)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1997, 40)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -14032,7 +14033,7 @@ function collect45(state: State, p: Player): number[] {
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
     const m = items[i]!;
-    if (at(MISSIONS, m, 2275, 67).location === state.players[p]!.zone) out.push(m);
+    if (at(MISSIONS, m, 2276, 67).location === state.players[p]!.zone) out.push(m);
   }
 
   return out;
@@ -14043,7 +14044,7 @@ function any46(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c, 2396, 67).specialist === s) return true;
+    if (at(GLORY, c, 2397, 67).specialist === s) return true;
   }
 
   return false;
@@ -14054,7 +14055,7 @@ function any47(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
-    if (at(GLORY, e, 2399, 81).specialist === at(GLORY, c, 2399, 104).specialist) return true;
+    if (at(GLORY, e, 2400, 81).specialist === at(GLORY, c, 2400, 104).specialist) return true;
   }
 
   return false;
@@ -14066,7 +14067,7 @@ function collect48(state: State, p: Player): number[] {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c, 2399, 30).kind === "hire" && !any47(state, p, c)) out.push(c);
+    if (at(GLORY, c, 2400, 30).kind === "hire" && !any47(state, p, c)) out.push(c);
   }
 
   return out;
@@ -14077,7 +14078,7 @@ function first49(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c, 2479, 69).kind === k) return c;
+    if (at(GLORY, c, 2480, 69).kind === k) return c;
   }
 
   return null;
@@ -14100,7 +14101,7 @@ function collect51(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2851, 46)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2852, 46)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -14112,7 +14113,7 @@ function sum52(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2872, 97));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2873, 97));
   }
 
   return total;
@@ -14127,7 +14128,7 @@ function collect53(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2877, 70)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2878, 70)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -14177,23 +14178,13 @@ function collect56(state: State, hunted: Player[], n_: Npc, best: number): Playe
   return out;
 }
 
-/** match s { captain(_) => 0, npc(n) => npcSkills(n).leadership } */
-function match57(state: State, s: Side): number {
-  if (s.kind === "captain") {
-    return 0;
-  }
-
-  const n_ = s.which;
-  return npcSkills(state, n_).leadership;
-}
-
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect58(state: State, me: Player): Nation[] {
+function collect57(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2454, 63)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2455, 63)) > 0) out.push(n_);
   }
 
   return out;
@@ -14205,7 +14196,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "merchants-and-marauders",
     title: "Merchants & Marauders",
     source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-    sourceHash: "8f7add5f",
+    sourceHash: "ed4f93f4",
     minPlayers: 2,
     maxPlayers: 4,
     variants: VARIANTS,
