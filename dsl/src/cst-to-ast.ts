@@ -408,10 +408,11 @@ export class AstBuilder {
       return { kind: "map", key: this.typeExpr(key!), value: this.typeExpr(value!), span };
     }
     if (has(n, "DotDot")) {
-      const low = this.int(token(n, "IntLiteral", 0));
+      const low = (has(n, "Minus") ? -1 : 1) * this.int(token(n, "IntLiteral", 0));
       const high = this.additive(node(n, "additive"));
-      return high.kind === "int"
-        ? { kind: "range", low, high: high.value, span }
+      const fixedHigh = constantInt(high);
+      return fixedHigh !== undefined
+        ? { kind: "range", low, high: fixedHigh, span }
         : { kind: "range", low, high: low, highValue: high, span };
     }
     return { kind: "named", name: name(token(n, "Identifier")), span };
@@ -1124,4 +1125,11 @@ export class AstBuilder {
     if (generator) return { kind: "comprehension", span, element: exprs[0]!, ...this.generator(generator) };
     return { kind: "list", span, elements: exprs };
   }
+}
+
+/** The value of a literal number, negative or not (`3`, `-1`): a range type's fixed bound. */
+function constantInt(e: A.Expr): number | undefined {
+  if (e.kind === "int") return e.value;
+  if (e.kind === "unary" && e.op === "-" && e.operand.kind === "int") return -e.operand.value;
+  return undefined;
 }

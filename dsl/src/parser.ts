@@ -603,6 +603,7 @@ export class RulesParser extends CstParser {
       },
       {
         ALT: () => {
+          this.OPTION3(() => this.CONSUME(T.Minus)); // `-1..1`
           this.CONSUME(T.IntLiteral);
           this.CONSUME(T.DotDot);
           // A number, or (in a choice) a value: `0..me.coins`. The checker says where a value may bound a range.

@@ -915,6 +915,15 @@ code(Codes.invalidValue, "invalid value", () => {
 
   it("a range type must not be empty", () => {
     expect(soleError(game("global { die: 6..1 }"), Codes.invalidValue).message).toBe("the range 6..1 is empty");
+    expect(soleError(game("global { shift: -1..-3 }"), Codes.invalidValue).message).toBe("the range -1..-3 is empty");
+  });
+
+  it("a range type may reach below zero", () => {
+    const program = loadClean(game("param SHIFT: -3..3 = -1\nglobal { d: -1..1\n e: -5..-2 = -3 }"));
+    expect([...program.globalFields.values()].map((g) => g.type)).toMatchObject([
+      { kind: "int", low: -1, high: 1 },
+      { kind: "int", low: -5, high: -2 },
+    ]);
   });
 
   it("an enum needs members", () => {
