@@ -381,6 +381,7 @@ describe("an error of the rules at run time", () => {
       ["division", "7 / size(cards)", "division by zero"],
       ["key", "points[me]", "the map has no value for 0"],
       ["removal", "remove 4 from cards", "cannot remove a value that is not in the list"],
+      ["smallest", "min(c in cards", "min of an empty list"],
     ];
     await withEngine(
       text,
@@ -391,6 +392,10 @@ describe("an error of the rules at run time", () => {
             `${placeOf(marker)}: ${reason}`,
           );
         }
+        // `min(x in list: e else 10)` of an empty list is 10, and `max` of [3, 1] is 3.
+        const state = engine.newGame({ players: 2, seed: 1, variant: "fine" });
+        engine.apply(state, { type: "Go", player: 0 });
+        expect(engine.outcome(state)?.scores).toEqual([13, 13]);
       },
       FAULTY,
     );

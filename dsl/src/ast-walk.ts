@@ -45,6 +45,7 @@ export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
     case "aggregate":
       go(e.iterable);
       go(e.body);
+      go(e.orElse);
       break;
     case "unary":
       go(e.operand);

@@ -704,6 +704,8 @@ export interface Aggregate extends ExprBase {
   readonly variable: Name;
   readonly iterable: Expr;
   readonly body: Expr | undefined;
+  /** `min(x in list: e else 0)`: the value of `min` or `max` over an empty list (without it, the game stops). */
+  readonly orElse?: Expr;
   symbol?: LocalSymbol;
 }
 

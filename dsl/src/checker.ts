@@ -1734,6 +1734,21 @@ class Checker {
         break;
     }
     this.popScope();
+    if (e.orElse) {
+      if (e.op === "min" || e.op === "max") this.expr(e.orElse, INT);
+      else {
+        this.expr(e.orElse, undefined);
+        const hint =
+          e.op === "first"
+            ? "`first` gives none for an empty list: write `first(x in list: <condition>) ?? <value>`"
+            : e.op === "argmin" || e.op === "argmax" || e.op === "sorted"
+              ? `\`${e.op}\` of an empty list is an empty list`
+              : `\`${e.op}\` of an empty list is ${e.op === "all" ? "true" : e.op === "any" ? "false" : "0"}`;
+        this.diagnostics.push(
+          error(Codes.misplaced, e.orElse.span, `only \`min\` and \`max\` take a value for an empty list`, hint),
+        );
+      }
+    }
     return result;
   }
 

@@ -1081,14 +1081,17 @@ export class AstBuilder {
           ),
         );
       }
-      const e = nodes(binder, "expr");
+      const [iterable, ...rest] = nodes(binder, "expr").map((x) => this.expr(x));
+      const body = has(binder, "Colon") ? rest.shift() : undefined;
+      const orElse = has(binder, "Else") ? rest.shift() : undefined;
       return {
         kind: "aggregate",
         span,
         op: callee.image as A.AggregateOp,
         variable: name(token(binder, "Identifier")),
-        iterable: this.expr(e[0]!),
-        body: e[1] ? this.expr(e[1]) : undefined,
+        iterable: iterable!,
+        body,
+        ...(orElse ? { orElse } : {}),
       };
     }
     const args: A.Expr[] = [];

@@ -1148,7 +1148,7 @@ export class RulesParser extends CstParser {
     });
   });
 
-  /** `x in list[: body]` (aggregate binder), `name: value` (named), or a plain expression */
+  /** `x in list[: body][ else value]` (aggregate binder), `name: value` (named), or a plain expression */
   private argument = this.RULE("argument", () => {
     this.OR([
       {
@@ -1160,6 +1160,11 @@ export class RulesParser extends CstParser {
           this.OPTION(() => {
             this.CONSUME(T.Colon);
             this.SUBRULE2(this.expr);
+          });
+          // `min(x in list: e else 0)`: the value when the list is empty.
+          this.OPTION2(() => {
+            this.CONSUME(T.Else);
+            this.SUBRULE5(this.expr);
           });
         },
       },

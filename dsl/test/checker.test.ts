@@ -918,6 +918,21 @@ code(Codes.invalidValue, "invalid value", () => {
     expect(soleError(game("global { shift: -1..-3 }"), Codes.invalidValue).message).toBe("the range -1..-3 is empty");
   });
 
+  it("only `min` and `max` take a value for an empty list", () => {
+    loadClean(
+      game(
+        "const LEAST = min(x in [1, 2]: x * 2 else 0)\nconst MOST = max(x in [1] else -1)",
+        "if LEAST < MOST { end }",
+      ),
+    );
+    expect(soleError(game("const S = sum(x in [1] else 0)"), Codes.misplaced)).toMatchObject({
+      message: "only `min` and `max` take a value for an empty list",
+      hint: "`sum` of an empty list is 0",
+    });
+    expect(soleError(game("const F = first(x in [1]: x > 0 else 0)"), Codes.misplaced).hint).toContain("?? <value>");
+    expect(errorCodes(game('const M = min(x in [1] else "none")'))).toEqual([Codes.typeMismatch]);
+  });
+
   it("a range type may reach below zero", () => {
     const program = loadClean(game("param SHIFT: -3..3 = -1\nglobal { d: -1..1\n e: -5..-2 = -3 }"));
     expect([...program.globalFields.values()].map((g) => g.type)).toMatchObject([

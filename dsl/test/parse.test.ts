@@ -422,6 +422,14 @@ describe("expressions", () => {
     expect(ops.map((op) => expression(`${op}(x in L: x)`).kind)).toEqual(ops.map(() => "aggregate"));
   });
 
+  it("`min` and `max` may give a value for an empty list after `else`", () => {
+    const withBody = expression("min(x in L: if x > 0 then x else 9 else 0)");
+    const without = expression("max(x in L else -1)");
+    if (withBody.kind !== "aggregate" || without.kind !== "aggregate") throw new Error("expected aggregates");
+    expect([withBody.body?.kind, withBody.orElse?.kind]).toEqual(["conditional", "int"]);
+    expect([without.body, without.orElse?.kind]).toEqual([undefined, "int"]);
+  });
+
   it("`x in list` is only allowed as the single argument of an aggregate", () => {
     const { diagnostics } = parseRules(game("const X = size(x in L)"), "t.rules");
     expect(diagnostics).toEqual([

@@ -610,7 +610,7 @@ export class ExprEmitter {
       case "max": {
         returnType = "number";
         const cmp = op === "min" ? "<" : ">";
-        code = `let ${best}: number | undefined;\n${loopHead} {\n${element}\nconst ${v} = ${value};\nif (${best} === undefined || ${v} ${cmp} ${best}) ${best} = ${v};\n}\nif (${best} === undefined) throw new RulesError("${op} of an empty list");\nreturn ${best};`;
+        code = `let ${best}: number | undefined;\n${loopHead} {\n${element}\nconst ${v} = ${value};\nif (${best} === undefined || ${v} ${cmp} ${best}) ${best} = ${v};\n}\n${this.emptyMinMax(e as Aggregate, best, op, inner)}\nreturn ${best};`;
         break;
       }
       case "all":
@@ -651,6 +651,12 @@ export class ExprEmitter {
       body: code,
     });
     return `${name}(${callArgs.join(", ")})`;
+  }
+
+  /** What `min` or `max` does when its list is empty: give the rules' `else` value, or stop the game. */
+  private emptyMinMax(e: Aggregate, best: string, op: string, scope: Scope): string {
+    if (e.orElse) return `if (${best} === undefined) return ${this.emit(e.orElse, scope)};`;
+    return `if (${best} === undefined) throw new RulesError("${op} of an empty list", ${place(e)});`;
   }
 
   private storedIn(e: Expr, _scope: Scope, code: string): string {

@@ -4434,7 +4434,7 @@ function min40(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list");
+  if (best === undefined) throw new RulesError("min of an empty list", 440, 23);
   return best;
 }
 
@@ -4500,7 +4500,7 @@ function min45(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list");
+  if (best === undefined) throw new RulesError("min of an empty list", 718, 19);
   return best;
 }
 
@@ -4514,7 +4514,7 @@ function min46(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list");
+  if (best === undefined) throw new RulesError("min of an empty list", 719, 18);
   return best;
 }
 
@@ -4528,7 +4528,7 @@ function min47(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list");
+  if (best === undefined) throw new RulesError("min of an empty list", 720, 18);
   return best;
 }
 
@@ -4542,7 +4542,7 @@ function min48(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list");
+  if (best === undefined) throw new RulesError("min of an empty list", 743, 16);
   return best;
 }
 

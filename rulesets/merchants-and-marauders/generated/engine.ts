@@ -14162,7 +14162,7 @@ function max55(state: State, hunted: Player[], n_: Npc): number {
     if (best === undefined || v > best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("max of an empty list");
+  if (best === undefined) throw new RulesError("max of an empty list", 1036, 18);
   return best;
 }
 

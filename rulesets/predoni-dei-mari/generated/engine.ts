@@ -13558,7 +13558,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list");
+  if (best === undefined) throw new RulesError("min of an empty list", 1452, 18);
   return best;
 }
 
