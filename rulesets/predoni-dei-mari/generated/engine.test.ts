@@ -64,7 +64,6 @@ import {
   setUp,
   shadowFor,
   shoalSquare,
-  shoalTemplate,
   start,
   stepCost,
   type Action,
@@ -74,72 +73,72 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "No event can be played in the middle of a fight.": "rules line 942",
-  "No event can be played while the wind blows.": "rules line 943",
-  "Your ship is not damaged.": "rules line 954",
-  "You need a command point to repair.": "rules line 955",
-  "Movement comes first in the turn: it is too late to move.": "rules line 1034",
-  "A fight has used up your movement for this turn.": "rules line 1035",
-  "You cannot sail off the board.": "rules line 1051",
-  "Land squares are impassable.": "rules line 1052",
-  "Not enough movement points (a shoals square costs 2).": "rules line 1053",
-  "The reef already holds a ship.": "rules line 1054",
-  "A damaged ship blocks that square.": "rules line 1055",
-  "A damaged ship cannot enter another pirate's square.": "rules line 1056",
-  "That port is closed to you, and you cannot attack its city now.": "rules line 1057",
-  "You can only attack a port of a national city not yet conquered.": "rules lines 1063, 1064",
-  "Without free access, sailing in is already an attack: take the step.": "rules line 1065",
-  "Not enough movement points.": "rules line 1066",
-  "You do not meet the conditions to attack this city.": "rules line 1067",
-  "You have no command point to spend.": "rules line 1073",
-  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1844",
-  "You must be on a port of a national city.": "rules line 1845",
-  "A hideout can never be attacked.": "rules line 1846",
-  "A damaged ship cannot attack a city (repair it first).": "rules line 1847",
-  "Your mission card does not show this city's flag.": "rules line 1848",
-  "None of your hideout tokens is within your honours.": "rules line 1849",
-  "You already have a hideout on this module.": "rules line 1850",
-  "Commerce is over for this turn.": "rules line 1893",
-  "Commerce needs a port square.": "rules line 1894",
-  "You do not have that many cargo tokens in the hold.": "rules line 1902",
-  "Goods are sold only in a port you may freely enter.": "rules line 1903",
-  "Captured ships are delivered only in a port you may freely enter.": "rules line 1919",
-  "That main weapon is not on your santabarbara.": "rules lines 1932, 1994",
-  "That secondary weapon is not in your hold.": "rules lines 1938, 2010",
-  "No such sail on your yards.": "rules lines 1944, 2026",
-  "No such letter of marque in your hold.": "rules lines 1950, 2042",
-  "Your santabarbara is full.": "rules lines 1955, 2003",
-  "A main weapon costs 40 doubloons.": "rules line 1956",
-  "None of those is left in the supply.": "rules lines 1957, 1965, 1974",
-  "Your hold is full.": "rules lines 1963, 1984, 2019, 2051, 2068",
-  "A secondary weapon costs 26 doubloons.": "rules line 1964",
-  "Your yards are full.": "rules lines 1971, 2035",
-  "Not enough doubloons.": "rules line 1972",
-  "You may own only one silk sail.": "rules line 1973",
-  "No letter of marque of that nation is left.": "rules line 1985",
-  "A letter of marque costs 20 doubloons.": "rules line 1986",
+  "No event can be played in the middle of a fight.": "rules line 940",
+  "No event can be played while the wind blows.": "rules line 941",
+  "Your ship is not damaged.": "rules line 952",
+  "You need a command point to repair.": "rules line 953",
+  "Movement comes first in the turn: it is too late to move.": "rules line 1032",
+  "A fight has used up your movement for this turn.": "rules line 1033",
+  "You cannot sail off the board.": "rules line 1049",
+  "Land squares are impassable.": "rules line 1050",
+  "Not enough movement points (a shoals square costs 2).": "rules line 1051",
+  "The reef already holds a ship.": "rules line 1052",
+  "A damaged ship blocks that square.": "rules line 1053",
+  "A damaged ship cannot enter another pirate's square.": "rules line 1054",
+  "That port is closed to you, and you cannot attack its city now.": "rules line 1055",
+  "You can only attack a port of a national city not yet conquered.": "rules lines 1061, 1062",
+  "Without free access, sailing in is already an attack: take the step.": "rules line 1063",
+  "Not enough movement points.": "rules line 1064",
+  "You do not meet the conditions to attack this city.": "rules line 1065",
+  "You have no command point to spend.": "rules line 1071",
+  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1826",
+  "You must be on a port of a national city.": "rules line 1827",
+  "A hideout can never be attacked.": "rules line 1828",
+  "A damaged ship cannot attack a city (repair it first).": "rules line 1829",
+  "Your mission card does not show this city's flag.": "rules line 1830",
+  "None of your hideout tokens is within your honours.": "rules line 1831",
+  "You already have a hideout on this module.": "rules line 1832",
+  "Commerce is over for this turn.": "rules line 1875",
+  "Commerce needs a port square.": "rules line 1876",
+  "You do not have that many cargo tokens in the hold.": "rules line 1884",
+  "Goods are sold only in a port you may freely enter.": "rules line 1885",
+  "Captured ships are delivered only in a port you may freely enter.": "rules line 1901",
+  "That main weapon is not on your santabarbara.": "rules lines 1914, 1976",
+  "That secondary weapon is not in your hold.": "rules lines 1920, 1992",
+  "No such sail on your yards.": "rules lines 1926, 2008",
+  "No such letter of marque in your hold.": "rules lines 1932, 2024",
+  "Your santabarbara is full.": "rules lines 1937, 1985",
+  "A main weapon costs 40 doubloons.": "rules line 1938",
+  "None of those is left in the supply.": "rules lines 1939, 1947, 1956",
+  "Your hold is full.": "rules lines 1945, 1966, 2001, 2033, 2050",
+  "A secondary weapon costs 26 doubloons.": "rules line 1946",
+  "Your yards are full.": "rules lines 1953, 2017",
+  "Not enough doubloons.": "rules line 1954",
+  "You may own only one silk sail.": "rules line 1955",
+  "No letter of marque of that nation is left.": "rules line 1967",
+  "A letter of marque costs 20 doubloons.": "rules line 1968",
   "The warehouse is reached only from a pirate port or a hideout port.":
-    "rules lines 1993, 2001, 2009, 2017, 2025, 2033, 2041, 2049, 2057, 2066",
-  "Your warehouse is full.": "rules lines 1995, 2011, 2027, 2043, 2059",
-  "That main weapon is not in your warehouse.": "rules line 2002",
-  "That secondary weapon is not in your warehouse.": "rules line 2018",
-  "No such sail in your warehouse.": "rules line 2034",
-  "No such letter of marque in your warehouse.": "rules line 2050",
-  "You have no cargo in the hold.": "rules line 2058",
-  "You have no cargo in the warehouse.": "rules line 2067",
-  "Only one ship purchase per Commerce.": "rules line 2078",
-  "Ships are bought in a city's port.": "rules line 2079",
-  "That deck is exhausted.": "rules line 2080",
-  "The tavern is over for this turn.": "rules line 2180",
-  "The tavern needs a port square.": "rules line 2181",
-  "You already hold a mission card.": "rules line 2187",
-  "No mission card is left.": "rules line 2188",
-  "A combat card needs at least one pirate honour.": "rules line 2194",
-  "After refusing a card you may not try again this turn.": "rules line 2195",
-  "Your hand is full (honours + 1 cards).": "rules line 2196",
-  "A combat card costs 2 command points.": "rules line 2197",
-  "The combat deck is empty.": "rules line 2198",
-  "You must keep the honours your ship requires.": "rules line 2216",
+    "rules lines 1975, 1983, 1991, 1999, 2007, 2015, 2023, 2031, 2039, 2048",
+  "Your warehouse is full.": "rules lines 1977, 1993, 2009, 2025, 2041",
+  "That main weapon is not in your warehouse.": "rules line 1984",
+  "That secondary weapon is not in your warehouse.": "rules line 2000",
+  "No such sail in your warehouse.": "rules line 2016",
+  "No such letter of marque in your warehouse.": "rules line 2032",
+  "You have no cargo in the hold.": "rules line 2040",
+  "You have no cargo in the warehouse.": "rules line 2049",
+  "Only one ship purchase per Commerce.": "rules line 2060",
+  "Ships are bought in a city's port.": "rules line 2061",
+  "That deck is exhausted.": "rules line 2062",
+  "The tavern is over for this turn.": "rules line 2162",
+  "The tavern needs a port square.": "rules line 2163",
+  "You already hold a mission card.": "rules line 2169",
+  "No mission card is left.": "rules line 2170",
+  "A combat card needs at least one pirate honour.": "rules line 2176",
+  "After refusing a card you may not try again this turn.": "rules line 2177",
+  "Your hand is full (honours + 1 cards).": "rules line 2178",
+  "A combat card costs 2 command points.": "rules line 2179",
+  "The combat deck is empty.": "rules line 2180",
+  "You must keep the honours your ship requires.": "rules line 2198",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -180,8 +179,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2504, 41)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2504, 79)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2461, 41)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2461, 79)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -245,7 +244,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2531, 41)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2488, 41)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -255,7 +254,7 @@ describe("Predoni dei Mari: rules tests", () => {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       start(state);
       if (state.lord === 0) hits[0]!++;
-      if (state.lord === at(SEATS[state.playerCount]!, 2, 2538, 39)) hits[1]!++;
+      if (state.lord === at(SEATS[state.playerCount]!, 2, 2495, 39)) hits[1]!++;
     }
     expect(shareProblem(hits[0]!, 300, 33, 7), "expect about 33% within 7%: lord == players[0]").toBeNull();
     expect(shareProblem(hits[1]!, 300, 33, 7), "expect about 33% within 7%: lord == players[2]").toBeNull();
@@ -613,13 +612,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(COMBAT, 59, 2795, 10).event === "shoalsEvent" &&
-        at(COMBAT, 59, 2795, 46).main === "culverins" &&
-        at(COMBAT, 59, 2795, 79).power === 8,
+      at(COMBAT, 59, 2752, 10).event === "shoalsEvent" &&
+        at(COMBAT, 59, 2752, 46).main === "culverins" &&
+        at(COMBAT, 59, 2752, 79).power === 8,
       "expect COMBAT[59].event == shoalsEvent and COMBAT[59].main == culverins and COMBAT[59].power == 8",
     ).toBe(true);
     expect(
-      at(COMBAT, 59, 2796, 10).reshuffle && count2(state) === 1,
+      at(COMBAT, 59, 2753, 10).reshuffle && count2(state) === 1,
       "expect COMBAT[59].reshuffle and count(c in COMBAT: c.reshuffle) == 1",
     ).toBe(true);
     expect(
@@ -647,7 +646,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2814, 5)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2771, 5)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -709,7 +708,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2854, 5)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2811, 5)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -743,7 +742,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2877, 10)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2834, 10)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -1032,8 +1031,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3118, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3119, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3075, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3076, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(2);
     start(state);
@@ -1049,10 +1048,10 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(5, 2)" },
       ),
     );
-    expect(at(state.merchants, 0, 3130, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
+    expect(at(state.merchants, 0, 3087, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
-      moduleOf(state, at(state.merchants, 1, 3131, 19)) === 1 &&
-        moduleOf(state, at(state.merchants, 2, 3131, 51)) === 2,
+      moduleOf(state, at(state.merchants, 1, 3088, 19)) === 1 &&
+        moduleOf(state, at(state.merchants, 2, 3088, 51)) === 2,
       "expect moduleOf(merchants[1]) == 1 and moduleOf(merchants[2]) == 2",
     ).toBe(true);
   });
@@ -1075,9 +1074,9 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.hand = [22];
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 3153, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3154, 5)]!.pos = hexOf(-2, 2);
-      state.players[at(SEATS[state.playerCount]!, 2, 3156, 5)]!.hand = [22];
+      state.players[at(SEATS[state.playerCount]!, 2, 3110, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3111, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3113, 5)]!.hand = [22];
     });
     state.rng.forced.push(2);
     start(state);
@@ -1105,7 +1104,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal([...engine.toAct(state)], [0]) &&
-        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3164, 66)]),
+        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3121, 66)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) }
@@ -1116,7 +1115,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
       1,
-      at(SEATS[state.playerCount]!, 2, 3170, 39),
+      at(SEATS[state.playerCount]!, 2, 3127, 39),
     ]);
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
@@ -1135,7 +1134,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "handCard", player: 1, value: 0 });
     play(state, { type: "asideHex", player: 1, value: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[2]]").toEqual([
-      at(SEATS[state.playerCount]!, 2, 3179, 27),
+      at(SEATS[state.playerCount]!, 2, 3136, 27),
     ]);
   });
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
@@ -1289,8 +1288,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3296, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3297, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3253, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3254, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
@@ -1299,8 +1298,8 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3305, 5)]!.pos = hexOf(-3, -5);
-      state.players[at(SEATS[state.playerCount]!, 2, 3306, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 3262, 5)]!.pos = hexOf(-3, -5);
+      state.players[at(SEATS[state.playerCount]!, 2, 3263, 5)]!.cp = 0;
     });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
@@ -1324,8 +1323,8 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "merchantLanding", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(-2, -5)]").toEqual([hexOf(-2, -5)]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 3321, 10)]!.damaged &&
-        state.players[at(SEATS[state.playerCount]!, 2, 3321, 33)]!.pos === hexOf(-3, -5),
+      state.players[at(SEATS[state.playerCount]!, 2, 3278, 10)]!.damaged &&
+        state.players[at(SEATS[state.playerCount]!, 2, 3278, 33)]!.pos === hexOf(-3, -5),
       "expect players[2].damaged and players[2].pos == hex(-3, -5)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1659,8 +1658,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3558, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3559, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3515, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3516, 5)]!.pos = hexOf(-2, 2);
       state.hideouts = [
         { city: 2, owner: 0, level: 2 },
         { city: 4, owner: 1, level: 1 },
@@ -1855,7 +1854,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
       state.players[0]!.doubloons = 30;
-      state.players[0]!.honours = at(SHIPS, 0, 3707, 26).honours + 2;
+      state.players[0]!.honours = at(SHIPS, 0, 3664, 26).honours + 2;
       state.players[0]!.cargo = 2;
       state.players[0]!.cargoPos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1889,7 +1888,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].doubloons == 20 and players[1].doubloons == 10",
     ).toBe(true);
     expect(
-      state.players[0]!.honours === at(SHIPS, 0, 3729, 32).honours + 1 && state.players[1]!.honours === 1,
+      state.players[0]!.honours === at(SHIPS, 0, 3686, 32).honours + 1 && state.players[1]!.honours === 1,
       "expect players[0].honours == SHIPS[0].honours + 1 and players[1].honours == 1",
     ).toBe(true);
     expect(
@@ -2218,7 +2217,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(shoalTemplate(state, 1), "expect shoalTemplate(1) == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
+    expect(state.shoals[1] ?? noKey(1, 3951, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
       hexOf(2, -10),
       hexOf(1, -9),
       hexOf(2, -9),
@@ -2227,11 +2226,10 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "shoalsModule", player: 0, value: 0 });
     expect(otherShoalSpots(state, 1), "expect otherShoalSpots(1) == [0, 1, 2, 4, 5]").toEqual([0, 1, 2, 4, 5]);
     play(state, { type: "shoalsSpot", player: 0, value: 0 });
-    expect(shoalTemplate(state, 1), "expect shoalTemplate(1) == [hex(2, -10), hex(2, -11), hex(3, -11)]").toEqual([
-      hexOf(2, -10),
-      hexOf(2, -11),
-      hexOf(3, -11),
-    ]);
+    expect(
+      state.shoals[1] ?? noKey(1, 3957, 10),
+      "expect shoals[1] == [hex(2, -10), hex(2, -11), hex(3, -11)]",
+    ).toEqual([hexOf(2, -10), hexOf(2, -11), hexOf(3, -11)]);
     expect(
       isShoals(state, hexOf(3, -11)) && !isShoals(state, hexOf(1, -9)),
       "expect isShoals(hex(3, -11)) and not isShoals(hex(1, -9))",
@@ -2244,7 +2242,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 4011, 5)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 3968, 5)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2352,22 +2350,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
     given(() => {
-      state.lord = at(SEATS[state.playerCount]!, 2, 4102, 12);
+      state.lord = at(SEATS[state.playerCount]!, 2, 4059, 12);
       state.merchants = [];
       state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(0, -2);
-      state.players[at(SEATS[state.playerCount]!, 2, 4109, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4110, 5)]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 3, 4111, 5)]!.ship = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 4112, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 4066, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4067, 5)]!.pos = hexOf(2, 0);
+      state.players[at(SEATS[state.playerCount]!, 3, 4068, 5)]!.ship = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 4069, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4115, 36)]),
+      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4072, 36)]),
       "expect round == 1 and acting == [players[2]]",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 2 });
@@ -2375,7 +2373,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4120, 36)]),
+      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4077, 36)]),
       "expect round == 2 and acting == [players[2]]",
     ).toBe(true);
   });
@@ -2597,8 +2595,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4262, 10)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4262, 46)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4219, 10)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4219, 46)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2609,7 +2607,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4272, 5)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4229, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2632,7 +2630,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4292, 10)).discard, [30, 0, 8, 10]) &&
+      equal((state.shipDecks["green"] ?? noKey("green", 4249, 10)).discard, [30, 0, 8, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
@@ -2652,7 +2650,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4302, 5)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4259, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2679,7 +2677,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4317, 10)).discard, [30, 8, 9, 10]) &&
+      equal((state.shipDecks["green"] ?? noKey("green", 4274, 10)).discard, [30, 8, 9, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
@@ -2691,7 +2689,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4327, 5)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4284, 5)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2740,7 +2738,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(at(MISSIONS, 6, 4372, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
+    expect(at(MISSIONS, 6, 4329, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
     given(() => {
@@ -2851,13 +2849,13 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(
       equal(portAt(state, hexOf(4, -11)), { kind: "cityPort", city: 0 }) &&
         cityAt(state, hexOf(5, -11)) === 0 &&
-        at(CITIES, 0, 4439, 78).name === "EN1",
+        at(CITIES, 0, 4396, 78).name === "EN1",
       'expect portAt(hex(4, -11)) == cityPort(0) and cityAt(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
     ).toBe(true);
     expect(
       equal(portAt(state, hexOf(-6, -2)), { kind: "cityPort", city: 11 }) &&
         cityAt(state, hexOf(-5, -3)) === 11 &&
-        at(CITIES, 11, 4440, 80).name === "NL3",
+        at(CITIES, 11, 4397, 80).name === "NL3",
       'expect portAt(hex(-6, -2)) == cityPort(11) and cityAt(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
     ).toBe(true);
     expect(
@@ -2888,11 +2886,10 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lair === hexOf(0, 3) && shoalSquare(state, 5) === hexOf(-11, 4),
       "expect lair == hex(0, 3) and shoalSquare(5) == hex(-11, 4)",
     ).toBe(true);
-    expect(shoalTemplate(state, 6), "expect shoalTemplate(6) == [hex(-7, -5), hex(-8, -4), hex(-7, -4)]").toEqual([
-      hexOf(-7, -5),
-      hexOf(-8, -4),
-      hexOf(-7, -4),
-    ]);
+    expect(
+      state.shoals[6] ?? noKey(6, 4404, 10),
+      "expect shoals[6] == [hex(-7, -5), hex(-8, -4), hex(-7, -4)]",
+    ).toEqual([hexOf(-7, -5), hexOf(-8, -4), hexOf(-7, -4)]);
     expect(
       state.merchants,
       "expect merchants == [hex(4, -11), hex(3, -7), hex(9, -7), hex(8, -3), hex(5, 2), hex(4, 6), hex(-4, 7), hex(-5, 11), hex(-9, 3), hex(-10, 7), hex(-5, -6), hex(-6, -2)]",
@@ -2926,7 +2923,7 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 5, variant: "arranged" });
     start(state);
     expect(
-      at(state.slotMod, 0, 4459, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
+      at(state.slotMod, 0, 4416, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
@@ -2944,7 +2941,7 @@ describe("Predoni dei Mari: rules tests", () => {
       all6(state),
       "expect all(h in portSquares: match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true })",
     ).toBe(true);
-    expect(all8(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
+    expect(all8(state), "expect all(m in range(1, 6): all(h in shoals[m]: moduleOf(h) == m))").toBe(true);
     expect(all9(state), "expect all(h in keys(fortSeas): isSea(h) and fortSeas[h] == moduleOf(h))").toBe(true);
     expect(
       state.lair === hexOf(0, 3) && state.stormCentre === hexOf(-3, 0),
@@ -2956,14 +2953,14 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect(shadowFor(state, 0, 0, 0), "expect shadowFor(players[0], players[0], players[0]) == players[1]").toEqual(1);
     expect(shadowFor(state, 0, 1, 1), "expect shadowFor(players[0], players[1], players[1]) == players[2]").toEqual(
-      at(SEATS[state.playerCount]!, 2, 4472, 59),
+      at(SEATS[state.playerCount]!, 2, 4429, 59),
     );
     expect(
-      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4473, 20), 0, 1),
+      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4430, 20), 0, 1),
       "expect shadowFor(players[3], players[0], players[1]) == players[2]",
-    ).toEqual(at(SEATS[state.playerCount]!, 2, 4473, 59));
+    ).toEqual(at(SEATS[state.playerCount]!, 2, 4430, 59));
     expect(
-      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4474, 32), at(SEATS[state.playerCount]!, 3, 4474, 44)),
+      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4431, 32), at(SEATS[state.playerCount]!, 3, 4431, 44)),
       "expect shadowFor(players[1], players[2], players[3]) == players[0]",
     ).toEqual(0);
   });
@@ -2979,7 +2976,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4489, 5)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4446, 5)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -2989,24 +2986,24 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4499, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4500, 5)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 2, 4501, 5)]!.pos = hexOf(-1, 4);
-      state.players[at(SEATS[state.playerCount]!, 2, 4502, 5)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 4503, 5)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4504, 5)]!.missionFlags = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4456, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4457, 5)]!.sb = ["melee"];
+      state.players[at(SEATS[state.playerCount]!, 2, 4458, 5)]!.pos = hexOf(-1, 4);
+      state.players[at(SEATS[state.playerCount]!, 2, 4459, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 4460, 5)]!.mission = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4461, 5)]!.missionFlags = [];
     });
     state.rng.forced.push(0);
     start(state);
     expect(
       state.players[1]!.pos === hexOf(1, 1) &&
-        state.players[at(SEATS[state.playerCount]!, 2, 4507, 42)]!.pos === hexOf(-1, 2),
+        state.players[at(SEATS[state.playerCount]!, 2, 4464, 42)]!.pos === hexOf(-1, 2),
       "expect players[1].pos == hex(1, 1) and players[2].pos == hex(-1, 2)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
-      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4511, 38) }) &&
+      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4468, 38) }) &&
         state.fight.att.score === 9 &&
         state.fight.def.score === 4,
       "expect fight.att.fighter == pirate(players[2]) and fight.att.score == 9 and fight.def.score == 4",
@@ -3041,7 +3038,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal(state.players[1]!.captured, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 2, 4520, 41)]!.captured, [8]),
+        equal(state.players[at(SEATS[state.playerCount]!, 2, 4477, 41)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -3165,7 +3162,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(-6, -2)" },
       ),
     );
-    expect(at(state.merchants, 0, 4606, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
+    expect(at(state.merchants, 0, 4563, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
@@ -3173,7 +3170,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4617, 5)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4574, 5)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3400,10 +3397,10 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4463, 38);
+  const value = derived(state).ports[h] ?? noKey(h, 4420, 38);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, h) === at(CITIES, c, 4463, 79).module;
+    return moduleOf(state, h) === at(CITIES, c, 4420, 79).module;
   }
   return true;
 }
@@ -3416,16 +3413,16 @@ function all6(state: State): boolean {
   }
   return true;
 }
-/** all(h in shoalTemplate(m): moduleOf(h) == m) */
+/** all(h in shoals[m]: moduleOf(h) == m) */
 function all7(state: State, m: number): boolean {
-  const items = shoalTemplate(state, m);
+  const items = state.shoals[m] ?? noKey(m, 4421, 41);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (!(moduleOf(state, h) === m)) return false;
   }
   return true;
 }
-/** all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m)) */
+/** all(m in range(1, 6): all(h in shoals[m]: moduleOf(h) == m)) */
 function all8(state: State): boolean {
   const items = rangeList(1, 6);
   for (let i = 0; i < items.length; i++) {
@@ -3439,7 +3436,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4465, 48)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4422, 48)) === moduleOf(state, h))) return false;
   }
   return true;
 }

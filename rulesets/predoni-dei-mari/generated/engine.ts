@@ -28,12 +28,14 @@ import {
   indexOfValue,
   isHex,
   isInt,
+  isNumberKey,
   isRecord,
   mapFind,
   noKey,
   mapHas,
   mapMapValues,
   mapSet,
+  mapValues,
   notOfferedNow,
   offersAny,
   checkParams,
@@ -136,7 +138,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 162) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1303) */
+/** enum Pawn (rules line 1301) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 47) */
@@ -484,7 +486,6 @@ export interface ResolveWindFightsFrame {
   pc: number;
   going: boolean;
   fights: Hex[];
-  h: Hex;
   fightHex: Hex;
   here: Player[];
   last: Player;
@@ -548,7 +549,6 @@ export interface DropWreckFrame {
   token: Flotsam;
   k: number;
   options: Hex[];
-  spot: Hex;
   wreckHex: Hex;
 }
 
@@ -729,7 +729,6 @@ export interface DoFortFrame {
   w: SecW;
   acc: number;
   found: boolean;
-  f: number;
   fortChoice: number;
 }
 
@@ -773,12 +772,8 @@ export interface DoShoalsFrame {
   pc: number;
   gen: Player;
   movable: number[];
-  m: number;
   shoalsModule: number;
-  choices: number[];
-  i_: number;
   shoalsSpot: number;
-  moved: Hex[];
 }
 
 /** Where proc doSirens is, and its locals, while it waits. */
@@ -794,7 +789,6 @@ export interface DoStormFrame {
   readonly routine: "doStorm";
   pc: number;
   gen: Player;
-  d: HexDir;
   stormDir: HexDir;
   old: Hex;
   shift: Hex;
@@ -995,83 +989,83 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 843) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 846) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 847) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1152) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1159) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1167) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1196) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1207) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1233) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286) */
-/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458) */
-/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480) */
-/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1490) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1505) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1509) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1518) */
-/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1542) */
-/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1573) */
-/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1577) */
-/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1661) */
-/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1708) */
-/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1713) */
-/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1729) */
-/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1733) */
-/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1736) */
-/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1751) */
-/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1756) */
-/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1767) */
-/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1772) */
-/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1810) */
-/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1823) */
-/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1865) */
-/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1896) */
-/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1907) */
-/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2100) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2117) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2121) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2131) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2135) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2145) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2148) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2152) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2160) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2183) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2202) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2259) */
-/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2280) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2298) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2321) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2323) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2332) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2358) */
-/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2381) */
-/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2387) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2399) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2418) */
-/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2452) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2472) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 841) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 844) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 845) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 849) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 857) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1022) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1150) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1157) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1165) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1194) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1205) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1231) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284) */
+/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1413) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1452) */
+/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1472) */
+/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1480) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1495) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1499) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1508) */
+/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1530) */
+/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1559) */
+/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1563) */
+/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1647) */
+/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1694) */
+/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1699) */
+/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1715) */
+/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1719) */
+/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1722) */
+/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1737) */
+/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1742) */
+/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1753) */
+/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1758) */
+/** site 48: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1795) */
+/** site 49: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1805) */
+/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1847) */
+/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878) */
+/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1889) */
+/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2082) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2099) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2103) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2113) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2117) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2127) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2130) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2134) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2142) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2165) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2184) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241) */
+/** site 65: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2260) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2276) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2301) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2336) */
+/** site 71: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2356) */
+/** site 72: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2357) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2364) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2381) */
+/** site 75: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2411) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2429) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1188,7 +1182,7 @@ export interface State {
   lair: Hex;
   kraken: Hex;
   stormCentre: Hex;
-  shoalHexes: Hex[];
+  shoals: Partial<Record<number, Hex[]>>;
   merchants: Hex[];
   wreck: Wreck[];
   fortTokens: FortToken[];
@@ -1230,7 +1224,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 941). */
+/** The action PlayCard (rules line 939). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1238,70 +1232,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 953). */
+/** The action Repair (rules line 951). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 960). */
+/** The action EndTurn (rules line 958). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1033). */
+/** The action Move (rules line 1031). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1050). */
+/** The action Step (rules line 1048). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1062). */
+/** The action AttackPort (rules line 1060). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1072). */
+/** The action ExtraMove (rules line 1070). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1078). */
+/** The action StopMoving (rules line 1076). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1843). */
+/** The action AttackCity (rules line 1825). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1892). */
+/** The action Commerce (rules line 1874). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1901). */
+/** The action SellCargo (rules line 1883). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1918). */
+/** The action Deliver (rules line 1900). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1309,162 +1303,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1931). */
+/** The action SellMain (rules line 1913). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1937). */
+/** The action SellSecondary (rules line 1919). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1943). */
+/** The action SellSail (rules line 1925). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1949). */
+/** The action DropLetter (rules line 1931). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1954). */
+/** The action BuyMain (rules line 1936). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1962). */
+/** The action BuySecondary (rules line 1944). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1970). */
+/** The action BuySail (rules line 1952). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1983). */
+/** The action BuyLetter (rules line 1965). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1992). */
+/** The action StoreMain (rules line 1974). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 2000). */
+/** The action LoadMain (rules line 1982). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2008). */
+/** The action StoreSecondary (rules line 1990). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2016). */
+/** The action LoadSecondary (rules line 1998). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2024). */
+/** The action StoreSail (rules line 2006). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2032). */
+/** The action LoadSail (rules line 2014). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2040). */
+/** The action StoreLetter (rules line 2022). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2048). */
+/** The action LoadLetter (rules line 2030). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2056). */
+/** The action StoreCargo (rules line 2038). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2065). */
+/** The action LoadCargo (rules line 2047). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2077). */
+/** The action BuyShip (rules line 2059). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2179). */
+/** The action Tavern (rules line 2161). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2186). */
+/** The action TakeMission (rules line 2168). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2193). */
+/** The action BuyCombatCard (rules line 2175). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2215). */
+/** The action ConvertHonour (rules line 2197). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 843). */
+/** The answer to `choose startShip` (rules line 841). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1472,21 +1466,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 846). */
+/** The answer to `choose firstWeapon` (rules line 844). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 847). */
+/** The answer to `choose secondWeapon` (rules line 845). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 849). */
+/** The answer to `choose startPort` (rules line 847). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1494,21 +1488,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 851). */
+/** The answer to `choose kit` (rules line 849). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 859). */
+/** The answer to `choose startLetter` (rules line 857). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1024). */
+/** The answer to `choose excessCard` (rules line 1022). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1516,49 +1510,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1152). */
+/** The answer to `choose takeCargo` (rules line 1150). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1159). */
+/** The answer to `choose takeSail` (rules line 1157). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1167). */
+/** The answer to `choose takeWeapon` (rules line 1165). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1183). */
+/** The answer to `choose overboard` (rules line 1181). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1185). */
+/** The answer to `choose thrownSec` (rules line 1183). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1188). */
+/** The answer to `choose thrownLetter` (rules line 1186). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1196). */
+/** The answer to `choose floatHex` (rules line 1194). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1566,63 +1560,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1207). */
+/** The answer to `choose completeT3` (rules line 1205). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1223). */
+/** The answer to `choose entryAnswer` (rules line 1221). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1229). */
+/** The answer to `choose tollDoubloons` (rules line 1227). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1230). */
+/** The answer to `choose tollHonours` (rules line 1228). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1231). */
+/** The answer to `choose tollCargo` (rules line 1229). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1232). */
+/** The answer to `choose tollPieces` (rules line 1230). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1233). */
+/** The answer to `choose payToll` (rules line 1231). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1265). */
+/** The answer to `choose tollPiece` (rules line 1263). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1268). */
+/** The answer to `choose tollMain` (rules line 1266). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1630,7 +1624,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1274). */
+/** The answer to `choose tollSecondary` (rules line 1272). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1638,7 +1632,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1280). */
+/** The answer to `choose tollSail` (rules line 1278). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1646,7 +1640,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1286). */
+/** The answer to `choose tollLetter` (rules line 1284). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1654,7 +1648,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1417). */
+/** The answer to `choose fightHex` (rules line 1413). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1662,7 +1656,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1458). */
+/** The answer to `choose spawnPort` (rules line 1452). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1670,7 +1664,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1480). */
+/** The answer to `choose merchantAside` (rules line 1472). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1678,7 +1672,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1490). */
+/** The answer to `choose asideHex` (rules line 1480). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1686,28 +1680,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1505). */
+/** The answer to `choose loss` (rules line 1495). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1509). */
+/** The answer to `choose lostSail` (rules line 1499). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1518). */
+/** The answer to `choose lostLetter` (rules line 1508). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1542). */
+/** The answer to `choose wreckHex` (rules line 1530). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1715,14 +1709,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1573). */
+/** The answer to `choose playFromHand` (rules line 1559). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1577). */
+/** The answer to `choose handCard` (rules line 1563). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1730,56 +1724,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1661). */
+/** The answer to `choose spendCP` (rules line 1647). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1708). */
+/** The answer to `choose spoil` (rules line 1694). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1713). */
+/** The answer to `choose loot` (rules line 1699). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1729). */
+/** The answer to `choose room` (rules line 1715). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1733). */
+/** The answer to `choose discardedSec` (rules line 1719). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1736). */
+/** The answer to `choose discardedLetter` (rules line 1722). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1751). */
+/** The answer to `choose pirateSpoil` (rules line 1737). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1767). */
+/** The answer to `choose raided` (rules line 1753). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1787,14 +1781,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1772). */
+/** The answer to `choose raidMore` (rules line 1758). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1810). */
+/** The answer to `choose krakenEscape` (rules line 1795). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1802,7 +1796,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1823). */
+/** The answer to `choose krakenHome` (rules line 1805). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1810,7 +1804,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1865). */
+/** The answer to `choose hideoutToken` (rules line 1847). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1818,70 +1812,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2117). */
+/** The answer to `choose extraMain` (rules line 2099). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2121). */
+/** The answer to `choose storeMain` (rules line 2103). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2131). */
+/** The answer to `choose extraSail` (rules line 2113). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2135). */
+/** The answer to `choose storeSail` (rules line 2117). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2145). */
+/** The answer to `choose extraItem` (rules line 2127). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2148). */
+/** The answer to `choose storeItem` (rules line 2130). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2152). */
+/** The answer to `choose extraSec` (rules line 2134). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2160). */
+/** The answer to `choose extraLetter` (rules line 2142). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2259). */
+/** The answer to `choose truceNation` (rules line 2241). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2280). */
+/** The answer to `choose fortChoice` (rules line 2260). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1889,7 +1883,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2298). */
+/** The answer to `choose krakenTo` (rules line 2276). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1897,14 +1891,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2321). */
+/** The answer to `choose moveMerchant` (rules line 2299). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2323). */
+/** The answer to `choose whichMerchant` (rules line 2301). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1912,7 +1906,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2332). */
+/** The answer to `choose merchantTo` (rules line 2310). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1920,14 +1914,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2358). */
+/** The answer to `choose newMission` (rules line 2336). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2381). */
+/** The answer to `choose shoalsModule` (rules line 2356). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1935,22 +1929,22 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2387). */
+/** The answer to `choose shoalsSpot` (rules line 2357). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
-  /** Position in `choices` of the number chosen. */
+  /** Position in `otherShoalSpots(shoalsModule)` of the number chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2399). */
+/** The answer to `choose sirensTarget` (rules line 2364). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2418). */
+/** The answer to `choose stormDir` (rules line 2381). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1958,7 +1952,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2452). */
+/** The answer to `choose stormLanding` (rules line 2411). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1966,7 +1960,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2472). */
+/** The answer to `choose merchantLanding` (rules line 2429). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1974,14 +1968,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1907). */
+/** The answer to `choose raiseDistance` (rules line 1889). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2100). */
+/** The answer to `choose newShip` (rules line 2082). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1989,14 +1983,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2202). */
+/** The answer to `choose keepCard` (rules line 2184). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1896, 2183): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1878, 2165): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2175,7 +2169,7 @@ export interface View {
   lair: HexView;
   kraken: HexView;
   stormCentre: HexView;
-  shoalHexes: HexView[];
+  shoals: Partial<Record<number, HexView[]>>;
   merchants: HexView[];
   wreck: WreckView[];
   fortTokens: FortToken[];
@@ -2689,7 +2683,7 @@ export function isReef(state: State, h: Hex): boolean {
 
 /** fn isShoals (line 647) */
 export function isShoals(state: State, h: Hex): boolean {
-  return state.shoalHexes.includes(h);
+  return any43(state, h);
 }
 
 /** fn inStorm (line 648) */
@@ -2725,17 +2719,17 @@ export function fortOfSea(state: State, h: Hex): number | null {
 
 /** fn fortHasToken (line 657) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any43(state, f);
+  return any44(state, f);
 }
 
 /** fn piratePorts (line 658) */
 export function piratePorts(state: State): Hex[] {
-  return collect44(state);
+  return collect45(state);
 }
 
 /** fn hasPawn (line 661) */
 export function hasPawn(state: State, h: Hex): boolean {
-  return any45(state, h) || state.merchants.includes(h);
+  return any46(state, h) || state.merchants.includes(h);
 }
 
 /** fn merchantAt (line 662) */
@@ -2745,17 +2739,17 @@ export function merchantAt(state: State, h: Hex): number | null {
 
 /** fn damagedPirateAt (line 663) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
-  return any46(state, h);
+  return any47(state, h);
 }
 
 /** fn otherPirateAt (line 664) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
-  return any47(state, me, h);
+  return any48(state, me, h);
 }
 
 /** fn healthyOtherAt (line 665) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
-  return any48(state, me, h);
+  return any49(state, me, h);
 }
 
 /** fn openSea (line 667) */
@@ -2770,32 +2764,32 @@ export function freeSea(state: State, h: Hex): boolean {
 
 /** fn wreckAt (line 669) */
 export function wreckAt(state: State, h: Hex): boolean {
-  return any49(state, h);
+  return any50(state, h);
 }
 
 /** fn floatsOnModule (line 670) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any50(state, cargo, m);
+  return any51(state, cargo, m);
 }
 
 /** fn isConquered (line 675) */
 export function isConquered(state: State, c: number): boolean {
-  return any51(state, c);
+  return any52(state, c);
 }
 
 /** fn ownsHideout (line 676) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any52(state, c, p);
+  return any53(state, c, p);
 }
 
 /** fn hideoutCount (line 677) */
 export function hideoutCount(state: State, p: Player): number {
-  return count53(state, p);
+  return count54(state, p);
 }
 
 /** fn hideoutOwners (line 678) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect54(state, c);
+  return collect55(state, c);
 }
 
 /** fn cityAccess (line 681) */
@@ -2880,12 +2874,12 @@ export function tokenHonours(state: State, t: number): number {
 
 /** fn usableToken (line 690) */
 export function usableToken(state: State, p: Player): boolean {
-  return any55(state, p);
+  return any56(state, p);
 }
 
 /** fn ownHideoutOnModule (line 691) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any56(state, p, m);
+  return any57(state, p, m);
 }
 
 /** fn canAttackCity (line 693) */
@@ -2901,7 +2895,7 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
 
 /** fn portOpen (line 696) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
-  return hasAccess(state, p, h) || match57(state, h, p);
+  return hasAccess(state, p, h) || match58(state, h, p);
 }
 
 /** fn shipDeckOf (line 706) */
@@ -2952,7 +2946,7 @@ export function ownsSilk(state: State, p: Player): boolean {
 
 /** fn sailBonus (line 713) */
 export function sailBonus(state: State, p: Player): number {
-  return sum58(state, p);
+  return sum59(state, p);
 }
 
 /** fn damagedMove (line 714) */
@@ -2986,32 +2980,32 @@ export function hasLosable(state: State, p: Player): boolean {
 
 /** fn mainSupply (line 722) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum61(state, w);
+  return MAIN_TOKENS - sum62(state, w);
 }
 
 /** fn secSupply (line 723) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum64(state, w) - count65(state, w);
+  return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
 }
 
 /** fn sailSupply (line 724) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum68(state, v) - count69(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
 }
 
 /** fn cargoSupply (line 725) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum70(state) - count71(state);
+  return CARGO_TOKENS - sum71(state) - count72(state);
 }
 
 /** fn letterSupply (line 726) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum74(state, n_);
+  return LETTERS_PER_NATION - sum75(state, n_);
 }
 
 /** fn secTotal (line 727) */
 export function secTotal(state: State): number {
-  return sum75(state);
+  return sum76(state);
 }
 
 /** fn income (line 730) */
@@ -3104,7 +3098,7 @@ export function unarmed(state: State, s: Side): boolean {
 
 /** fn canPlayOrDraw (line 766) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
-  return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match76(state, s);
+  return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match77(state, s);
 }
 
 /** fn shadowSearch (line 768) */
@@ -3123,15 +3117,15 @@ export function shadowFor(state: State, current: Player, a: Player, b: Player): 
 
 /** fn portOf (line 774) */
 export function portOf(state: State, m: number, slot: number): Port {
-  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum77(state, m, slot) };
+  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
 }
 
-/** fn otherDeck (line 988) */
+/** fn otherDeck (line 986) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1294) */
+/** fn hasEquipment (line 1292) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3142,7 +3136,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1295) */
+/** fn equipmentCount (line 1293) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3152,12 +3146,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1297) */
+/** fn spareHonours (line 1295) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1297, 54).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1295, 54).honours);
 }
 
-/** fn pawnPos (line 1304) */
+/** fn pawnPos (line 1302) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3165,10 +3159,10 @@ export function pawnPos(state: State, x: Pawn): Hex {
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_, 1304, 81);
+  return at(state.merchants, i_, 1302, 81);
 }
 
-/** fn windStopsPirate (line 1305) */
+/** fn windStopsPirate (line 1303) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3180,7 +3174,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1306) */
+/** fn windStopsMerchant (line 1304) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3190,12 +3184,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1396) */
+/** fn windConflict (line 1394) */
 export function windConflict(state: State, h: Hex): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count78(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1397) */
+/** fn windConflictHexes (line 1395) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3207,63 +3201,63 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn othersOnModule (line 1440) */
+/** fn othersOnModule (line 1434) */
 export function othersOnModule(state: State, mi: number, m: number): number {
-  return count79(state, mi, m);
+  return count80(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1441) */
+/** fn otherMerchantAt (line 1435) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
-  return any80(state, mi, h);
+  return any81(state, mi, h);
 }
 
-/** fn nearestFree (line 1465) */
+/** fn nearestFree (line 1459) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect81(state, origin, k, krakenLooks);
+    found = collect82(state, origin, k, krakenLooks);
   }
 
   return found;
 }
 
-/** fn letterPrice (line 1980) */
+/** fn letterPrice (line 1962) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1981) */
+/** fn nationalPortOf (line 1963) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1981, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1963, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2074) */
+/** fn canBuyShip (line 2056) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2074, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2074, 81).honours &&
+    !at(SHIPS, c, 2056, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2056, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2074, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2056, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2074, 153).cost >=
+      at(SHIPS, c, 2056, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2287) */
+/** fn krakenMayEnter (line 2265) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2316) */
+/** fn merchantMayEnter (line 2294) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3275,47 +3269,38 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2367) */
+/** fn shoalSquare (line 2345) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2367, 31);
+  return at(derived(state).shoalSquares, m - 1, 2345, 31);
 }
 
-/** fn shoalTemplate (line 2368) */
-export function shoalTemplate(state: State, m: number): Hex[] {
-  return [
-    at(state.shoalHexes, 3 * (m - 1), 2368, 40),
-    at(state.shoalHexes, 3 * (m - 1) + 1, 2368, 65),
-    at(state.shoalHexes, 3 * (m - 1) + 2, 2368, 94),
-  ];
-}
-
-/** fn triangle (line 2370) */
+/** fn triangle (line 2347) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2370, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2370, 117), 2370, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2347, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2347, 117), 2347, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2371) */
+/** fn shoalSpotLegal (line 2348) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all82(state, m, i_);
-}
-
-/** fn currentShoal (line 2372) */
-export function currentShoal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2373) */
-export function otherShoalSpots(state: State, m: number): number[] {
-  return collect84(state, m);
+/** fn currentShoal (line 2349) */
+export function currentShoal(state: State, m: number, i_: number): boolean {
+  return all84(state, m, i_);
 }
 
-/** fn stormFits (line 2411) */
+/** fn otherShoalSpots (line 2350) */
+export function otherShoalSpots(state: State, m: number): number[] {
+  return collect85(state, m);
+}
+
+/** fn stormFits (line 2376) */
 export function stormFits(state: State, c: Hex): boolean {
-  return all85(state, c);
+  return all86(state, c);
 }
 
 /** proc buildBoard (line 779) */
@@ -3328,9 +3313,7 @@ export function buildBoard(state: State): void {
           state.merchants.push(h);
         } else {
           if (f.feature === "shoalsHex") {
-            for (const o of SHOALS_START.slice()) {
-              state.shoalHexes.push(placeLocal(state, m, o));
-            }
+            mapSet(state.shoals, m, collect87(state, m));
           } else {
             if (f.feature === "lairHex") {
               state.lair = h;
@@ -3347,35 +3330,35 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 969) */
+/** proc drawCombatCard (line 967) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 974) */
+/** proc rebuildCombatDeck (line 972) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 980) */
+/** proc drawShipFrom (line 978) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 981, 15));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 979, 15));
 }
 
-/** proc discardShip (line 984) */
+/** proc discardShip (line 982) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c, 985, 22).deck] ?? noKey(at(SHIPS, c, 985, 22).deck, 985, 12)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c, 983, 22).deck] ?? noKey(at(SHIPS, c, 983, 22).deck, 983, 12)).discard.push(c);
 }
 
-/** proc drawMerchant (line 993) */
+/** proc drawMerchant (line 991) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
     const c = card;
     if (c !== null) {
-      if (at(SHIPS, c, 997, 10).redirect) {
+      if (at(SHIPS, c, 995, 10).redirect) {
         discardShip(state, c);
-        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 999, 39).deck));
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 997, 39).deck));
       }
     }
   }
@@ -3383,16 +3366,16 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1006) */
+/** proc drawMission (line 1004) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
     state.players[p]!.mission = [k];
-    state.players[p]!.missionFlags = [at(MISSIONS, k, 1009, 23).flagA, at(MISSIONS, k, 1009, 42).flagB];
+    state.players[p]!.missionFlags = [at(MISSIONS, k, 1007, 23).flagA, at(MISSIONS, k, 1007, 42).flagB];
   }
 }
 
-/** proc discardMission (line 1013) */
+/** proc discardMission (line 1011) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3402,7 +3385,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1130) */
+/** proc dock (line 1128) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3410,7 +3393,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1556) */
+/** proc setSides (line 1542) */
 export function setSides(state: State, att: Fighter, def: Fighter): void {
   state.fight = {
     att: { fighter: att, card: null, score: 0 },
@@ -3420,7 +3403,7 @@ export function setSides(state: State, att: Fighter, def: Fighter): void {
   };
 }
 
-/** proc noteFight (line 1561) */
+/** proc noteFight (line 1547) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3428,7 +3411,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1787) */
+/** proc shipTask (line 1773) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3455,7 +3438,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 953): its effects, once allowed. */
+/** action Repair (line 951): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3466,7 +3449,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 960): its effects, once allowed. */
+/** action EndTurn (line 958): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3519,7 +3502,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1072): its effects, once allowed. */
+/** action ExtraMove (line 1070): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3530,7 +3513,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1078): its effects, once allowed. */
+/** action StopMoving (line 1076): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3542,10 +3525,10 @@ function checkAttackCity(state: State, me: Player): string | null {
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1848, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1830, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1850, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1832, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3571,11 +3554,11 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1918): its effects, once allowed. */
+/** action Deliver (line 1900): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1920, 3);
+  removeValue(state.players[me]!.captured, card, 1902, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1922, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1904, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3588,10 +3571,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1931): its effects, once allowed. */
+/** action SellMain (line 1913): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1933, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1934, 19);
+  removeValue(state.players[me]!.sb, w, 1915, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1916, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3600,10 +3583,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1937): its effects, once allowed. */
+/** action SellSecondary (line 1919): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1939, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1940, 19);
+  removeValue(state.players[me]!.holdSec, w, 1921, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1922, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3612,10 +3595,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1943): its effects, once allowed. */
+/** action SellSail (line 1925): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1945, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1946, 19);
+  removeValue(state.players[me]!.yards, v, 1927, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1928, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3624,9 +3607,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1949): its effects, once allowed. */
+/** action DropLetter (line 1931): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1951, 3);
+  removeValue(state.players[me]!.letters, n_, 1933, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3637,7 +3620,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1954): its effects, once allowed. */
+/** action BuyMain (line 1936): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3651,7 +3634,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1962): its effects, once allowed. */
+/** action BuySecondary (line 1944): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3666,7 +3649,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1970): its effects, once allowed. */
+/** action BuySail (line 1952): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3680,7 +3663,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1983): its effects, once allowed. */
+/** action BuyLetter (line 1965): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3694,9 +3677,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1992): its effects, once allowed. */
+/** action StoreMain (line 1974): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1996, 3);
+  removeValue(state.players[me]!.sb, w, 1978, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3708,9 +3691,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 2000): its effects, once allowed. */
+/** action LoadMain (line 1982): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 2004, 3);
+  removeValue(state.players[me]!.whMain, w, 1986, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3722,9 +3705,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2008): its effects, once allowed. */
+/** action StoreSecondary (line 1990): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 2012, 3);
+  removeValue(state.players[me]!.holdSec, w, 1994, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3736,9 +3719,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2016): its effects, once allowed. */
+/** action LoadSecondary (line 1998): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 2020, 3);
+  removeValue(state.players[me]!.whSec, w, 2002, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3750,9 +3733,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2024): its effects, once allowed. */
+/** action StoreSail (line 2006): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 2028, 3);
+  removeValue(state.players[me]!.yards, v, 2010, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3764,9 +3747,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2032): its effects, once allowed. */
+/** action LoadSail (line 2014): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 2036, 3);
+  removeValue(state.players[me]!.whSails, v, 2018, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3778,9 +3761,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2040): its effects, once allowed. */
+/** action StoreLetter (line 2022): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2044, 3);
+  removeValue(state.players[me]!.letters, n_, 2026, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3792,9 +3775,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2048): its effects, once allowed. */
+/** action LoadLetter (line 2030): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2052, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2034, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3806,7 +3789,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2056): its effects, once allowed. */
+/** action StoreCargo (line 2038): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3820,7 +3803,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2065): its effects, once allowed. */
+/** action LoadCargo (line 2047): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3832,8 +3815,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2080, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2080, 45)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2062, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2062, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3854,7 +3837,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2186): its effects, once allowed. */
+/** action TakeMission (line 2168): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3871,7 +3854,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2216, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2198, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -3880,7 +3863,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 885) until it waits for a decision or is done. */
+/** Runs the flow (line 883) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3920,7 +3903,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 838) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 836) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3953,11 +3936,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 872, 16)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 870, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875, 13)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 873, 13)).pile);
         }
 
         state.stack.pop();
@@ -3972,7 +3955,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
 
       case 4: {
         state.players[frame.p]!.ship = frame.startShip;
-        removeValue(state.startOffer, frame.startShip, 845, 7);
+        removeValue(state.startOffer, frame.startShip, 843, 7);
         state.pending = { site: 1, players: [frame.p] };
         frame.pc = 5;
         return;
@@ -4077,7 +4060,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 891) until it waits for a decision or is done. */
+/** Runs proc playGame (line 889) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4162,7 +4145,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 909) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 907) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4227,7 +4210,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1020) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4253,7 +4236,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1025, 5);
+        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1023, 5);
         state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
@@ -4286,7 +4269,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1082) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1080) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4404,7 +4387,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1116, 22), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1114, 22), frame.t));
         return;
       }
 
@@ -4487,7 +4470,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1138) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1136) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4552,7 +4535,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1150) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1148) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4655,7 +4638,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1173, 15));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1171, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4696,7 +4679,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1182) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1180) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4734,7 +4717,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1186, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1184, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4764,7 +4747,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1189, 5);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1187, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4802,7 +4785,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1204) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1202) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4814,7 +4797,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
 
         if (
           fortOfSea(state, state.players[frame.p]!.pos) !==
-          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1206, 37), 1206, 28).fort
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1204, 37), 1204, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4883,12 +4866,12 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1221) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1219) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0, 1222, 15);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1220, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -4903,7 +4886,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -4928,7 +4911,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -4938,7 +4921,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -4948,7 +4931,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5051,7 +5034,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1264) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1262) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5090,7 +5073,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1269, 5);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1267, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5116,7 +5099,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1275, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1273, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5137,7 +5120,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1281, 5);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1279, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5147,7 +5130,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1287, 5);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1285, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5184,7 +5167,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1310) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1308) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5192,8 +5175,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6, 1313, 14);
-        state.windDir = at(DIRS, frame.spin - 1, 1314, 13).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1311, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1312, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5272,7 +5255,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1332) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1330) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5377,7 +5360,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1357) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1355) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5395,7 +5378,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi, 1362, 18);
+        frame.origin = at(state.merchants, frame.mi, 1360, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5408,7 +5391,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi, 1390, 19) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1388, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5444,7 +5427,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t, 1381, 7);
+          setAt(state.merchants, frame.mi, frame.t, 1379, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5491,7 +5474,6 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
     pc: 0,
     going: false,
     fights: [],
-    h: hexOf(0, 0),
     fightHex: hexOf(0, 0),
     here: [],
     last: 0,
@@ -5501,7 +5483,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1408) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1406) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5534,14 +5516,13 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
       }
 
       case 3: {
-        frame.h = at(frame.fights, 0, 1415, 15);
-        if (frame.fights.length <= 1) {
+        if (answerAlone28(state)) {
           frame.pc = 5;
           continue machine;
         }
 
         state.pending = { site: 28, players: [state.lord] };
-        frame.pc = 6;
+        frame.pc = 5;
         return;
       }
 
@@ -5551,73 +5532,67 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
       }
 
       case 5: {
-        frame.here = collect15(state, frame.h);
-        frame.last = at(argmax16(state, frame.here), 0, 1422, 18);
-        if (state.kraken !== frame.h) {
-          frame.pc = 7;
+        frame.here = collect15(state, frame.fightHex);
+        frame.last = at(argmax16(state, frame.here), 0, 1416, 18);
+        if (state.kraken !== frame.fightHex) {
+          frame.pc = 6;
           continue machine;
         }
 
-        frame.pc = 9;
+        frame.pc = 8;
         state.stack.push(newKrakenFightFrame(frame.last));
         return;
       }
 
       case 6: {
-        frame.h = frame.fightHex;
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 7: {
-        const miFound = merchantAt(state, frame.h);
+        const miFound = merchantAt(state, frame.fightHex);
         if (miFound === null) {
-          frame.pc = 10;
+          frame.pc = 9;
           continue machine;
         }
 
         frame.mi = miFound;
-        frame.pc = 12;
+        frame.pc = 11;
         state.stack.push(newMerchantFightFrame(frame.last, frame.mi, true));
         return;
       }
 
-      case 8: {
+      case 7: {
         frame.pc = 4;
         continue machine;
       }
 
-      case 9: {
-        frame.pc = 8;
+      case 8: {
+        frame.pc = 7;
         continue machine;
       }
 
-      case 10: {
+      case 9: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0, 1429, 24);
-        frame.pc = 13;
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1423, 24);
+        frame.pc = 12;
         state.stack.push(
           newPirateFightFrame(
             frame.attacker,
-            at(collect19(state, frame.healthy, frame.attacker), 0, 1430, 31),
-            frame.h,
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1424, 31),
+            frame.fightHex,
           ),
         );
         return;
       }
 
+      case 10: {
+        frame.pc = 7;
+        continue machine;
+      }
+
       case 11: {
-        frame.pc = 8;
+        frame.pc = 10;
         continue machine;
       }
 
       case 12: {
-        frame.pc = 11;
-        continue machine;
-      }
-
-      case 13: {
-        frame.pc = 11;
+        frame.pc = 10;
         continue machine;
       }
 
@@ -5647,7 +5622,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1447) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1441) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5665,7 +5640,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1456, 21), 1456, 5);
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1450, 21), 1450, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5682,7 +5657,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort, 1459, 5);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1453, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5704,46 +5679,35 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1475) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1469) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = nearestFree(state, frame.origin, false).slice();
-        if (frame.options.length !== 1) {
+        if (frame.options.length <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1478, 21), 1478, 5);
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 1: {
-        if (frame.options.length <= 1) {
-          frame.pc = 3;
+        if (answerAlone30(state)) {
+          frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 30, players: [frame.chooser] };
-        frame.pc = 4;
+        frame.pc = 2;
         return;
       }
 
-      case 2: {
+      case 1: {
         state.stack.pop();
         return;
       }
 
-      case 3: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantAside, 1481, 5);
-        frame.pc = 3;
+      case 2: {
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1473, 5);
+        frame.pc = 1;
         continue machine;
       }
 
@@ -5764,47 +5728,36 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1485) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1477) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = nearestFree(state, frame.origin, false).slice();
-        if (frame.options.length !== 1) {
+        if (frame.options.length <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.players[frame.p]!.pos = at(frame.options, 0, 1488, 13);
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 1: {
-        if (frame.options.length <= 1) {
-          frame.pc = 3;
+        if (answerAlone31(state)) {
+          frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 31, players: [frame.p] };
-        frame.pc = 4;
+        frame.pc = 2;
         return;
       }
 
-      case 2: {
+      case 1: {
         state.players[frame.p]!.permit = null;
         state.stack.pop();
         return;
       }
 
-      case 3: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
+      case 2: {
         state.players[frame.p]!.pos = frame.asideHex;
-        frame.pc = 3;
+        frame.pc = 1;
         continue machine;
       }
 
@@ -5825,7 +5778,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1501) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1491) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5858,7 +5811,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0, 1507, 15);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1497, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5887,7 +5840,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v, 1512, 7);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1502, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5911,7 +5864,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1519, 7);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1509, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -5939,12 +5892,11 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
     token: { kind: "sailToken", value: 0 },
     k: 0,
     options: [],
-    spot: hexOf(0, 0),
     wreckHex: hexOf(0, 0),
   };
 }
 
-/** Runs proc dropWreck (line 1531) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1521) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5968,14 +5920,13 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
           continue machine;
         }
 
-        frame.spot = at(frame.options, 0, 1540, 18);
-        if (frame.options.length <= 1) {
+        if (answerAlone35(state)) {
           frame.pc = 3;
           continue machine;
         }
 
         state.pending = { site: 35, players: [frame.p] };
-        frame.pc = 4;
+        frame.pc = 3;
         return;
       }
 
@@ -5990,21 +5941,15 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
       }
 
       case 3: {
-        if (!floatsOnModule(state, moduleOf(state, frame.spot), frame.token.kind === "cargoToken")) {
+        if (!floatsOnModule(state, moduleOf(state, frame.wreckHex), frame.token.kind === "cargoToken")) {
           state.wreck.push({
-            hex: frame.spot,
+            hex: frame.wreckHex,
             cargo: frame.token.kind === "cargoToken",
             sail: match27(state, frame.token),
           });
         }
 
         frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
-        frame.spot = frame.wreckHex;
-        frame.pc = 3;
         continue machine;
       }
 
@@ -6025,7 +5970,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1570) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1556) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6065,7 +6010,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.hand, frame.handCard, 1578, 5);
+        removeValue(state.players[frame.p]!.hand, frame.handCard, 1564, 5);
         state.returns.pirateCard = frame.handCard;
         state.stack.pop();
         return;
@@ -6088,7 +6033,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1586) until it waits for a decision or is done. */
+/** Runs proc combat (line 1572) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6178,7 +6123,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1621) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1607) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6238,7 +6183,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1637) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1623) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6311,7 +6256,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1657) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1643) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6379,7 +6324,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0, lost: null };
 }
 
-/** Runs proc merchantFight (line 1676) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1662) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6448,7 +6393,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1692, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1678, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6486,7 +6431,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1707) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1693) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6503,7 +6448,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1710, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1696, 17).goods));
         return;
       }
 
@@ -6520,7 +6465,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1711, 20).goods,
+          at(SHIPS, frame.card, 1697, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6575,7 +6520,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1726) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1712) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6644,13 +6589,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1734, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1720, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1737, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1723, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6687,7 +6632,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1743) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1729) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6787,7 +6732,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1768, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1754, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6857,7 +6802,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1799) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1785) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6879,18 +6824,18 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
 
         state.players[frame.p]!.cp += 1;
         frame.options = collect28(state, frame.at);
-        if (frame.options.length <= 1) {
+        if (answerAlone48(state)) {
           frame.pc = 4;
           continue machine;
         }
 
         state.pending = { site: 48, players: [frame.p] };
-        frame.pc = 5;
+        frame.pc = 4;
         return;
       }
 
       case 2: {
-        frame.pc = 12;
+        frame.pc = 9;
         state.stack.push(newHurtFrame(frame.p));
         return;
       }
@@ -6902,98 +6847,82 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
       }
 
       case 4: {
+        state.players[frame.p]!.pos = frame.krakenEscape;
         if (!openSea(state, state.lair)) {
-          frame.pc = 6;
+          frame.pc = 5;
           continue machine;
         }
 
         state.kraken = state.lair;
-        frame.pc = 7;
+        frame.pc = 6;
         continue machine;
       }
 
       case 5: {
-        state.players[frame.p]!.pos = frame.krakenEscape;
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
         frame.homes = nearestFree(state, state.lair, true).slice();
         state.kraken = frame.at;
-        if (frame.homes.length !== 1) {
+        if (frame.homes.length <= 0) {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        if (answerAlone49(state)) {
           frame.pc = 8;
           continue machine;
         }
 
-        state.kraken = at(frame.homes, 0, 1821, 18);
-        frame.pc = 9;
+        state.pending = { site: 49, players: [frame.p] };
+        frame.pc = 8;
+        return;
+      }
+
+      case 6: {
+        frame.pc = 3;
         continue machine;
       }
 
       case 7: {
-        frame.pc = 3;
+        frame.pc = 6;
         continue machine;
       }
 
       case 8: {
-        if (frame.homes.length <= 1) {
-          frame.pc = 10;
-          continue machine;
-        }
-
-        state.pending = { site: 49, players: [frame.p] };
-        frame.pc = 11;
-        return;
-      }
-
-      case 9: {
+        state.kraken = frame.krakenHome;
         frame.pc = 7;
         continue machine;
       }
 
-      case 10: {
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 11: {
-        state.kraken = frame.krakenHome;
-        frame.pc = 10;
-        continue machine;
-      }
-
-      case 12: {
+      case 9: {
         frame.lost = state.returns.hurt;
-        frame.pc = 13;
+        frame.pc = 10;
         state.stack.push(newDropWreckFrame(frame.p, frame.at, frame.lost));
         return;
       }
 
-      case 13: {
+      case 10: {
         if (!freeSea(state, state.lair)) {
-          frame.pc = 14;
+          frame.pc = 11;
           continue machine;
         }
 
         state.players[frame.p]!.pos = state.lair;
-        frame.pc = 15;
+        frame.pc = 12;
         continue machine;
       }
 
-      case 14: {
-        frame.pc = 16;
+      case 11: {
+        frame.pc = 13;
         state.stack.push(newMoveAsideFrame(frame.p, state.lair));
         return;
       }
 
-      case 15: {
+      case 12: {
         frame.pc = 3;
         continue machine;
       }
 
-      case 16: {
-        frame.pc = 15;
+      case 13: {
+        frame.pc = 12;
         continue machine;
       }
 
@@ -7014,7 +6943,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0), lost: null };
 }
 
-/** Runs proc cityAttack (line 1854) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1836) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7022,7 +6951,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         state.fighting = true;
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1858, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1840, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -7034,7 +6963,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1866, 3);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1848, 3);
         frame.at = state.players[frame.p]!.pos;
         setSides(state, { kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken });
         frame.pc = 2;
@@ -7132,13 +7061,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2112) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2094) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2113, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2113, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2095, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2095, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7162,7 +7091,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2118, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2100, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
@@ -7178,7 +7107,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2127, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2109, 22);
         }
 
         frame.pc = 1;
@@ -7208,7 +7137,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2132, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2114, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
@@ -7224,7 +7153,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2141, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2123, 22);
         }
 
         frame.pc = 6;
@@ -7299,11 +7228,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2153, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2135, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2157, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2139, 24);
         }
 
         frame.pc = 17;
@@ -7330,7 +7259,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2161, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2143, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7356,7 +7285,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2225) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2207) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7380,7 +7309,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2229, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2211, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7398,12 +7327,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2236) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2218) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2237, 11).event;
+        frame.e = at(COMBAT, frame.c, 2219, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7571,7 +7500,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2258) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2240) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7601,21 +7530,10 @@ function currentDoDiplomacyFrame(state: State): DoDiplomacyFrame {
 }
 
 function newDoFortFrame(gen: Player): DoFortFrame {
-  return {
-    routine: "doFort",
-    pc: 0,
-    gen,
-    freeForts: [],
-    roll: 0,
-    w: "grapeshot",
-    acc: 0,
-    found: false,
-    f: 0,
-    fortChoice: 0,
-  };
+  return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2264) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2246) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7626,7 +7544,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2267, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2249, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7638,14 +7556,13 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           }
         }
 
-        frame.f = at(frame.freeForts, 0, 2278, 13);
-        if (frame.freeForts.length <= 1) {
+        if (answerAlone65(state)) {
           frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 65, players: [frame.gen] };
-        frame.pc = 3;
+        frame.pc = 2;
         return;
       }
 
@@ -7655,14 +7572,8 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
       }
 
       case 2: {
-        state.fortTokens.push({ fort: frame.f, weapon: frame.w });
+        state.fortTokens.push({ fort: frame.fortChoice, weapon: frame.w });
         frame.pc = 1;
-        continue machine;
-      }
-
-      case 3: {
-        frame.f = frame.fortChoice;
-        frame.pc = 2;
         continue machine;
       }
 
@@ -7683,7 +7594,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2290) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2268) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7766,7 +7677,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2309, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2287, 23)));
         return;
       }
 
@@ -7819,7 +7730,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2320) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2298) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7858,7 +7769,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2327, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2305, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7914,7 +7825,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2339, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2317, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -7946,7 +7857,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2347, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2325, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -7989,7 +7900,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2356) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2334) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8033,21 +7944,10 @@ function currentDoCastawayFrame(state: State): DoCastawayFrame {
 }
 
 function newDoShoalsFrame(gen: Player): DoShoalsFrame {
-  return {
-    routine: "doShoals",
-    pc: 0,
-    gen,
-    movable: [],
-    m: 0,
-    shoalsModule: 0,
-    choices: [],
-    i_: 0,
-    shoalsSpot: 0,
-    moved: [],
-  };
+  return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2376) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2353) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8058,14 +7958,13 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        frame.m = at(frame.movable, 0, 2379, 13);
-        if (frame.movable.length <= 1) {
+        if (answerAlone71(state)) {
           frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 71, players: [frame.gen] };
-        frame.pc = 3;
+        frame.pc = 2;
         return;
       }
 
@@ -8075,37 +7974,19 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
       }
 
       case 2: {
-        frame.choices = otherShoalSpots(state, frame.m).slice();
-        frame.i_ = at(frame.choices, 0, 2385, 13);
-        if (frame.choices.length <= 1) {
-          frame.pc = 4;
+        if (answerAlone72(state)) {
+          frame.pc = 3;
           continue machine;
         }
 
         state.pending = { site: 72, players: [frame.gen] };
-        frame.pc = 5;
+        frame.pc = 3;
         return;
       }
 
       case 3: {
-        frame.m = frame.shoalsModule;
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
-        frame.moved = triangle(state, frame.m, frame.i_).slice();
-        for (const j of rangeList(0, 2).slice()) {
-          setAt(state.shoalHexes, 3 * (frame.m - 1) + j, at(frame.moved, j, 2392, 37), 2392, 7);
-        }
-
+        mapSet(state.shoals, frame.shoalsModule, triangle(state, frame.shoalsModule, frame.shoalsSpot).slice());
         frame.pc = 1;
-        continue machine;
-      }
-
-      case 5: {
-        frame.i_ = frame.shoalsSpot;
-        frame.pc = 4;
         continue machine;
       }
 
@@ -8126,7 +8007,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2398) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2363) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8173,7 +8054,6 @@ function newDoStormFrame(gen: Player): DoStormFrame {
     routine: "doStorm",
     pc: 0,
     gen,
-    d: "north",
     stormDir: "north",
     old: hexOf(0, 0),
     shift: hexOf(0, 0),
@@ -8192,7 +8072,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2413) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2378) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8203,14 +8083,13 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        frame.d = at(state.stormOptions, 0, 2416, 13);
-        if (state.stormOptions.length <= 1) {
+        if (answerAlone74(state)) {
           frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 74, players: [frame.gen] };
-        frame.pc = 3;
+        frame.pc = 2;
         return;
       }
 
@@ -8221,130 +8100,124 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
 
       case 2: {
         frame.old = state.stormCentre;
-        frame.shift = hexScale(hexDirection(frame.d), STORM_SHIFT);
+        frame.shift = hexScale(hexDirection(frame.stormDir), STORM_SHIFT);
         frame.arrival = hexAdd(frame.old, frame.shift);
         state.stormCentre = frame.arrival;
         frame.carried = collect39(state, frame.old);
         frame.i_List = frame.carried.slice();
         frame.i_Index = 0;
-        frame.pc = 4;
+        frame.pc = 3;
         continue machine;
       }
 
       case 3: {
-        frame.d = frame.stormDir;
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
         if (frame.i_Index >= frame.i_List.length) {
-          frame.pc = 5;
+          frame.pc = 4;
           continue machine;
         }
 
         frame.i_ = at(frame.i_List, frame.i_Index);
-        frame.pc = 6;
+        frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2428, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2389, 19), frame.shift, frame.arrival),
         );
         return;
       }
 
-      case 5: {
+      case 4: {
         frame.miList = rangeList(0, state.merchants.length - 1).slice();
         frame.miIndex = 0;
-        frame.pc = 7;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 5: {
+        frame.i_Index++;
+        frame.pc = 3;
         continue machine;
       }
 
       case 6: {
-        frame.i_Index++;
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 7: {
         if (frame.miIndex >= frame.miList.length) {
-          frame.pc = 8;
+          frame.pc = 7;
           continue machine;
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2431, 19), frame.old) > 1) {
-          frame.pc = 9;
+        if (hexDistance(at(state.merchants, frame.mi, 2392, 19), frame.old) > 1) {
+          frame.pc = 8;
           continue machine;
         }
 
-        frame.pc = 10;
+        frame.pc = 9;
         state.stack.push(newCarryMerchantFrame(frame.mi, frame.shift, frame.arrival));
         return;
       }
 
-      case 8: {
+      case 7: {
         frame.i_2List = rangeList(0, state.playerCount - 1).slice();
         frame.i_2Index = 0;
-        frame.pc = 11;
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 8: {
+        frame.miIndex++;
+        frame.pc = 6;
         continue machine;
       }
 
       case 9: {
-        frame.miIndex++;
-        frame.pc = 7;
+        frame.pc = 8;
         continue machine;
       }
 
       case 10: {
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 11: {
         if (frame.i_2Index >= frame.i_2List.length) {
-          frame.pc = 12;
+          frame.pc = 11;
           continue machine;
         }
 
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2437, 48)]!.pos, frame.arrival) <= 1
+          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2398, 48)]!.pos, frame.arrival) <= 1
         )) {
-          frame.pc = 13;
+          frame.pc = 12;
           continue machine;
         }
 
-        frame.pc = 14;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2438, 25)));
+        frame.pc = 13;
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2399, 25)));
         return;
       }
 
-      case 12: {
+      case 11: {
         frame.pc = 1;
         continue machine;
       }
 
-      case 13: {
+      case 12: {
         frame.i_2Index++;
-        frame.pc = 11;
+        frame.pc = 10;
         continue machine;
       }
 
-      case 14: {
+      case 13: {
         frame.lost = state.returns.hurt;
-        frame.pc = 15;
+        frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2439, 19),
-            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2439, 31)]!.pos,
+            at(SEATS[state.playerCount]!, frame.i_2, 2400, 19),
+            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2400, 31)]!.pos,
             frame.lost,
           ),
         );
         return;
       }
 
-      case 15: {
-        frame.pc = 13;
+      case 14: {
+        frame.pc = 12;
         continue machine;
       }
 
@@ -8375,7 +8248,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2445) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2406) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8387,24 +8260,29 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
         }
 
         frame.options = collect40(state, frame.arrival);
-        if (frame.options.length !== 1) {
+        if (frame.options.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.players[frame.p]!.pos = at(frame.options, 0, 2450, 15);
+        if (answerAlone75(state)) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.pending = { site: 75, players: [frame.p] };
         frame.pc = 4;
-        continue machine;
+        return;
       }
 
       case 1: {
         state.players[frame.p]!.pos = frame.dest;
         if (!isReef(state, frame.dest)) {
-          frame.pc = 7;
+          frame.pc = 5;
           continue machine;
         }
 
-        frame.pc = 8;
+        frame.pc = 6;
         state.stack.push(newHurtFrame(frame.p));
         return;
       }
@@ -8415,46 +8293,30 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
       }
 
       case 3: {
-        if (frame.options.length <= 1) {
-          frame.pc = 5;
-          continue machine;
-        }
-
-        state.pending = { site: 75, players: [frame.p] };
-        frame.pc = 6;
-        return;
+        frame.pc = 2;
+        continue machine;
       }
 
       case 4: {
-        frame.pc = 2;
+        state.players[frame.p]!.pos = frame.stormLanding;
+        frame.pc = 3;
         continue machine;
       }
 
       case 5: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        state.players[frame.p]!.pos = frame.stormLanding;
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 7: {
         frame.pc = 2;
         continue machine;
       }
 
-      case 8: {
+      case 6: {
         frame.lost = state.returns.hurt;
-        frame.pc = 9;
+        frame.pc = 7;
         state.stack.push(newDropWreckFrame(frame.p, frame.dest, frame.lost));
         return;
       }
 
-      case 9: {
-        frame.pc = 7;
+      case 7: {
+        frame.pc = 5;
         continue machine;
       }
 
@@ -8484,30 +8346,35 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2465) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2424) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2466, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2425, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
         }
 
         frame.options = collect41(state, frame.arrival);
-        if (frame.options.length !== 1) {
+        if (frame.options.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 2470, 23), 2470, 7);
+        if (answerAlone76(state)) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.pending = { site: 76, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 4;
-        continue machine;
+        return;
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2476, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2433, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8518,29 +8385,13 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 3: {
-        if (frame.options.length <= 1) {
-          frame.pc = 5;
-          continue machine;
-        }
-
-        state.pending = { site: 76, players: [shadowFor(state, state.active, state.active, state.active)] };
-        frame.pc = 6;
-        return;
-      }
-
-      case 4: {
         frame.pc = 2;
         continue machine;
       }
 
-      case 5: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2473, 7);
-        frame.pc = 5;
+      case 4: {
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2430, 7);
+        frame.pc = 3;
         continue machine;
       }
 
@@ -8561,12 +8412,12 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 941) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 939) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        removeValue(state.players[frame.me]!.hand, frame.card, 944, 3);
+        removeValue(state.players[frame.me]!.hand, frame.card, 942, 3);
         frame.pc = 1;
         state.stack.push(newRunEventFrame(frame.card, frame.me));
         return;
@@ -8574,7 +8425,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
 
       case 1: {
         state.combatDeck.discard.push(frame.card);
-        if (at(COMBAT, frame.card, 947, 6).reshuffle) {
+        if (at(COMBAT, frame.card, 945, 6).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -8592,7 +8443,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1033) until it waits for a decision or is done. */
+/** Runs action Move (line 1031) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8645,7 +8496,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1050) until it waits for a decision or is done. */
+/** Runs action Step (line 1048) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8670,7 +8521,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1060) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8701,7 +8552,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1843) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1825) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8732,7 +8583,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1892) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1874) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8802,7 +8653,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1901) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1883) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8859,7 +8710,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2077) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2059) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8871,7 +8722,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2088, 12).redirect) {
+              if (at(SHIPS, c, 2070, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8903,7 +8754,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2102, 5);
+        removeValue(state.shipOffer, frame.c, 2084, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8941,7 +8792,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2179) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2161) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8993,7 +8844,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2193) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2175) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9047,7 +8898,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2215) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2197) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9346,9 +9197,9 @@ function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1848, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1830, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1850, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1832, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
@@ -9565,8 +9416,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2080, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2080, 45)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2062, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2062, 45)).discard.length <=
       0
     )
       continue;
@@ -9600,7 +9451,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2216, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2198, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9616,7 +9467,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 843)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 841)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9626,7 +9477,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 846)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 844)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9636,7 +9487,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 847)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 845)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9646,7 +9497,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9656,7 +9507,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 851)
+      // `choose kit: StartKit by p` (proc startingChoices, line 849)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9666,7 +9517,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 859)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 857)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9676,7 +9527,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9686,7 +9537,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1022)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9697,7 +9548,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9706,7 +9557,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1152)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1150)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9716,7 +9567,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1159)
+      // `choose takeSail: bool by p` (proc pickUps, line 1157)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9726,7 +9577,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1167)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1165)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9736,7 +9587,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9752,7 +9603,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9763,7 +9614,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9774,7 +9625,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1196)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1194)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9785,7 +9636,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1207)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1205)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9795,7 +9646,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9805,7 +9656,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9816,7 +9667,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9827,7 +9678,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9838,7 +9689,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9849,7 +9700,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1233)
+      // `choose payToll: bool by p` (proc askEntry, line 1231)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9859,7 +9710,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9870,7 +9721,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9881,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9892,7 +9743,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9903,7 +9754,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9914,7 +9765,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1417)
+      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1413)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9925,7 +9776,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1458)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1452)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9936,7 +9787,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1480)
+      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1472)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9947,7 +9798,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1490)
+      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1480)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9958,7 +9809,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1505)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1495)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9974,7 +9825,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1509)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1499)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9983,7 +9834,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1518)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1508)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9994,7 +9845,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1542)
+      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1530)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10005,7 +9856,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1573)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1559)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -10015,7 +9866,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1577)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1563)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -10026,7 +9877,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1661)
+      // `choose spendCP: bool by who` (proc addsPower, line 1647)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10036,7 +9887,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1708)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1694)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10046,7 +9897,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1713)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1699)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10056,7 +9907,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1729)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1715)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10072,7 +9923,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1733)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1719)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10083,7 +9934,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1736)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1722)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10094,7 +9945,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1751)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1737)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10109,7 +9960,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1756)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1742)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10119,7 +9970,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1767)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1753)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10130,7 +9981,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1772)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1758)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10140,7 +9991,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1810)
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1795)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10151,7 +10002,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1823)
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1805)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10162,7 +10013,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1865)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1847)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10175,7 +10026,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1896)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10202,7 +10053,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1907)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1889)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10212,7 +10063,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2100)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2082)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10224,7 +10075,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2117)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2099)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10235,7 +10086,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2121)
+      // `choose storeMain: bool by p` (proc changeShip, line 2103)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10245,7 +10096,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2131)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2113)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10255,7 +10106,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2135)
+      // `choose storeSail: bool by p` (proc changeShip, line 2117)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10265,7 +10116,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2145)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2127)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10281,7 +10132,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2148)
+      // `choose storeItem: bool by p` (proc changeShip, line 2130)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10291,7 +10142,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2152)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2134)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10302,7 +10153,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2160)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2142)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10313,7 +10164,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2183)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2165)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10322,7 +10173,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2202)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2184)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10332,7 +10183,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2259)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10342,7 +10193,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2280)
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2260)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10353,7 +10204,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2298)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2276)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10364,7 +10215,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2321)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10374,7 +10225,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2323)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2301)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10384,7 +10235,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2332)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10395,7 +10246,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2358)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2336)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10405,7 +10256,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2381)
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2356)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10416,9 +10267,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2387)
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2357)
       const frame = currentDoShoalsFrame(state);
-      const items = frame.choices;
+      const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "shoalsSpot", player: seat, value });
       }
@@ -10427,7 +10278,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2399)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2364)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10436,7 +10287,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2418)
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2381)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10446,7 +10297,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2452)
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2411)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10457,7 +10308,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2472)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2429)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -11331,9 +11182,9 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
-      const items = frame.choices;
+      const items = otherShoalSpots(state, frame.shoalsModule);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "shoalsSpot must be a position in choices.";
+        return "shoalsSpot must be a position in otherShoalSpots(shoalsModule).";
       return null;
     }
 
@@ -12080,7 +11931,7 @@ function apply(state: State, action: Action): void {
     case 72: {
       if (action.type !== "shoalsSpot") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
-      frame.shoalsSpot = at(frame.choices, action.value);
+      frame.shoalsSpot = at(otherShoalSpots(state, frame.shoalsModule), action.value);
       state.pending = null;
       break;
     }
@@ -12121,7 +11972,103 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2100): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1413): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone28(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentResolveWindFightsFrame(state);
+  const items = frame.fights;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.fightHex = only;
+  return true;
+}
+
+/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1472): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone30(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentMoveMerchantAsideFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.merchantAside = only;
+  return true;
+}
+
+/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1480): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone31(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentMoveAsideFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.asideHex = only;
+  return true;
+}
+
+/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1530): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone35(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentDropWreckFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.wreckHex = only;
+  return true;
+}
+
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1795): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone48(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentKrakenFightFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.krakenEscape = only;
+  return true;
+}
+
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1805): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone49(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentKrakenFightFrame(state);
+  const items = frame.homes;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.krakenHome = only;
+  return true;
+}
+
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2082): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone53(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12130,6 +12077,102 @@ function answerAlone53(state: State): boolean {
   }
 
   frame.newShip = null;
+  return true;
+}
+
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2260): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone65(state: State): boolean {
+  let only: number | undefined;
+  const frame = currentDoFortFrame(state);
+  const items = frame.freeForts;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.fortChoice = only;
+  return true;
+}
+
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2356): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone71(state: State): boolean {
+  let only: number | undefined;
+  const frame = currentDoShoalsFrame(state);
+  const items = frame.movable;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.shoalsModule = only;
+  return true;
+}
+
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2357): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone72(state: State): boolean {
+  let only: number | undefined;
+  const frame = currentDoShoalsFrame(state);
+  const items = otherShoalSpots(state, frame.shoalsModule);
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.shoalsSpot = only;
+  return true;
+}
+
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2381): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone74(state: State): boolean {
+  let only: HexDir | undefined;
+  const frame = currentDoStormFrame(state);
+  const items = state.stormOptions;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.stormDir = only;
+  return true;
+}
+
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2411): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone75(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentCarryPirateFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.stormLanding = only;
+  return true;
+}
+
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2429): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone76(state: State): boolean {
+  let only: Hex | undefined;
+  const frame = currentCarryMerchantFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.merchantLanding = only;
   return true;
 }
 
@@ -12564,7 +12607,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 72: {
           const frame = currentDoShoalsFrame(state);
-          const item = frame.choices[action.value];
+          const item = otherShoalSpots(state, frame.shoalsModule)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12641,12 +12684,12 @@ function deriveData(state: State): Derived {
   Object.defineProperty(state, DERIVED, { value: data, configurable: true });
   data.layout = clone<PlacedSquare[]>(placedLayout(state));
   data.moduleAt = clone<Partial<Record<Hex, number>>>(squaresByModule(state));
-  data.land = collect86(state);
-  data.portSquares = collect87(state);
-  data.ports = collect88(state);
-  data.reefs = collect89(state);
-  data.fortSeas = collect90(state);
-  data.shoalSquares = collect91(state);
+  data.land = collect88(state);
+  data.portSquares = collect89(state);
+  data.ports = collect90(state);
+  data.reefs = collect91(state);
+  data.fortSeas = collect92(state);
+  data.shoalSquares = collect93(state);
   return data;
 }
 
@@ -12705,7 +12748,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     lair: hexOf(0, 0),
     kraken: hexOf(0, 0),
     stormCentre: hexOf(0, 0),
-    shoalHexes: [],
+    shoals: {},
     merchants: [],
     wreck: [],
     fortTokens: [],
@@ -12747,24 +12790,25 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     mine.pos = NOWHERE;
   }
 
+  state.shoals = clone<Partial<Record<number, Hex[]>>>({} satisfies Partial<Record<number, Hex[]>>);
   state.slotMod = [0, 1, 2, 3, 4, 5, 6];
   state.modSlot = [0, 1, 2, 3, 4, 5, 6];
   state.modRot = [0, 0, 0, 0, 0, 0, 0];
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
     for (const s of rangeList(1, 6).slice()) {
-      setAt(state.slotMod, s, at(order, s - 1, 809, 20), 809, 7);
-      setAt(state.modSlot, at(order, s - 1, 810, 15), s, 810, 7);
-      setAt(state.modRot, at(order, s - 1, 811, 14), randomBetween(state.rng, 0, 5, 811, 30), 811, 7);
+      setAt(state.slotMod, s, at(order, s - 1, 807, 20), 807, 7);
+      setAt(state.modSlot, at(order, s - 1, 808, 15), s, 808, 7);
+      setAt(state.modRot, at(order, s - 1, 809, 14), randomBetween(state.rng, 0, 5, 809, 30), 809, 7);
     }
   }
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 817, 3)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 818, 3)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819, 11)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820, 11)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 815, 3)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 816, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 817, 11)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 818, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12776,7 +12820,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833, 10);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 831, 10);
   return state;
 }
 
@@ -12901,7 +12945,7 @@ function view(state: State, viewer: Player): View {
     lair: hexView(state.lair),
     kraken: hexView(state.kraken),
     stormCentre: hexView(state.stormCentre),
-    shoalHexes: state.shoalHexes.map((x) => hexView(x)),
+    shoals: mapMapValues(state.shoals, (x) => x.map((x) => hexView(x))),
     merchants: state.merchants.map((x) => hexView(x)),
     wreck: state.wreck.map((x) => viewWreck(state, x, viewer)),
     fortTokens: clone(state.fortTokens),
@@ -13095,8 +13139,13 @@ function validateState(value: unknown): string | null {
   if (!isHex(value.lair)) return "state.lair is not a valid Hex";
   if (!isHex(value.kraken)) return "state.kraken is not a valid Hex";
   if (!isHex(value.stormCentre)) return "state.stormCentre is not a valid Hex";
-  if (!(Array.isArray(value.shoalHexes) && value.shoalHexes.every((x: unknown) => isHex(x))))
-    return "state.shoalHexes is not a valid list of Hex";
+  if (!(
+    isRecord(value.shoals) &&
+    Object.entries(value.shoals).every(
+      ([k, x]) => isNumberKey(k) && isInt(Number(k)) && Array.isArray(x) && x.every((x: unknown) => isHex(x)),
+    )
+  ))
+    return "state.shoals is not a valid map from int to list of Hex";
   if (!(Array.isArray(value.merchants) && value.merchants.every((x: unknown) => isHex(x))))
     return "state.merchants is not a valid list of Hex";
   if (!(Array.isArray(value.wreck) && value.wreck.every((x: unknown) => problemInWreck(x, playerCount) === null)))
@@ -13443,13 +13492,13 @@ function collect14(state: State, f: number): FortToken[] {
   return out;
 }
 
-/** [p for p in players if p.pos == h] */
-function collect15(state: State, h: Hex): Player[] {
+/** [p for p in players if p.pos == fightHex] */
+function collect15(state: State, fightHex: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === h) out.push(p);
+    if (state.players[p]!.pos === fightHex) out.push(p);
   }
 
   return out;
@@ -13558,7 +13607,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 1452, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 1446, 18);
   return best;
 }
 
@@ -13744,7 +13793,7 @@ function collect39(state: State, old: Hex): number[] {
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2426, 69)]!.pos, old) <= 1) out.push(i_);
+    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2387, 69)]!.pos, old) <= 1) out.push(i_);
   }
 
   return out;
@@ -13786,8 +13835,19 @@ function collect42(state: State, me: Player): number[] {
   return out;
 }
 
+/** any(template in values(shoals): contains(template, h)) */
+function any43(state: State, h: Hex): boolean {
+  const items = mapValues(state.shoals);
+  for (let i = 0; i < items.length; i++) {
+    const template = items[i]!;
+    if (template.includes(h)) return true;
+  }
+
+  return false;
+}
+
 /** any(ft in fortTokens: ft.fort == f) */
-function any43(state: State, f: number): boolean {
+function any44(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -13798,7 +13858,7 @@ function any43(state: State, f: number): boolean {
 }
 
 /** [h for h in portSquares if portAt(h) == piratePort] */
-function collect44(state: State): Hex[] {
+function collect45(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).portSquares;
   for (let i = 0; i < items.length; i++) {
@@ -13810,7 +13870,7 @@ function collect44(state: State): Hex[] {
 }
 
 /** any(p in players: p.pos == h) */
-function any45(state: State, h: Hex): boolean {
+function any46(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13821,7 +13881,7 @@ function any45(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any46(state: State, h: Hex): boolean {
+function any47(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13832,7 +13892,7 @@ function any46(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any47(state: State, me: Player, h: Hex): boolean {
+function any48(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13843,7 +13903,7 @@ function any47(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any48(state: State, me: Player, h: Hex): boolean {
+function any49(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13854,7 +13914,7 @@ function any48(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any49(state: State, h: Hex): boolean {
+function any50(state: State, h: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13865,7 +13925,7 @@ function any49(state: State, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any50(state: State, cargo: boolean, m: number): boolean {
+function any51(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13876,7 +13936,7 @@ function any50(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any51(state: State, c: number): boolean {
+function any52(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13887,7 +13947,7 @@ function any51(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any52(state: State, c: number, p: Player): boolean {
+function any53(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13898,7 +13958,7 @@ function any52(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count53(state: State, p: Player): number {
+function count54(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13910,7 +13970,7 @@ function count53(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect54(state: State, c: number): Player[] {
+function collect55(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13922,7 +13982,7 @@ function collect54(state: State, c: number): Player[] {
 }
 
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any55(state: State, p: Player): boolean {
+function any56(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -13933,7 +13993,7 @@ function any55(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any56(state: State, p: Player, m: number): boolean {
+function any57(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13944,7 +14004,7 @@ function any56(state: State, p: Player, m: number): boolean {
 }
 
 /** match portAt(h) { cityPort(c) => if isConquered(c) then not ownsHideout(p, c) and not contains(refusedEntry, c) else canAttackCity(p, c), _ => false, } */
-function match57(state: State, h: Hex, p: Player): boolean {
+function match58(state: State, h: Hex, p: Player): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
@@ -13957,7 +14017,7 @@ function match57(state: State, h: Hex, p: Player): boolean {
 }
 
 /** sum(v in p.yards: v) */
-function sum58(state: State, p: Player): number {
+function sum59(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13969,7 +14029,7 @@ function sum58(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count59(state: State, p: Player, w: MainW): number {
+function count60(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -13981,7 +14041,7 @@ function count59(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count60(state: State, p: Player, w: MainW): number {
+function count61(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -13993,19 +14053,19 @@ function count60(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum61(state: State, w: MainW): number {
+function sum62(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count59(state, p, w) + count60(state, p, w);
+    total += count60(state, p, w) + count61(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count62(state: State, p: Player, w: SecW): number {
+function count63(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -14017,7 +14077,7 @@ function count62(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count63(state: State, p: Player, w: SecW): number {
+function count64(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -14029,19 +14089,19 @@ function count63(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum64(state: State, w: SecW): number {
+function sum65(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count62(state, p, w) + count63(state, p, w);
+    total += count63(state, p, w) + count64(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count65(state: State, w: SecW): number {
+function count66(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -14053,7 +14113,7 @@ function count65(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count66(state: State, p: Player, v: number): number {
+function count67(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -14065,7 +14125,7 @@ function count66(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count67(state: State, p: Player, v: number): number {
+function count68(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -14077,19 +14137,19 @@ function count67(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum68(state: State, v: number): number {
+function sum69(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count66(state, p, v) + count67(state, p, v);
+    total += count67(state, p, v) + count68(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count69(state: State, v: number): number {
+function count70(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -14101,7 +14161,7 @@ function count69(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum70(state: State): number {
+function sum71(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14113,7 +14173,7 @@ function sum70(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count71(state: State): number {
+function count72(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -14125,7 +14185,7 @@ function count71(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count72(state: State, p: Player, n_: Nation): number {
+function count73(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -14137,7 +14197,7 @@ function count72(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count73(state: State, p: Player, n_: Nation): number {
+function count74(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -14149,19 +14209,19 @@ function count73(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum74(state: State, n_: Nation): number {
+function sum75(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count72(state, p, n_) + count73(state, p, n_);
+    total += count73(state, p, n_) + count74(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum75(state: State): number {
+function sum76(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -14173,7 +14233,7 @@ function sum75(state: State): number {
 }
 
 /** match s.fighter { pirate(who) => size(who.hand) > 0, _ => false } */
-function match76(state: State, s: Side): boolean {
+function match77(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
     const who = value.who;
@@ -14184,7 +14244,7 @@ function match76(state: State, s: Side): boolean {
 }
 
 /** sum(c in CITIES: if c.module == m and c.slot == slot then c.id else 0) */
-function sum77(state: State, m: number, slot: number): number {
+function sum78(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
@@ -14196,7 +14256,7 @@ function sum77(state: State, m: number, slot: number): number {
 }
 
 /** count(p in players: p.pos == h and not p.damaged) */
-function count78(state: State, h: Hex): number {
+function count79(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14208,30 +14268,30 @@ function count78(state: State, h: Hex): number {
 }
 
 /** count(j in range(0, size(merchants) - 1): j != mi and moduleOf(merchants[j]) == m) */
-function count79(state: State, mi: number, m: number): number {
+function count80(state: State, mi: number, m: number): number {
   let total = 0;
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && moduleOf(state, at(state.merchants, j, 1440, 106)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1434, 106)) === m) total++;
   }
 
   return total;
 }
 
 /** any(j in range(0, size(merchants) - 1): j != mi and merchants[j] == h) */
-function any80(state: State, mi: number, h: Hex): boolean {
+function any81(state: State, mi: number, h: Hex): boolean {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && at(state.merchants, j, 1441, 97) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1435, 97) === h) return true;
   }
 
   return false;
 }
 
 /** [h for h in ring(origin, k) if openSea(h) and (krakenLooks or kraken != h)] */
-function collect81(state: State, origin: Hex, k: number, krakenLooks: boolean): Hex[] {
+function collect82(state: State, origin: Hex, k: number, krakenLooks: boolean): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -14243,7 +14303,7 @@ function collect81(state: State, origin: Hex, k: number, krakenLooks: boolean): 
 }
 
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all82(state: State, m: number, i_: number): boolean {
+function all83(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14253,19 +14313,19 @@ function all82(state: State, m: number, i_: number): boolean {
   return true;
 }
 
-/** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all83(state: State, m: number, i_: number): boolean {
+/** all(h in triangle(m, i): contains(shoals[m], h)) */
+function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!shoalTemplate(state, m).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2349, 75)).includes(h)) return false;
   }
 
   return true;
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect84(state: State, m: number): number[] {
+function collect85(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -14277,7 +14337,7 @@ function collect84(state: State, m: number): number[] {
 }
 
 /** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
-function all85(state: State, c: Hex): boolean {
+function all86(state: State, c: Hex): boolean {
   const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14287,8 +14347,20 @@ function all85(state: State, c: Hex): boolean {
   return true;
 }
 
+/** [placeLocal(m, o) for o in SHOALS_START] */
+function collect87(state: State, m: number): Hex[] {
+  const out: Hex[] = [];
+  const items = SHOALS_START;
+  for (let i = 0; i < items.length; i++) {
+    const o = items[i]!;
+    out.push(placeLocal(state, m, o));
+  }
+
+  return out;
+}
+
 /** { s.hex: true for s in layout if s.feature == landHex or s.feature == flagHex or s.feature == fortHex } */
-function collect86(state: State): Partial<Record<Hex, boolean>> {
+function collect88(state: State): Partial<Record<Hex, boolean>> {
   const out: Partial<Record<Hex, boolean>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14300,7 +14372,7 @@ function collect86(state: State): Partial<Record<Hex, boolean>> {
 }
 
 /** [s.hex for s in layout if s.feature == portHex] */
-function collect87(state: State): Hex[] {
+function collect89(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14312,7 +14384,7 @@ function collect87(state: State): Hex[] {
 }
 
 /** { s.hex: portOf(s.module, s.city) for s in layout if s.feature == portHex } */
-function collect88(state: State): Partial<Record<Hex, Port>> {
+function collect90(state: State): Partial<Record<Hex, Port>> {
   const out: Partial<Record<Hex, Port>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14324,7 +14396,7 @@ function collect88(state: State): Partial<Record<Hex, Port>> {
 }
 
 /** { s.hex: true for s in layout if s.feature == reefHex } */
-function collect89(state: State): Partial<Record<Hex, boolean>> {
+function collect91(state: State): Partial<Record<Hex, boolean>> {
   const out: Partial<Record<Hex, boolean>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14336,7 +14408,7 @@ function collect89(state: State): Partial<Record<Hex, boolean>> {
 }
 
 /** { s.hex: s.module for s in layout if s.feature == fortSeaHex } */
-function collect90(state: State): Partial<Record<Hex, number>> {
+function collect92(state: State): Partial<Record<Hex, number>> {
   const out: Partial<Record<Hex, number>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14348,7 +14420,7 @@ function collect90(state: State): Partial<Record<Hex, number>> {
 }
 
 /** [s.hex for s in layout if s.feature == shoalsHex] */
-function collect91(state: State): Hex[] {
+function collect93(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14365,7 +14437,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "5982a206",
+    sourceHash: "345667cb",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
