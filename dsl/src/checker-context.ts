@@ -1,3 +1,6 @@
+import type { Type } from "./types.ts";
+import type { RecordInfo, Routine } from "./checker.ts";
+
 /** Where the checker is: what a body of rules may do depends on it (decide, change the game, read a param...). */
 export type Context =
   | "setup"
@@ -40,4 +43,25 @@ export function describeContext(c: Context): string {
     case "testArg":
       return "a test action";
   }
+}
+
+/** What the checker knows about the body it is in. */
+export interface BodyState {
+  readonly context: Context;
+  /** The routine being checked, for decision sites. */
+  readonly routine: Routine | undefined;
+  /** The record whose fields are in scope (visibility conditions). */
+  readonly record: RecordInfo | undefined;
+  loopDepth: number;
+  /** Still at the top of an action body, where `require` is allowed. */
+  atActionTop: boolean;
+  /** In a function with a block body, or a procedure with a type: the type its `return` statements give. */
+  returns?: Type;
+  /**
+   * Set while checking what the engine evaluates without playing (a requirement, a choice's list or condition, an
+   * action parameter's list): what that is, for the message refusing anything that changes the game there.
+   */
+  looking?: string;
+  /** Inside an `allow` block: the loop depth at its start, which a `break` may not leave. */
+  allowFloor?: number;
 }

@@ -2,6 +2,12 @@
  * AST -> checked AST: binds every name to its declaration, gives every expression a type, and reports what a
  * designer got wrong (unknown names, type mismatches, wrong arity, duplicates, misplaced statements, unused and
  * unreachable rules). The result, a `Program`, is what the compiler emits from.
+ *
+ * This file holds the passes (declarations, types, bodies, final reports) and the expressions; each other concern
+ * is a part of its own, reached through a small host interface: names and scopes (`checker-scopes.ts`),
+ * statements (`checker-statements.ts`), decisions (`checker-decisions.ts`), visibility (`checker-visibility.ts`),
+ * maps, unions and builtins (`checker-maps.ts`, `checker-unions.ts`, `checker-builtins.ts`) and test steps
+ * (`checker-tests.ts`). The file's declarations themselves are bound first, by `binder.ts`.
  */
 import type * as A from "./ast.ts";
 import {
@@ -12,12 +18,14 @@ import {
   GRID_DIR_ENUM,
   HEX_DIR_ENUM,
 } from "./checker-builtins.ts";
-import { describeContext, type Context } from "./checker-context.ts";
+import { describeContext, type BodyState, type Context } from "./checker-context.ts";
 import { bindDeclarations, builtinNames, newDeclarations } from "./binder.ts";
 import { DecisionChecker } from "./checker-decisions.ts";
 import { VisibilityChecker } from "./checker-visibility.ts";
 import { MapChecker } from "./checker-maps.ts";
 import { TestChecker } from "./checker-tests.ts";
+import { isNone, StatementChecker } from "./checker-statements.ts";
+import { Scopes } from "./checker-scopes.ts";
 import { DerivedData } from "./derived-data.ts";
 import { RoutineGraph, routineKey } from "./routine-graph.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
@@ -102,31 +110,6 @@ export interface CheckResult {
   readonly diagnostics: Diagnostic[];
 }
 
-interface Scope {
-  readonly parent: Scope | undefined;
-  readonly locals: Map<string, A.LocalSymbol>;
-}
-
-interface BodyState {
-  readonly context: Context;
-  /** The routine being checked, for decision sites. */
-  readonly routine: Routine | undefined;
-  /** The record whose fields are in scope (visibility conditions). */
-  readonly record: RecordInfo | undefined;
-  loopDepth: number;
-  /** Still at the top of an action body, where `require` is allowed. */
-  atActionTop: boolean;
-  /** In a function with a block body, or a procedure with a type: the type its `return` statements give. */
-  returns?: Type;
-  /**
-   * Set while checking what the engine evaluates without playing (a requirement, a choice's list or condition, an
-   * action parameter's list): what that is, for the message refusing anything that changes the game there.
-   */
-  looking?: string;
-  /** Inside an `allow` block: the loop depth at its start, which a `break` may not leave. */
-  allowFloor?: number;
-}
-
 export function check(file: A.RulesFile): CheckResult {
   return new Checker(file).run();
 }
@@ -169,8 +152,7 @@ class Checker {
   private computing: string | undefined;
   /** The constant whose value is being checked: constants are module-level data, built before any game exists. */
   private definingConst: string | undefined;
-  private nextLocalId = 0;
-  private scope: Scope = { parent: undefined, locals: new Map() };
+  private readonly scopes = new Scopes(this.diagnostics);
   private body: BodyState = {
     context: "const",
     routine: undefined,
@@ -189,15 +171,15 @@ class Checker {
     enums: this.enums,
     expr: (e, expected) => this.expr(e, expected),
     block: (b) => this.block(b),
-    pushScope: () => this.pushScope(),
-    popScope: () => this.popScope(),
-    bind: (name, type, origin) => this.bind(name, type, origin),
+    pushScope: () => this.scopes.push(),
+    popScope: () => this.scopes.pop(),
+    bind: (name, type, origin) => this.scopes.bind(name, type, origin),
     resolveType: (t) => this.resolveType(t),
     use: (name) => this.used.add(name),
     checkShownTexts: (fields, texts) => {
       this.enter("visibility", undefined);
       const symbols = fields.map((f) => {
-        const symbol = this.bind(f.name, f.type, "binder");
+        const symbol = this.scopes.bind(f.name, f.type, "binder");
         symbol.used = true;
         return symbol;
       });
@@ -209,9 +191,9 @@ class Checker {
   private readonly maps = new MapChecker({
     diagnostics: this.diagnostics,
     expr: (e, expected) => this.expr(e, expected),
-    pushScope: () => this.pushScope(),
-    popScope: () => this.popScope(),
-    bind: (name, type, origin) => this.bind(name, type, origin),
+    pushScope: () => this.scopes.push(),
+    popScope: () => this.scopes.pop(),
+    bind: (name, type, origin) => this.scopes.bind(name, type, origin),
     resolveType: (t) => this.resolveType(t),
     elementType: (t, span) => this.elementType(t, span),
     isUnion: (name) => this.unions.unions.has(name),
@@ -261,10 +243,32 @@ class Checker {
     unionHint: (t) => this.unionHint(t),
     block: (b) => this.block(b),
     textParts: (parts) => this.visibility.textParts(parts),
-    pushScope: () => this.pushScope(),
-    popScope: () => this.popScope(),
-    bind: (name, type, origin) => this.bind(name, type, origin),
+    pushScope: () => this.scopes.push(),
+    popScope: () => this.scopes.pop(),
+    bind: (name, type, origin) => this.scopes.bind(name, type, origin),
     use: (name) => this.used.add(name),
+  });
+
+  private readonly statements = new StatementChecker({
+    diagnostics: this.diagnostics,
+    graph: this.graph,
+    endReasons: this.endReasons,
+    body: () => this.body,
+    expr: (e, expected) => this.expr(e, expected),
+    resolveType: (t) => this.resolveType(t),
+    elementType: (t, span) => this.elementType(t, span),
+    notAList: (span, t) => this.notAList(span, t),
+    lookingOnly: (what, check) => this.lookingOnly(what, check),
+    textParts: (parts) => this.visibility.textParts(parts),
+    pushScope: () => this.scopes.push(),
+    popScope: () => this.scopes.pop(),
+    bind: (name, type, origin) => this.scopes.bind(name, type, origin),
+    noteWrite: (field, span) => this.derived.noteWrite(this.bodyKey(), field, span),
+    choose: (s) => this.decisions.choose(s),
+    act: (s) => this.decisions.act(s),
+    allow: (s) => this.decisions.allow(s),
+    matchStmt: (s) => this.unions.matchStmt(s),
+    mayDecide: (span, what) => this.decisions.mayDecide(span, what),
   });
 
   private readonly visibility = new VisibilityChecker({
@@ -275,9 +279,9 @@ class Checker {
     enter: (context, record) => this.enter(context, undefined, record),
     expr: (e, expected) => this.expr(e, expected),
     isUnion: (name) => this.unions.unions.has(name),
-    pushScope: () => this.pushScope(),
-    popScope: () => this.popScope(),
-    bind: (name, type, origin) => this.bind(name, type, origin),
+    pushScope: () => this.scopes.push(),
+    popScope: () => this.scopes.pop(),
+    bind: (name, type, origin) => this.scopes.bind(name, type, origin),
   });
 
   private readonly testSteps = new TestChecker({
@@ -542,26 +546,7 @@ class Checker {
     this.computing = undefined;
     this.definingConst = undefined;
     this.body = { context, routine, record, loopDepth: 0, atActionTop: context === "action" };
-    this.scope = { parent: undefined, locals: new Map() };
-  }
-
-  private pushScope(): void {
-    this.scope = { parent: this.scope, locals: new Map() };
-  }
-
-  private popScope(): void {
-    this.reportUnusedLocals(this.scope);
-    this.scope = this.scope.parent ?? this.scope;
-  }
-
-  private reportUnusedLocals(scope: Scope): void {
-    for (const l of scope.locals.values()) {
-      if (!l.used && (l.origin === "let" || l.origin === "param") && !l.name.startsWith("_")) {
-        this.diagnostics.push(
-          warning(Codes.unused, l.span, `\`${l.name}\` is never used`, "remove it, or start its name with `_`"),
-        );
-      }
-    }
+    this.scopes.reset();
   }
 
   private unionHint(t: Type): string | undefined {
@@ -572,30 +557,6 @@ class Checker {
   /** Whether every value of `t` can be listed: a union's members carry values, so a union cannot. */
   private enumerable(t: Type): boolean {
     return isEnumerable(t) && !(t.kind === "enum" && this.unions.unions.has(t.name));
-  }
-
-  private bind(name: A.Name, type: Type, origin: A.LocalSymbol["origin"]): A.LocalSymbol {
-    const symbol: A.LocalSymbol = {
-      name: name.text,
-      type,
-      id: this.nextLocalId++,
-      span: name.span,
-      origin,
-      used: false,
-    };
-    if (this.scope.locals.has(name.text)) {
-      this.diagnostics.push(error(Codes.duplicate, name.span, `\`${name.text}\` is already defined in this block`));
-    }
-    this.scope.locals.set(name.text, symbol);
-    return symbol;
-  }
-
-  private lookupLocal(name: string): A.LocalSymbol | undefined {
-    for (let s: Scope | undefined = this.scope; s; s = s.parent) {
-      const found = s.locals.get(name);
-      if (found) return found;
-    }
-    return undefined;
   }
 
   private checkBodies(): void {
@@ -692,7 +653,7 @@ class Checker {
     this.enter("fn", undefined);
     this.checkingTestFn = f.testOnly === true;
     this.computing = `fn:${f.name.text}`;
-    for (const p of f.params) p.symbol = this.bind(p.name, this.resolveType(p.typeExpr), "param");
+    for (const p of f.params) p.symbol = this.scopes.bind(p.name, this.resolveType(p.typeExpr), "param");
     f.resolvedReturnType = this.resolveType(f.returnType);
     if (isBlock(f.body)) {
       this.body.returns = f.resolvedReturnType;
@@ -710,7 +671,7 @@ class Checker {
     } else {
       this.expr(f.body, f.resolvedReturnType);
     }
-    this.reportUnusedLocals(this.scope);
+    this.scopes.reportUnused();
   }
 
   private checkProc(p: A.ProcDecl, variant: string | undefined): void {
@@ -720,7 +681,8 @@ class Checker {
         ? { kind: "proc", name: p.name.text, decl: p }
         : { kind: "proc", name: p.name.text, decl: p, variant },
     );
-    for (const param of p.params) param.symbol = this.bind(param.name, this.resolveType(param.typeExpr), "param");
+    for (const param of p.params)
+      param.symbol = this.scopes.bind(param.name, this.resolveType(param.typeExpr), "param");
     if (p.returnType) {
       p.resolvedReturnType = this.resolveType(p.returnType);
       this.body.returns = p.resolvedReturnType;
@@ -736,7 +698,7 @@ class Checker {
         ),
       );
     }
-    this.reportUnusedLocals(this.scope);
+    this.scopes.reportUnused();
   }
 
   /** Checks what the engine evaluates without playing: nothing in it may change the game. */
@@ -757,7 +719,7 @@ class Checker {
         ? { kind: "action", name: a.name.text, decl: a }
         : { kind: "action", name: a.name.text, decl: a, variant },
     );
-    a.me = this.bind({ text: "me", span: a.name.span }, PLAYER, "me");
+    a.me = this.scopes.bind({ text: "me", span: a.name.span }, PLAYER, "me");
     for (const param of a.params) {
       const type = this.resolveType(param.typeExpr);
       if (param.from) {
@@ -773,7 +735,7 @@ class Checker {
           ),
         );
       }
-      param.symbol = this.bind(param.name, type, "param");
+      param.symbol = this.scopes.bind(param.name, type, "param");
       param.symbol.used = true; // parameters are part of the action, even if only a require reads them
     }
     // The label reads the game before the action runs, as the player choosing it sees the parameters.
@@ -788,7 +750,7 @@ class Checker {
     for (const rule of [...(s.score ? [s.score] : []), ...s.tiebreaks]) {
       this.enter("scoring", undefined);
       if (rule === s.score) this.computing = "score";
-      rule.symbol = this.bind(rule.player, PLAYER, "param");
+      rule.symbol = this.scopes.bind(rule.player, PLAYER, "param");
       rule.symbol.used = true;
       this.expr(rule.expr, INT);
     }
@@ -880,368 +842,22 @@ class Checker {
     }
   }
 
-  // ---- statements -------------------------------------------------------------------------------------------
+  // ---- statements (checker-statements.ts) -------------------------------------------------------------------
 
   private block(b: A.Block, actionTop = false): void {
-    this.pushScope();
-    let ended: A.Stmt | undefined;
-    for (const s of b.statements) {
-      if (ended) {
-        this.diagnostics.push(
-          error(
-            Codes.unreachable,
-            s.span,
-            `this rule can never run: it follows \`${ended.kind}\``,
-            "remove it, or move it before",
-          ),
-        );
-        ended = undefined; // one report per block
-      }
-      if (!actionTop || s.kind !== "require") this.body.atActionTop = false;
-      this.statement(s);
-      if (s.kind === "end" || s.kind === "break") ended = s;
-    }
-    this.popScope();
+    this.statements.block(b, actionTop);
+  }
+
+  private assignableTarget(e: A.Expr): void {
+    this.statements.assignableTarget(e);
   }
 
   private noteCall(target: string): void {
     this.graph.noteCall(this.body.routine, target);
   }
 
-  private statement(s: A.Stmt): void {
-    switch (s.kind) {
-      case "let": {
-        this.graph.noteStored(s.value);
-        const declared = s.typeExpr ? this.resolveType(s.typeExpr) : undefined;
-        const t = this.expr(s.value, declared);
-        if (t.kind === "void") {
-          this.diagnostics.push(error(Codes.typeMismatch, s.value.span, "this has no value to store"));
-        } else if (!declared && isNone(t)) {
-          this.diagnostics.push(
-            error(
-              Codes.typeMismatch,
-              s.value.span,
-              `the type of \`${s.name.text}\` cannot be inferred from \`none\` alone`,
-              `declare it: \`let ${s.name.text}: Player? = none\``,
-            ),
-          );
-        } else if (!declared && hasUnknownElement(t)) {
-          this.diagnostics.push(
-            error(
-              Codes.typeMismatch,
-              s.value.span,
-              `the type of \`${s.name.text}\` cannot be inferred from an empty list`,
-              `declare it: \`let ${s.name.text}: list<int> = []\``,
-            ),
-          );
-        }
-        // The elements a loop of choices (`for x in list chosen by p`) has left: its list must be one.
-        const chosenLoop = s.leftOfChoices === true;
-        if (chosenLoop && t.kind !== "list" && t.kind !== "error") {
-          this.diagnostics.push(
-            error(
-              Codes.typeMismatch,
-              s.value.span,
-              `a loop of choices goes over a list, not ${typeToString(t)}`,
-              "write `for x in <list> chosen by <player> { ... }`",
-            ),
-          );
-        }
-        const stored = chosenLoop && t.kind !== "list" ? ERROR : t;
-        s.symbol = this.bind(s.name, declared ?? (stored.kind === "unknown" ? ERROR : stored), "let");
-        break;
-      }
-      case "assign":
-        this.assign(s);
-        break;
-      case "match":
-        this.unions.matchStmt(s);
-        break;
-      case "if":
-        if (s.binding) this.ifLet(s, s.binding);
-        else {
-          this.expr(s.condition, BOOL);
-          this.block(s.then);
-        }
-        if (s.otherwise) this.block(s.otherwise);
-        break;
-      case "for": {
-        const t = this.expr(s.iterable, undefined);
-        const element = this.elementType(t, s.iterable.span);
-        this.pushScope();
-        s.symbol = this.bind(s.variable, element, "for");
-        s.symbol.used = true;
-        this.body.loopDepth++;
-        this.block(s.body);
-        this.body.loopDepth--;
-        this.popScope();
-        break;
-      }
-      case "while":
-        this.expr(s.condition, BOOL);
-        this.body.loopDepth++;
-        this.block(s.body);
-        this.body.loopDepth--;
-        break;
-      case "repeat":
-        this.expr(s.count, INT);
-        this.body.loopDepth++;
-        this.block(s.body);
-        this.body.loopDepth--;
-        break;
-      case "require":
-        if (this.body.context !== "action" || !this.body.atActionTop) {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              s.span,
-              "`require` must come first in an action, before anything happens",
-              "a refused action must leave the game untouched, so every requirement is checked before the effects",
-            ),
-          );
-        }
-        // The message is shown when the requirement fails, so it cannot use what a `require let` binds.
-        if (s.messageParts)
-          this.lookingOnly("a requirement's message", () => this.visibility.textParts(s.messageParts!));
-        if (s.binding) {
-          const binding = s.binding;
-          const t = this.lookingOnly("a requirement", () => this.optionalToBind(s.condition, binding, "require let"));
-          s.bindingSymbol = this.bind(binding, t, "iflet");
-        } else this.lookingOnly("a requirement", () => this.expr(s.condition, BOOL));
-        break;
-      case "choose":
-        this.decisions.choose(s);
-        break;
-      case "act":
-        this.decisions.act(s);
-        break;
-      case "add":
-      case "remove": {
-        const list = this.expr(s.list, undefined);
-        this.assignableTarget(s.list);
-        // `remove k from m` takes a key (and its value) out of a map.
-        if (list.kind === "map") this.expr(s.value, list.key);
-        else if (list.kind === "list") this.expr(s.value, list.element);
-        else {
-          if (list.kind !== "error") this.notAList(s.list.span, list);
-          this.expr(s.value, undefined);
-        }
-        break;
-      }
-      case "shuffle": {
-        const list = this.expr(s.list, undefined);
-        this.assignableTarget(s.list);
-        // `shuffle d` shuffles a deck's draw pile.
-        if (list.kind !== "list" && list.kind !== "deck" && list.kind !== "error") this.notAList(s.list.span, list);
-        break;
-      }
-      case "end":
-        // Ending the game unwinds every routine, so a routine that can end it is compiled as resumable too.
-        if (this.decisions.mayDecide(s.span, "end") && this.body.routine) this.graph.addEnd(this.body.routine);
-        // The reason is summed up over many games: one fixed text per way of ending.
-        if (s.reason && !s.reason.parts) this.endReasons.add(s.reason.value);
-        if (s.reason?.parts) {
-          this.diagnostics.push(
-            error(Codes.invalidValue, s.reason.span, "the reason of `end` is plain text", "remove the `{...}` holes"),
-          );
-        }
-        break;
-      case "break":
-        if (this.body.loopDepth === 0) {
-          this.diagnostics.push(error(Codes.misplaced, s.span, "`break` outside a loop"));
-        } else if (this.body.allowFloor !== undefined && this.body.loopDepth <= this.body.allowFloor) {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              s.span,
-              "`break` cannot leave an `allow` block",
-              "end the loop after the block instead",
-            ),
-          );
-        }
-        break;
-      case "allow":
-        this.decisions.allow(s);
-        break;
-      case "return":
-        if (this.body.returns === undefined) {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              s.span,
-              "`return` gives a value: it belongs in functions with a block body and procedures with a type",
-              "give the procedure the type of its value, `proc name(...): int { ... }`; actions end at their last rule",
-            ),
-          );
-          this.expr(s.value, undefined);
-        } else {
-          this.expr(s.value, this.body.returns);
-        }
-        break;
-      case "expr": {
-        const e = s.expr;
-        this.graph.noteStored(e);
-        this.expr(e, undefined);
-        if (e.kind !== "call") {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              e.span,
-              "this expression does nothing on its own",
-              "did you mean an assignment with `=`, or a call?",
-            ),
-          );
-        }
-        break;
-      }
-    }
-  }
-
-  /** `if let x = value { ... }`: the block sees `x`, the value without its none. */
-  private ifLet(s: A.IfStmt, binding: A.Name): void {
-    const t = this.optionalToBind(s.condition, binding, "if let");
-    this.pushScope();
-    s.bindingSymbol = this.bind(binding, t, "iflet");
-    this.block(s.then);
-    this.popScope();
-  }
-
-  /** The value an `if let` or `require let` binds: `value`, which must be optional, without its none. */
-  private optionalToBind(value: A.Expr, binding: A.Name, construct: string): Type {
-    const t = this.expr(value, undefined);
-    if (t.kind !== "optional" && t.kind !== "error") {
-      this.diagnostics.push(
-        error(
-          Codes.typeMismatch,
-          value.span,
-          `\`${construct}\` takes a value that may be none, but this is always a ${typeToString(t)}`,
-          construct === "if let"
-            ? `write \`let ${binding.text} = ...\` before the \`if\``
-            : "state the requirement as a condition: `require <condition> else ...`",
-        ),
-      );
-    } else if (t.kind === "optional" && t.inner.kind === "unknown") {
-      this.diagnostics.push(error(Codes.typeMismatch, value.span, "this is always none"));
-    }
-    return t.kind === "optional" && t.inner.kind !== "unknown" ? t.inner : ERROR;
-  }
-
   private notAList(span: A.Span, t: Type): void {
     this.diagnostics.push(error(Codes.typeMismatch, span, `expected a list, found ${typeToString(t)}`));
-  }
-
-  private assign(s: A.AssignStmt): void {
-    this.graph.noteStored(s.value);
-    const target = this.expr(s.target, undefined);
-    this.assignableTarget(s.target);
-    if (s.op === "=") this.expr(s.value, target);
-    else {
-      if (target.kind !== "int" && target.kind !== "error") {
-        this.diagnostics.push(
-          error(Codes.typeMismatch, s.target.span, `\`${s.op}\` needs a number, found ${typeToString(target)}`),
-        );
-      }
-      this.expr(s.value, INT);
-    }
-  }
-
-  /** Fields of the state, of records and of players, let-locals and list elements may change; nothing else. */
-  private assignableTarget(e: A.Expr): void {
-    const c = this.body.context;
-    if (c === "fn") {
-      // A function may change its own `let` variables (and what they hold), never the game.
-      const root = rootName(e);
-      if (!(root?.ref?.kind === "local" && root.ref.symbol.origin === "let")) {
-        this.diagnostics.push(
-          error(
-            Codes.notAssignable,
-            e.span,
-            "a function cannot change the game",
-            "only its own `let` variables can change",
-          ),
-        );
-      }
-      return;
-    }
-    if (c === "const" || c === "visibility" || c === "playerVisibility" || c === "scoring" || c === "expect") {
-      this.diagnostics.push(error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`));
-      return;
-    }
-    const root = rootName(e);
-    if (root?.ref?.kind === "derived") {
-      this.diagnostics.push(
-        error(
-          Codes.notAssignable,
-          e.span,
-          `\`${root.name}\` is derived data: it is computed from its definition and cannot change`,
-          "change the fields it is computed from in the setup, or keep this value in `global`",
-        ),
-      );
-      return;
-    }
-    if (root?.ref?.kind === "global") this.derived.noteWrite(this.bodyKey(), root.name, e.span);
-    else if (root?.type?.kind === "player" && e.kind === "member" && e.object === root) {
-      this.derived.noteWrite(this.bodyKey(), `player.${e.name.text}`, e.span);
-    }
-    switch (e.kind) {
-      case "name": {
-        const ref = e.ref;
-        if (!ref) return; // the name did not resolve, which is already reported
-        if (ref.kind === "global") return;
-        if (ref?.kind === "local" && ref.symbol.origin === "let") return;
-        if (ref?.kind === "local" && (ref.symbol.origin === "param" || ref.symbol.origin === "me")) {
-          // A list or record passed in is the game's own, so changing what it contains is allowed; rebinding is not.
-        }
-        this.diagnostics.push(
-          error(
-            Codes.notAssignable,
-            e.span,
-            `\`${e.name}\` cannot be assigned`,
-            "only `let` variables and fields of the game state can change",
-          ),
-        );
-        return;
-      }
-      case "member":
-      case "index": {
-        if (e.kind === "member" && e.object.type?.kind === "hex") {
-          this.diagnostics.push(
-            error(
-              Codes.notAssignable,
-              e.span,
-              "a Hex is a value: its coordinates cannot change",
-              `assign a new hex instead, e.g. \`h = hex(q, ${e.name.text === "q" ? "h.r" : "h.q"})\``,
-            ),
-          );
-          return;
-        }
-        if (e.kind === "member" && e.object.type?.kind === "cell") {
-          this.diagnostics.push(
-            error(
-              Codes.notAssignable,
-              e.span,
-              "a Cell is a value: its coordinates cannot change",
-              `assign a new cell instead, e.g. \`c = cell(x, ${e.name.text === "x" ? "c.y" : "c.x"})\``,
-            ),
-          );
-          return;
-        }
-        const root = constantRoot(e);
-        if (root) {
-          this.diagnostics.push(
-            error(
-              Codes.notAssignable,
-              e.span,
-              `\`${root.name}\` is a ${root.ref?.kind === "param" ? "param" : "constant"}: what it holds cannot change`,
-              "keep what changes in a field of the game state",
-            ),
-          );
-        }
-        return;
-      }
-      default:
-        this.diagnostics.push(error(Codes.notAssignable, e.span, "this cannot be assigned"));
-    }
   }
 
   // ---- expressions ------------------------------------------------------------------------------------------
@@ -1277,12 +893,12 @@ class Checker {
       }
       case "comprehension": {
         const element = this.elementType(this.expr(e.iterable, undefined), e.iterable.span);
-        this.pushScope();
-        e.symbol = this.bind(e.variable, element, "binder");
+        this.scopes.push();
+        e.symbol = this.scopes.bind(e.variable, element, "binder");
         e.symbol.used = true;
         if (e.condition) this.expr(e.condition, BOOL);
         const out = this.expr(e.element, expected?.kind === "list" ? expected.element : undefined);
-        this.popScope();
+        this.scopes.pop();
         return listOf(out);
       }
       case "member":
@@ -1344,7 +960,7 @@ class Checker {
   }
 
   private name(e: A.NameRef, expected: Type | undefined): Type {
-    const local = this.lookupLocal(e.name);
+    const local = this.scopes.lookup(e.name);
     if (local) {
       local.used = true;
       e.ref = { kind: "local", symbol: local };
@@ -1442,7 +1058,7 @@ class Checker {
       return ERROR;
     }
     const candidates = [
-      ...this.visibleLocals(),
+      ...this.scopes.visible(),
       ...this.globalFields.keys(),
       ...this.consts.keys(),
       ...this.params.keys(),
@@ -1456,12 +1072,6 @@ class Checker {
         : undefined);
     this.diagnostics.push(error(Codes.unknownName, e.span, `unknown name \`${e.name}\``, hint));
     return ERROR;
-  }
-
-  private visibleLocals(): string[] {
-    const out: string[] = [];
-    for (let s: Scope | undefined = this.scope; s; s = s.parent) out.push(...s.locals.keys());
-    return out;
   }
 
   private notHere(e: A.NameRef, what: string): Type {
@@ -1645,7 +1255,7 @@ class Checker {
   /** Whether `name` resolves to a value (which then hides a type of the same name). */
   private isValueName(name: string): boolean {
     return (
-      this.lookupLocal(name) !== undefined ||
+      this.scopes.lookup(name) !== undefined ||
       this.body.record?.fields.has(name) === true ||
       (this.body.context === "playerVisibility" && this.playerFields.has(name)) ||
       this.globalFields.has(name) ||
@@ -1675,8 +1285,8 @@ class Checker {
 
   private aggregate(e: A.Aggregate): Type {
     const element = this.elementType(this.expr(e.iterable, undefined), e.iterable.span);
-    this.pushScope();
-    e.symbol = this.bind(e.variable, element, "binder");
+    this.scopes.push();
+    e.symbol = this.scopes.bind(e.variable, element, "binder");
     e.symbol.used = true;
     let result: Type;
     switch (e.op) {
@@ -1733,7 +1343,7 @@ class Checker {
         result = listOf(element);
         break;
     }
-    this.popScope();
+    this.scopes.pop();
     if (e.orElse) {
       if (e.op === "min" || e.op === "max") this.expr(e.orElse, INT);
       else {
@@ -2117,18 +1727,6 @@ class Checker {
 
 /** The type of a choice that `for x in list chosen by p` stands for: the list's element (optional or not). */
 
-/** `0..me.coins` (optional or not): the value a choice's range ends at, when it is not a number. */
-
-/** The constant or param whose contents changing `e` would change: `L[0]`, `C.x`; not `C.owner.coins` (a player's). */
-function constantRoot(e: A.Expr): A.NameRef | undefined {
-  let cur = e;
-  while (cur.kind === "member" || cur.kind === "index") {
-    if (cur.kind === "member" && cur.object.type?.kind === "player") return undefined;
-    cur = cur.object;
-  }
-  return cur.kind === "name" && (cur.ref?.kind === "const" || cur.ref?.kind === "param") ? cur : undefined;
-}
-
 function isEnumerable(t: Type): boolean {
   return (
     t.kind === "bool" ||
@@ -2137,13 +1735,6 @@ function isEnumerable(t: Type): boolean {
     t.kind === "error" ||
     (t.kind === "int" && t.low !== undefined && t.high !== undefined)
   );
-}
-
-/** The name an assignment target starts from (`hand` in `hand[0].rank`). */
-function rootName(e: A.Expr): A.NameRef | undefined {
-  if (e.kind === "name") return e;
-  if (e.kind === "member" || e.kind === "index") return rootName(e.object);
-  return undefined;
 }
 
 export function isBlock(body: A.Expr | A.Block): body is A.Block {
@@ -2162,11 +1753,6 @@ function alwaysReturns(b: A.Block): boolean {
   return false;
 }
 
-/** A list type whose elements are still unknown (`[]`, `[[]]`). */
-function hasUnknownElement(t: Type): boolean {
-  return t.kind === "list" && (t.element.kind === "unknown" || hasUnknownElement(t.element));
-}
-
 /** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. A Player or an enum has
  * no neutral value, so a record must always be told which. */
 export function hasDefault(t: Type): boolean {
@@ -2179,11 +1765,6 @@ export function hasDefault(t: Type): boolean {
     t.kind === "deck" ||
     t.kind === "optional"
   );
-}
-
-/** The type of `none` alone, before it meets an optional type. */
-function isNone(t: Type): boolean {
-  return t.kind === "optional" && t.inner.kind === "unknown";
 }
 
 function conversionHint(from: Type, to: Type): string | undefined {
