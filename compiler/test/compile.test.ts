@@ -572,6 +572,34 @@ describe("a procedure giving a record while it waits for a decision", () => {
   });
 });
 
+describe("lists built by several `for`s, and `take`", () => {
+  it("nest from left to right into one flat list, each `for` with its own condition; take keeps the first ones", async () => {
+    const text = [
+      'game "Prices" { players 2..2 }',
+      "enum Res { wood, stone, grain }",
+      "const LEVELS: map<Res, int> = { wood: 1, stone: 0, grain: 2 }",
+      "global { prices: list<int>  pairs: list<int>  cheapest: list<int> }",
+      "flow {",
+      "  prices = [level + 1 for r in members(Res) for level in range(LEVELS[r], 2)]",
+      "  pairs = [a * 10 + b for a in [1, 2, 3] if a != 2 for b in [a, a + 1] if b < 4]",
+      "  cheapest = take(sorted(p in prices: p), 4)",
+      "  act players[0]: Pass",
+      "}",
+      "action Pass { }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as {
+        prices: number[];
+        pairs: number[];
+        cheapest: number[];
+      };
+      expect(state.prices).toEqual([2, 3, 1, 2, 3, 3]);
+      expect(state.pairs).toEqual([11, 12, 33]);
+      expect(state.cheapest).toEqual([1, 2, 2, 3]);
+    });
+  });
+});
+
 describe("a lookup of a key a map does not have", () => {
   it("stops the game with the rules line of the lookup", async () => {
     const text = [

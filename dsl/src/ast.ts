@@ -646,6 +646,11 @@ export interface Comprehension extends ExprBase {
   readonly variable: Name;
   readonly iterable: Expr;
   readonly condition: Expr | undefined;
+  /**
+   * `[f(x, y) for x in xs for y in ys]`: the outer loop's element is the inner comprehension, whose elements are
+   * added one by one (the result is a flat list).
+   */
+  readonly flatten?: boolean;
   symbol?: LocalSymbol;
 }
 

@@ -6,13 +6,7 @@
  */
 import type * as A from "./ast.ts";
 import type { FieldInfo, RecordInfo } from "./checker.ts";
-import {
-  builtinFunctions,
-  GRID_DIR_ENUM,
-  GRID_DIR_MEMBERS,
-  HEX_DIR_ENUM,
-  HEX_DIR_MEMBERS,
-} from "./checker-builtins.ts";
+import { GRID_DIR_ENUM, GRID_DIR_MEMBERS, HEX_DIR_ENUM, HEX_DIR_MEMBERS } from "./checker-builtins.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 import { UNKNOWN, type Type } from "./types.ts";
 
@@ -126,7 +120,8 @@ class Binder {
       );
       return false;
     }
-    if ((builtinNames as readonly string[]).includes(name.text) || name.text in builtinFunctions) {
+    // A builtin function's name is free: the designer's own `fn take` or `proc draw` is called instead of it.
+    if ((builtinNames as readonly string[]).includes(name.text)) {
       this.diagnostics.push(
         error(Codes.duplicate, name.span, `\`${name.text}\` is a builtin name and cannot be redeclared`),
       );

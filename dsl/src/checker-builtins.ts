@@ -42,6 +42,7 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   pick: { arity: 1, describe: "pick(list): a uniformly random element", effect: true },
   random: { arity: 2, describe: "random(low, high): a uniformly random integer from low to high", effect: true },
   shuffled: { arity: 1, describe: "shuffled(list): a shuffled copy", effect: true },
+  take: { arity: 2, describe: "take(list, n): the first n elements (all of them when there are fewer)", effect: false },
   next: { arity: 1, describe: "next(player): the next player clockwise", effect: false },
   playersFrom: {
     arity: 1,
@@ -301,8 +302,10 @@ export class BuiltinChecker {
         if (l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
         return ERROR;
       }
-      case "shuffled": {
+      case "shuffled":
+      case "take": {
         const l = arg(0, expected);
+        if (name === "take") arg(1, INT);
         if (l.kind !== "list" && l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
         return l;
       }

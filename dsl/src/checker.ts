@@ -897,9 +897,13 @@ class Checker {
         e.symbol = this.scopes.bind(e.variable, element, "binder");
         e.symbol.used = true;
         if (e.condition) this.expr(e.condition, BOOL);
-        const out = this.expr(e.element, expected?.kind === "list" ? expected.element : undefined);
+        // With `flatten`, the element is the inner `for`'s list, of the type this one gives.
+        const out = this.expr(
+          e.element,
+          e.flatten ? expected : expected?.kind === "list" ? expected.element : undefined,
+        );
         this.scopes.pop();
-        return listOf(out);
+        return e.flatten ? out : listOf(out);
       }
       case "member":
         return this.member(e);

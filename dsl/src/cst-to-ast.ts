@@ -1124,9 +1124,16 @@ export class AstBuilder {
   private listExpr(n: CstNode): A.Expr {
     const span = nodeSpan(n);
     const exprs = nodes(n, "expr").map((e) => this.expr(e));
-    const generator = maybeNode(n, "generator");
-    if (generator) return { kind: "comprehension", span, element: exprs[0]!, ...this.generator(generator) };
-    return { kind: "list", span, elements: exprs };
+    const generators = nodes(n, "generator");
+    if (generators.length === 0) return { kind: "list", span, elements: exprs };
+    // `[e for x in xs for y in ys]`: the innermost `for` makes the elements, each outer one flattens what it holds.
+    let element: A.Expr = exprs[0]!;
+    for (let i = generators.length - 1; i >= 0; i--) {
+      const flatten = i < generators.length - 1;
+      const generator = this.generator(generators[i]!);
+      element = { kind: "comprehension", span, element, ...generator, ...(flatten ? { flatten } : {}) };
+    }
+    return element;
   }
 }
 

@@ -1180,13 +1180,13 @@ export class RulesParser extends CstParser {
     ]);
   });
 
-  /** [a, b, c] or [expr for x in list if cond] */
+  /** [a, b, c] or [expr for x in list if cond], with several `for`s nested left to right */
   private listExpr = this.RULE("listExpr", () => {
     this.CONSUME(T.LBracket);
     this.OPTION(() => {
       this.SUBRULE(this.expr);
       this.OR([
-        { ALT: () => this.SUBRULE(this.generator) },
+        { ALT: () => this.AT_LEAST_ONE(() => this.SUBRULE(this.generator)) },
         {
           ALT: () => {
             this.MANY(() => {

@@ -543,8 +543,16 @@ code(Codes.duplicate, "duplicate declaration", () => {
     expect(soleError(game("const players = 1"), Codes.duplicate).message).toBe(
       "`players` is a builtin name and cannot be redeclared",
     );
-    expect(soleError(game("fn size(): int = 1"), Codes.duplicate).message).toBe(
-      "`size` is a builtin name and cannot be redeclared",
+  });
+
+  it("a function or procedure named like a builtin function is the one called: the namespace is the designer's", () => {
+    const program = loadClean(
+      game("fn size(n: int): int = n * 2\nglobal { twice: int = size(4) }", "if twice > 0 { end }"),
+    );
+    const twice = program.globalFields.get("twice")!.decl.initial!;
+    expect(twice.kind === "call" && twice.target).toBe("fn");
+    loadClean(
+      game("global { deck: list<int> }\nproc take(): int? {\n  return draw(deck)\n}", "  if let c = take() { end }"),
     );
   });
 
@@ -931,6 +939,26 @@ code(Codes.invalidValue, "invalid value", () => {
     });
     expect(soleError(game("const F = first(x in [1]: x > 0 else 0)"), Codes.misplaced).hint).toContain("?? <value>");
     expect(errorCodes(game('const M = min(x in [1] else "none")'))).toEqual([Codes.typeMismatch]);
+  });
+
+  it("a comprehension with several `for`s is one flat list; the inner `for` sees the outer variable", () => {
+    const program = loadClean(
+      game(
+        "enum Res { wood, stone }\nglobal { prices: list<int> = [l + 1 for r in members(Res) for l in range(0, 2)] }",
+      ),
+    );
+    expect(program.globalFields.get("prices")?.type).toEqual({ kind: "list", element: { kind: "int" } });
+    expect(errorCodes(game("global { xs: list<int> = [a for a in [1] for b in [2]] }"))).toEqual([]);
+    expect(errorCodes(game("global { xs: list<int> = [b for a in [1] for b in [a, c]] }"))).toEqual([
+      Codes.unknownName,
+    ]);
+  });
+
+  it("take gives the first elements of a list", () => {
+    loadClean(game("const FIRST: list<int> = take([3, 1, 2], 2)", "if size(FIRST) > 1 { end }"));
+    expect(errorCodes(game('const FIRST: list<int> = take([3, 1, 2], "two")', "if size(FIRST) > 1 { end }"))).toEqual([
+      Codes.typeMismatch,
+    ]);
   });
 
   it("a range type may reach below zero", () => {

@@ -83,7 +83,7 @@ export function show(e: Expr): string {
     case "list":
       return `[${e.elements.map(show).join(" ")}]`;
     case "comprehension":
-      return `[${show(e.element)} for ${e.variable.text} in ${show(e.iterable)}${e.condition ? ` if ${show(e.condition)}` : ""}]`;
+      return `[${e.flatten ? "..." : ""}${show(e.element)} for ${e.variable.text} in ${show(e.iterable)}${e.condition ? ` if ${show(e.condition)}` : ""}]`;
     case "member":
       return `(. ${show(e.object)} ${e.name.text})`;
     case "index":

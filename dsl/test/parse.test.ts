@@ -415,6 +415,13 @@ describe("expressions", () => {
     expect(show(expression("[p for p in players]"))).toBe("[p for p in players]");
   });
 
+  it("several `for`s in a comprehension nest from left to right, each with its own `if`", () => {
+    // The outer comprehension's element is the inner one, whose elements it adds one by one (`...`).
+    expect(show(expression("[a * b for a in xs if a > 0 for b in ys(a) if b != a]"))).toBe(
+      "[...[(* a b) for b in (ys a) if (!= b a)] for a in xs if (> a 0)]",
+    );
+  });
+
   it("aggregates bind a variable over a list, with an optional body", () => {
     expect(show(expression("sum(x in L: x * 2)"))).toBe("(sum x in L: (* x 2))");
     expect(show(expression("count(s in sea)"))).toBe("(count s in sea)");

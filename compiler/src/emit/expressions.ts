@@ -409,6 +409,8 @@ export class ExprEmitter {
         return `pickRandom(state.rng, ${a}, ${place(e)})`;
       case "random":
         return `randomBetween(state.rng, ${a}, ${b}, ${place(e)})`;
+      case "take":
+        return `${this.paren(e.args[0]!, scope)}.slice(0, Math.max(0, ${b}))`;
       case "shuffled":
         return `shuffleInPlace(state.rng, ${isFresh(e.args[0]!) ? a : `clone(${a})`})`;
       case "playersFrom":
@@ -570,8 +572,10 @@ export class ExprEmitter {
     // A list written out (`[hull, mast]`) needs its type: TypeScript would widen enum members to string.
     const annotation = e.iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
     const loopHead = `const ${items}${annotation} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
-    const element = `const ${variable} = ${items}[${index}]!;`;
     const body = e.kind === "comprehension" ? e.element : e.kind === "mapComprehension" ? e.value : e.body;
+    // `[0 for _ in range(1, n)]` counts without reading the element.
+    const read = e.kind !== "comprehension" || readsLocal([e.element, e.condition], e.symbol!);
+    const element = read ? `const ${variable} = ${items}[${index}]!;` : "";
     const value = body ? this.emit(body, inner) : variable;
     const c = e.kind === "comprehension" ? e : undefined;
     const condition = e.kind === "aggregate" ? undefined : e.condition;
@@ -593,7 +597,9 @@ export class ExprEmitter {
       }
       case "list": {
         returnType = tsType(c!.type ?? { kind: "list", element: { kind: "int" } });
-        code = `const ${out}: ${returnType} = [];\n${loopHead} {\n${element}\n${cond}${out}.push(${this.storedIn(c!.element, inner, value)});\n}\nreturn ${out};`;
+        // `[f(x, y) for x in xs for y in ys]`: the inner `for`'s new list, added element by element.
+        const added = c!.flatten ? `...${value}` : this.storedIn(c!.element, inner, value);
+        code = `const ${out}: ${returnType} = [];\n${loopHead} {\n${element}\n${cond}${out}.push(${added});\n}\nreturn ${out};`;
         break;
       }
       case "sum":
@@ -719,6 +725,15 @@ export function freeLocals(e: Expr): LocalSymbol[] {
     }
   });
   return out;
+}
+
+/** Whether any of `exprs` reads the local `symbol`. */
+function readsLocal(exprs: readonly (Expr | undefined)[], symbol: LocalSymbol): boolean {
+  let found = false;
+  for (const e of exprs) {
+    if (e) forEachExpr(e, (x) => (found ||= x.kind === "name" && x.ref?.kind === "local" && x.ref.symbol === symbol));
+  }
+  return found;
 }
 
 function usesImplicit(e: Expr): { record: boolean; viewer: boolean; owner: boolean } {

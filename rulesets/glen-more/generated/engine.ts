@@ -337,21 +337,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 506) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513) */
-/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 518) */
-/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 520) */
-/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532) */
-/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 561) */
-/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 590) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 611) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 635) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 647) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 659) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 665) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 668) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 494) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 501) */
+/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 506) */
+/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 508) */
+/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 520) */
+/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 541) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 549) */
+/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 559) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 578) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 599) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 623) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 635) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 647) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 653) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 656) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -407,20 +407,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 754). */
+/** The action TakeTile (rules line 742). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 766). */
+/** The action ForcedMove (rules line 754). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 777). */
+/** The action Sell (rules line 765). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -429,7 +429,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action LochNess (rules line 786). */
+/** The action LochNess (rules line 774). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -437,7 +437,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 796). */
+/** The action MoveClan (rules line 784). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -446,7 +446,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 807). */
+/** The action Promote (rules line 795). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -454,7 +454,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The answer to `choose activation` (rules line 513). */
+/** The answer to `choose activation` (rules line 501). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -462,7 +462,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 532). */
+/** The answer to `choose source` (rules line 520). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -470,7 +470,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 553). */
+/** The answer to `choose clanSource` (rules line 541). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -478,14 +478,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 561). */
+/** The answer to `choose oichRes` (rules line 549). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 571). */
+/** The answer to `choose spot` (rules line 559). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -493,56 +493,56 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 590). */
+/** The answer to `choose lochyRes` (rules line 578). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 611). */
+/** The answer to `choose shielRes` (rules line 599). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 635). */
+/** The answer to `choose ionaRes` (rules line 623). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 647). */
+/** The answer to `choose butcherCount` (rules line 635). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 659). */
+/** The answer to `choose grocerRes` (rules line 647). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 665). */
+/** The answer to `choose fairTypes` (rules line 653). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 668). */
+/** The answer to `choose fairRes` (rules line 656). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** Ends an `act ... or stop` (rules lines 518, 520): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 506, 508): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -970,193 +970,165 @@ export function paySources(state: State, p: Player, r: Res, due: Partial<Record<
   return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cheapest (line 330) */
-export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
-  if (m > c0 + c1 + c2 + c3) {
-    return 999;
-  }
-
-  let r = Math.max(0, m - c0);
-  return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
+/** fn cubePrices (line 330) */
+export function cubePrices(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
+  return concat<number>(collect20(state, p, need), collect22(state, p, need));
 }
 
-/** fn spareCubes (line 340) */
-export function spareCubes(state: State, p: Player, need: Partial<Record<Res, number>>): number {
-  return sum19(state, p, need);
+/** fn typePrices (line 334) */
+export function typePrices(state: State, p: Player, chosen: Partial<Record<Res, number>>): number[] {
+  return collect23(state, p, chosen);
 }
 
-/** fn buysAt (line 341) */
-export function buysAt(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
-  return count20(state, p, need, price);
+/** fn obtainable (line 336) */
+export function obtainable(state: State, p: Player, r: Res): boolean {
+  return have(state, p, r) > 0 || (state.market[r] ?? noKey(r, 336, 60)) < MARKET_SPACES;
 }
 
-/** fn extraOk (line 343) */
-export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
+/** fn addsUp (line 338) */
+export function addsUp(
+  state: State,
+  p: Player,
+  need: Partial<Record<Res, number>>,
+  prices: number[],
+  m: number,
+): boolean {
   return (
     canCover(state, p, need) &&
-    cheapest(
-      state,
-      m,
-      spareCubes(state, p, need),
-      buysAt(state, p, need, 1),
-      buysAt(state, p, need, 2),
-      buysAt(state, p, need, 3),
-    ) <=
-      state.players[p]!.coins - coverCost(state, p, need, state.market)
+    prices.length >= m &&
+    sum25(state, prices, m) <= state.players[p]!.coins - coverCost(state, p, need, state.market)
   );
 }
 
-/** fn typePrice (line 349) */
-export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
-  return (chosen[r] ?? noKey(r, 350, 6)) > 0
-    ? 99
-    : have(state, p, r) > 0
-      ? 0
-      : (state.market[r] ?? noKey(r, 350, 66)) < MARKET_SPACES
-        ? (state.market[r] ?? noKey(r, 350, 97)) + 1
-        : 99;
+/** fn extraOk (line 342) */
+export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
+  return addsUp(state, p, need, cubePrices(state, p, need), m);
 }
 
-/** fn typesAt (line 351) */
-export function typesAt(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
-  return count21(state, p, chosen, price);
-}
-
-/** fn distinctOk (line 352) */
+/** fn distinctOk (line 343) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
-  return (
-    canCover(state, p, chosen) &&
-    cheapest(
-      state,
-      m,
-      typesAt(state, p, chosen, 0),
-      typesAt(state, p, chosen, 1),
-      typesAt(state, p, chosen, 2),
-      typesAt(state, p, chosen, 3),
-    ) <=
-      state.players[p]!.coins - coverCost(state, p, chosen, state.market)
-  );
+  return addsUp(state, p, chosen, typePrices(state, p, chosen), m);
 }
 
-/** fn funds (line 358) */
+/** fn funds (line 346) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
-  return state.players[p]!.coins + sum22(state, p, need);
+  return state.players[p]!.coins + sum26(state, p, need);
 }
 
-/** fn coverSellingOk (line 360) */
+/** fn coverSellingOk (line 348) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
-  return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all27(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 362) */
+/** fn twoTypesSellingOk (line 350) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any25(state, p);
+  return any29(state, p);
 }
 
-/** fn clanNear (line 368) */
+/** fn clanNear (line 356) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
-  return any26(state, p, minus, c);
+  return any30(state, p, minus, c);
 }
 
-/** fn northSouth (line 372) */
+/** fn northSouth (line 360) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 373) */
+/** fn eastWest (line 361) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 375) */
+/** fn edgesMatch (line 363) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
-  return all27(state, p, c, t) && all28(state, p, c, t);
+  return all31(state, p, c, t) && all32(state, p, c, t);
 }
 
-/** fn riverOk (line 379) */
+/** fn riverOk (line 367) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
-  return !t.river || any29(state, p, c);
+  return !t.river || any33(state, p, c);
 }
 
-/** fn roadOk (line 380) */
+/** fn roadOk (line 368) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
-  return !t.road || any30(state, p, c);
+  return !t.road || any34(state, p, c);
 }
 
-/** fn fits (line 382) */
+/** fn fits (line 370) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
-    edgesMatch(state, p, at(TILES, id, 383, 43), c) &&
-    riverOk(state, p, at(TILES, id, 383, 72), c) &&
-    roadOk(state, p, at(TILES, id, 383, 100), c)
+    edgesMatch(state, p, at(TILES, id, 371, 43), c) &&
+    riverOk(state, p, at(TILES, id, 371, 72), c) &&
+    roadOk(state, p, at(TILES, id, 371, 100), c)
   );
 }
 
-/** fn cellsOf (line 384) */
+/** fn cellsOf (line 372) */
 export function cellsOf(state: State, p: Player): Cell[] {
-  return collect31(state, p);
+  return collect35(state, p);
 }
 
-/** fn spotsFor (line 386) */
+/** fn spotsFor (line 374) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
-  return collect32(state, p, id, minus);
+  return collect36(state, p, id, minus);
 }
 
-/** fn placeable (line 389) */
+/** fn placeable (line 377) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any34(state, p, id, minus);
+  return any38(state, p, id, minus);
 }
 
-/** fn occupied (line 391) */
+/** fn occupied (line 379) */
 export function occupied(state: State, p: Player, c: Cell): boolean {
-  return any35(state, p, c);
+  return any39(state, p, c);
 }
 
-/** fn clanPayable (line 395) */
+/** fn clanPayable (line 383) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any36(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any40(state, p, id);
 }
 
-/** fn affordable (line 398) */
+/** fn affordable (line 386) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
-    canCover(state, p, costOf(state, at(TILES, id, 399, 22))) &&
-    state.players[p]!.whisky >= at(TILES, id, 400, 17).whisky &&
-    (at(TILES, id, 401, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 401, 58).distinct)) &&
-    (at(TILES, id, 402, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
+    canCover(state, p, costOf(state, at(TILES, id, 387, 22))) &&
+    state.players[p]!.whisky >= at(TILES, id, 388, 17).whisky &&
+    (at(TILES, id, 389, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 389, 58).distinct)) &&
+    (at(TILES, id, 390, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
   );
 }
 
-/** fn placeableAfterPaying (line 403) */
+/** fn placeableAfterPaying (line 391) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
-  return at(TILES, id, 404, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
+  return at(TILES, id, 392, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 405) */
+/** fn canTakeSelling (line 393) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
-    coverSellingOk(state, p, costOf(state, at(TILES, id, 406, 28))) &&
-    state.players[p]!.whisky >= at(TILES, id, 407, 17).whisky &&
-    (at(TILES, id, 408, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
+    coverSellingOk(state, p, costOf(state, at(TILES, id, 394, 28))) &&
+    state.players[p]!.whisky >= at(TILES, id, 395, 17).whisky &&
+    (at(TILES, id, 396, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
     placeableAfterPaying(state, p, id)
   );
 }
 
-/** fn spaceLabel (line 411) */
+/** fn spaceLabel (line 399) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match37(state, space) : "nothing";
+  return space < state.track.length ? match41(state, space) : "nothing";
 }
 
-/** fn tileOn (line 418) */
+/** fn tileOn (line 406) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match38(state, space) : null;
+  return space < state.track.length ? match42(state, space) : null;
 }
 
-/** fn usable (line 422) */
+/** fn usable (line 410) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
-  let held = at(state.players[p]!.display, i_, 424, 19).cubes.length;
+  let held = at(state.players[p]!.display, i_, 412, 19).cubes.length;
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
     isGrey(state, k) ||
@@ -1171,12 +1143,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 440) */
+/** fn firstPawn (line 428) */
 export function firstPawn(state: State): number {
-  return min40(state);
+  return min44(state);
 }
 
-/** fn lastTurn (line 441) */
+/** fn lastTurn (line 429) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1184,71 +1156,71 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 443) */
+/** fn left (line 431) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 443, 31)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 431, 31)).pile.length;
 }
 
-/** fn tableVp (line 446) */
+/** fn tableVp (line 434) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 446, 36);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 434, 36);
 }
 
-/** fn ladderVp (line 447) */
+/** fn ladderVp (line 435) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 447, 60)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 435, 60)) : 0;
 }
 
-/** fn bonnets (line 448) */
+/** fn bonnets (line 436) */
 export function bonnets(state: State, p: Player): number {
-  return sum41(state, p);
+  return sum45(state, p);
 }
 
-/** fn chieftainValue (line 449) */
+/** fn chieftainValue (line 437) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 450) */
+/** fn tilesWith (line 438) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count42(state, p, b);
+  return count46(state, p, b);
 }
 
-/** fn villages (line 451) */
+/** fn villages (line 439) */
 export function villages(state: State, p: Player): number {
-  return count43(state, p);
+  return count47(state, p);
 }
 
-/** fn toActivate (line 622) */
+/** fn toActivate (line 610) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
-  return collect44(state, p, i_);
+  return collect48(state, p, i_);
 }
 
-/** fn tileSlot (line 832) */
+/** fn tileSlot (line 820) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 832, 46) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 820, 46) };
 }
 
-/** fn codeAt (line 833) */
+/** fn codeAt (line 821) */
 export function codeAt(state: State, space: number): string {
-  const value = at(state.track, space, 833, 44);
+  const value = at(state.track, space, 821, 44);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id, 833, 71).code;
+    return at(TILES, id, 821, 71).code;
   }
 
   return "";
 }
 
-/** fn fourPlayerTrack (line 835) */
+/** fn fourPlayerTrack (line 823) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
     tileSlot(state, first),
     tileSlot(state, second),
     { kind: "figure", owner: 1 },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 836, 85) },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 836, 105) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 824, 85) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 824, 105) },
     tileSlot(state, "0-3"),
     tileSlot(state, "0-4"),
     tileSlot(state, "0-5"),
@@ -1259,7 +1231,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 840) */
+/** fn twoPlayerTrack (line 828) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1278,29 +1250,29 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 845) */
+/** fn startVillage (line 833) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 678) */
+/** proc dieTurn (line 666) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 679, 14);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 667, 14);
   let target = state.lastRoll;
-  while (!(at(state.track, target, 681, 14).kind === "tile")) {
+  while (!(at(state.track, target, 669, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "die" }, 684, 3);
-  removeValue(state.track, at(state.track, 0, 685, 10), 685, 3);
+  setAt(state.track, target, { kind: "die" }, 672, 3);
+  removeValue(state.track, at(state.track, 0, 673, 10), 673, 3);
 }
 
-/** proc scoreRound (line 716) */
+/** proc scoreRound (line 704) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min45(state);
-  let chiefLow = min46(state);
-  let cardsLow = min47(state);
+  let whiskyLow = min49(state);
+  let chiefLow = min50(state);
+  let cardsLow = min51(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1309,7 +1281,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 727) */
+/** proc finalScoring (line 715) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1328,7 +1300,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min48(state);
+  let fewest = min52(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1339,41 +1311,41 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
   const id = tileOn(state, space);
   if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
   if (!affordable(state, me, id))
-    return `You cannot pay for ${at(TILES, id, 756, 56).name} (${at(TILES, id, 756, 74).code}), even buying at the market.`;
+    return `You cannot pay for ${at(TILES, id, 744, 56).name} (${at(TILES, id, 744, 74).code}), even buying at the market.`;
   if (!placeableAfterPaying(state, me, id))
-    return `${at(TILES, id, 757, 47).name} (${at(TILES, id, 757, 65).code}) has no legal place in your display.`;
+    return `${at(TILES, id, 745, 47).name} (${at(TILES, id, 745, 65).code}) has no legal place in your display.`;
   return null;
 }
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any50(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any54(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 766): its effects, once allowed. */
+/** action ForcedMove (line 754): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
-  while (!(at(state.track, target, 769, 14).kind === "tile")) {
+  while (!(at(state.track, target, 757, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "figure", owner: me }, 772, 3);
-  removeValue(state.track, at(state.track, 0, 773, 10), 773, 3);
+  setAt(state.track, target, { kind: "figure", owner: me }, 760, 3);
+  removeValue(state.track, at(state.track, 0, 761, 10), 761, 3);
 }
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 778, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
-  if (!at(state.players[me]!.display, src, 779, 20).cubes.includes(r)) return "That tile holds no such resource.";
+  if ((state.market[r] ?? noKey(r, 766, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if (!at(state.players[me]!.display, src, 767, 20).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 777): its effects, once allowed. */
+/** action Sell (line 765): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 780, 15);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 781, 3)) - 1);
-  removeValue(at(state.players[me]!.display, src, 782, 17).cubes, r, 782, 3);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 768, 15);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 769, 3)) - 1);
+  removeValue(at(state.players[me]!.display, src, 770, 17).cubes, r, 770, 3);
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1388,36 +1360,36 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 798, 11).clans <= 0) return "No clan member stands on that tile.";
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 799, 34).at, at(DIRS8, dir, 799, 55)));
+  if (at(state.players[me]!.display, src, 786, 11).clans <= 0) return "No clan member stands on that tile.";
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 787, 34).at, at(DIRS8, dir, 787, 55)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 796): its effects, once allowed. */
+/** action MoveClan (line 784): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 799, 34).at, at(DIRS8, dir, 799, 55)));
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 787, 34).at, at(DIRS8, dir, 787, 55)));
   if (dest === null)
     throw new RulesError(
       "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
     );
-  at(state.players[me]!.display, src, 800, 3).clans -= 1;
-  at(state.players[me]!.display, dest, 801, 3).clans += 1;
+  at(state.players[me]!.display, src, 788, 3).clans -= 1;
+  at(state.players[me]!.display, dest, 789, 3).clans += 1;
   state.moves -= 1;
 }
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 809, 11).clans <= 0) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src, 797, 11).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
 }
 
-/** action Promote (line 807): its effects, once allowed. */
+/** action Promote (line 795): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
-  at(state.players[me]!.display, src, 811, 3).clans -= 1;
+  at(state.players[me]!.display, src, 799, 3).clans -= 1;
   state.players[me]!.chieftains += 1;
   state.moves -= 1;
 }
@@ -1426,7 +1398,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 488) until it waits for a decision or is done. */
+/** Runs the flow (line 476) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1441,7 +1413,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        const space = at(state.track, 0, 490, 11);
+        const space = at(state.track, 0, 478, 11);
         if (space.kind === "figure") {
           frame.p = space.owner;
           frame.pc = 4;
@@ -1500,7 +1472,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 501) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 489) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1567,7 +1539,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         }
 
         frame.activation2 = activationFound;
-        removeValue(frame.activation$left, frame.activation2, 513, 9);
+        removeValue(frame.activation$left, frame.activation2, 501, 9);
         frame.pc = 9;
         state.stack.push(newActivateTileFrame(frame.p, frame.activation2));
         return;
@@ -1658,7 +1630,7 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
   };
 }
 
-/** Runs proc pay (line 527) until it waits for a decision or is done. */
+/** Runs proc pay (line 515) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1687,7 +1659,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 530, 11)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 518, 11)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -1712,14 +1684,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 536, 22)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 537, 11)) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 524, 22)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 525, 11)) + 1);
         } else {
           const i_ = source.tile;
-          removeValue(at(state.players[frame.p]!.display, i_, 539, 36).cubes, frame.r, 539, 22);
+          removeValue(at(state.players[frame.p]!.display, i_, 527, 36).cubes, frame.r, 527, 22);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 541, 7)) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 529, 7)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1771,12 +1743,12 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 548) until it waits for a decision or is done. */
+/** Runs proc payFor (line 536) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, frame.id, 549, 11));
+        frame.t = clone<Tile>(at(TILES, frame.id, 537, 11));
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
@@ -1808,7 +1780,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           state.players[frame.p]!.chieftains -= 1;
         } else {
           const i_ = clanSource.tile;
-          at(state.players[frame.p]!.display, i_, 556, 20).clans -= 1;
+          at(state.players[frame.p]!.display, i_, 544, 20).clans -= 1;
         }
 
         frame.pc = 1;
@@ -1861,7 +1833,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, spots: [], spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 569) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 557) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1932,14 +1904,14 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 577) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 565) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 578, 17).tile, 578, 11));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 566, 17).tile, 566, 11));
         if (frame.t.kind === "village" || frame.t.kind === "castle") {
-          at(state.players[frame.p]!.display, frame.i_, 580, 5).clans += 1;
+          at(state.players[frame.p]!.display, frame.i_, 568, 5).clans += 1;
         }
 
         if (frame.t.kind === "distillery") {
@@ -2001,7 +1973,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 6: {
-        at(state.players[frame.p]!.display, frame.i_, 591, 25).cubes.push(frame.lochyRes);
+        at(state.players[frame.p]!.display, frame.i_, 579, 25).cubes.push(frame.lochyRes);
         frame.count++;
         frame.pc = 4;
         continue machine;
@@ -2013,7 +1985,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        at(state.players[frame.p]!.display, frame.i_, 596, 7).clans += 1;
+        at(state.players[frame.p]!.display, frame.i_, 584, 7).clans += 1;
         frame.pc = 10;
         continue machine;
       }
@@ -2100,7 +2072,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
         }
 
         frame.j = at(frame.jList, frame.jIndex);
-        if (at(state.players[frame.p]!.display, frame.j, 607, 17).cubes.length !== 0) {
+        if (at(state.players[frame.p]!.display, frame.j, 595, 17).cubes.length !== 0) {
           frame.pc = 20;
           continue machine;
         }
@@ -2110,7 +2082,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        at(state.players[frame.p]!.display, frame.j, 609, 42).cubes.push(
+        at(state.players[frame.p]!.display, frame.j, 597, 42).cubes.push(
           produce(state, kindAt(state, frame.p, frame.j)),
         );
         frame.pc = 22;
@@ -2150,7 +2122,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 24: {
-        at(state.players[frame.p]!.display, frame.j, 612, 29).cubes.push(frame.shielRes);
+        at(state.players[frame.p]!.display, frame.j, 600, 29).cubes.push(frame.shielRes);
         frame.pc = 23;
         continue machine;
       }
@@ -2208,20 +2180,20 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 626) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 614) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.activated.push(frame.i_);
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 628, 17).tile, 628, 11));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 616, 17).tile, 616, 11));
         if (!isProduction(state, frame.t.kind)) {
           frame.pc = 1;
           continue machine;
         }
 
-        if (at(state.players[frame.p]!.display, frame.i_, 630, 13).cubes.length < MAX_CUBES) {
-          at(state.players[frame.p]!.display, frame.i_, 631, 30).cubes.push(produce(state, frame.t.kind));
+        if (at(state.players[frame.p]!.display, frame.i_, 618, 13).cubes.length < MAX_CUBES) {
+          at(state.players[frame.p]!.display, frame.i_, 619, 30).cubes.push(produce(state, frame.t.kind));
         }
 
         frame.pc = 2;
@@ -2234,7 +2206,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        if (at(state.players[frame.p]!.display, frame.i_, 634, 13).cubes.length >= MAX_CUBES) {
+        if (at(state.players[frame.p]!.display, frame.i_, 622, 13).cubes.length >= MAX_CUBES) {
           frame.pc = 5;
           continue machine;
         }
@@ -2271,7 +2243,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 6: {
-        at(state.players[frame.p]!.display, frame.i_, 636, 22).cubes.push(frame.ionaRes);
+        at(state.players[frame.p]!.display, frame.i_, 624, 22).cubes.push(frame.ionaRes);
         frame.pc = 5;
         continue machine;
       }
@@ -2439,7 +2411,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 660, 7)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 648, 7)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2511,13 +2483,13 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 689) until it waits for a decision or is done. */
+/** Runs proc refill (line 677) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        while (at(state.track, 0, 690, 9).kind === "tile") {
-          removeValue(state.track, at(state.track, 0, 691, 12), 691, 5);
+        while (at(state.track, 0, 678, 9).kind === "tile") {
+          removeValue(state.track, at(state.track, 0, 679, 12), 679, 5);
         }
 
         frame.pc = 1;
@@ -2555,7 +2527,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 699) until it waits for a decision or is done. */
+/** Runs proc layTile (line 687) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2567,7 +2539,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 701, 22));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 689, 22));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2615,7 +2587,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 754) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 742) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2626,8 +2598,8 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
             "a requirement checked before the action ran no longer holds: That space holds no tile: a figure only moves onto a tile.",
           );
         frame.id = idFound;
-        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 758, 3);
-        removeValue(state.track, at(state.track, 0, 759, 10), 759, 3);
+        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 746, 3);
+        removeValue(state.track, at(state.track, 0, 747, 10), 747, 3);
         frame.pc = 1;
         state.stack.push(newPayForFrame(frame.me, frame.id));
         return;
@@ -2655,7 +2627,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 786) until it waits for a decision or is done. */
+/** Runs action LochNess (line 774) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2737,7 +2709,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any50(state, me)) return;
+  if (any54(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2748,8 +2720,8 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 778, 11)) <= 0) continue;
-      if (!at(state.players[me]!.display, srcItem, 779, 20).cubes.includes(r)) continue;
+      if ((state.market[r] ?? noKey(r, 766, 11)) <= 0) continue;
+      if (!at(state.players[me]!.display, srcItem, 767, 20).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
@@ -2774,12 +2746,12 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 798, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 786, 11).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
       const dest = indexAt(
         state,
         me,
-        cellAdd(at(state.players[me]!.display, srcItem, 799, 34).at, at(DIRS8, dir, 799, 55)),
+        cellAdd(at(state.players[me]!.display, srcItem, 787, 34).at, at(DIRS8, dir, 787, 55)),
       );
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
@@ -2794,7 +2766,7 @@ function offerPromote(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 809, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 797, 11).clans <= 0) continue;
     out.push({ type: "Promote", player: me, src });
   }
 }
@@ -2806,14 +2778,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 506)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 494)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 501)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2827,14 +2799,14 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 518)
+      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 506)
       offerLochNess(state, seat, out);
       out.push({ type: "stop", player: seat });
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 520)
+      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 508)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       out.push({ type: "stop", player: seat });
@@ -2842,7 +2814,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532)
+      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 520)
       const frame = currentPayFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2853,7 +2825,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553)
+      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 541)
       const frame = currentPayForFrame(state);
       const items = frame.payers;
       for (let value = 0; value < items.length; value++) {
@@ -2864,12 +2836,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 561)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 549)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 561, 36)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 549, 36)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2879,7 +2851,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571)
+      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 559)
       const frame = currentPlaceTileFrame(state);
       const items = frame.spots;
       for (let value = 0; value < items.length; value++) {
@@ -2890,7 +2862,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 590)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 578)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2900,7 +2872,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 611)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 599)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2910,7 +2882,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 635)
+      // `choose ionaRes: Res by p` (proc activateTile, line 623)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2920,7 +2892,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 647)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 635)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.r, value)))
@@ -2931,7 +2903,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 659)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 647)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2943,7 +2915,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 665)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 653)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
@@ -2954,12 +2926,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 668)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 656)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 668, 38)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 656, 38)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -3084,7 +3056,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 561, 36)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 549, 36)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3163,7 +3135,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 668, 38)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 656, 38)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3349,7 +3321,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 532): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 520): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone4(state: State): boolean {
   let only: Source | undefined;
   const frame = currentPayFrame(state);
@@ -3365,7 +3337,7 @@ function answerAlone4(state: State): boolean {
   return true;
 }
 
-/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 553): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 541): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone5(state: State): boolean {
   let only: ClanSource | undefined;
   const frame = currentPayForFrame(state);
@@ -3381,7 +3353,7 @@ function answerAlone5(state: State): boolean {
   return true;
 }
 
-/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 571): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 559): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone7(state: State): boolean {
   let only: Cell | undefined;
   const frame = currentPlaceTileFrame(state);
@@ -3578,7 +3550,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 777, 107)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 765, 107)} coins`;
     }
 
     case "LochNess": {
@@ -3590,7 +3562,7 @@ function describeAction(state: State, action: Action): string | null {
     case "MoveClan": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 796, 118)}`;
+      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 784, 118)}`;
     }
 
     case "Promote": {
@@ -3638,7 +3610,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentPlaceTileFrame(state);
           const item = frame.spots[action.value];
           if (item === undefined) return null;
-          return `place ${at(TILES, frame.id, 571, 62).name} at (${cellX(item)}, ${cellY(item)})`;
+          return `place ${at(TILES, frame.id, 559, 62).name} at (${cellX(item)}, ${cellY(item)})`;
         }
       }
 
@@ -3687,17 +3659,17 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     ending: null,
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 457, 3)).pile = shuffleInPlace(state.rng, collect51(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 458, 3)).pile = shuffleInPlace(state.rng, collect52(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 459, 3)).pile = shuffleInPlace(state.rng, collect53(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 460, 3)).pile = shuffleInPlace(state.rng, collect54(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 445, 3)).pile = shuffleInPlace(state.rng, collect55(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 446, 3)).pile = shuffleInPlace(state.rng, collect56(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 447, 3)).pile = shuffleInPlace(state.rng, collect57(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 448, 3)).pile = shuffleInPlace(state.rng, collect58(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
   }
 
   if (state.playerCount <= 3) {
-    state.market = collect55(state);
+    state.market = collect59(state);
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
@@ -3710,8 +3682,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 479, 22)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 479, 46));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 467, 22)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 467, 46));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4173,52 +4145,101 @@ function collect18(state: State, p: Player, r: Res): Source[] {
   return out;
 }
 
-/** sum(r in members(Res): max(0, have(p, r) - need[r])) */
-function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): number {
-  let total = 0;
-  const items = RES_VALUES;
+/** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
+function collect19(state: State, p: Player, r: Res, need: Partial<Record<Res, number>>): number[] {
+  const out: number[] = [];
+  const items = rangeList(1, have(state, p, r) - (need[r] ?? noKey(r, 331, 59)));
   for (let i = 0; i < items.length; i++) {
-    const r = items[i]!;
-    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 340, 97)));
+    out.push(0);
   }
 
-  return total;
+  return out;
 }
 
-/** count(r in members(Res): market[r] + miss(p, need, r) + 1 <= price) */
-function count20(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
-  let total = 0;
+/** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
+function collect20(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
+  const out: number[] = [];
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((state.market[r] ?? noKey(r, 342, 28)) + miss(state, p, need, r) + 1 <= price) total++;
+    out.push(...collect19(state, p, r, need));
   }
 
-  return total;
+  return out;
 }
 
-/** count(r in members(Res): typePrice(p, chosen, r) == price) */
-function count21(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
-  let total = 0;
+/** [level + 1 for r in members(Res) for level in range(market[r] + miss(p, need, r), MARKET_SPACES - 1)] */
+function collect21(state: State, r: Res, p: Player, need: Partial<Record<Res, number>>): number[] {
+  const out: number[] = [];
+  const items = rangeList((state.market[r] ?? noKey(r, 332, 57)) + miss(state, p, need, r), MARKET_SPACES - 1);
+  for (let i = 0; i < items.length; i++) {
+    const level = items[i]!;
+    out.push(level + 1);
+  }
+
+  return out;
+}
+
+/** [level + 1 for r in members(Res) for level in range(market[r] + miss(p, need, r), MARKET_SPACES - 1)] */
+function collect22(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
+  const out: number[] = [];
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (typePrice(state, p, chosen, r) === price) total++;
+    out.push(...collect21(state, r, p, need));
+  }
+
+  return out;
+}
+
+/** [if have(p, r) > 0 then 0 else market[r] + 1 for r in members(Res) if chosen[r] == 0 and obtainable(p, r)] */
+function collect23(state: State, p: Player, chosen: Partial<Record<Res, number>>): number[] {
+  const out: number[] = [];
+  const items = RES_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const r = items[i]!;
+    if ((chosen[r] ?? noKey(r, 335, 73)) === 0 && obtainable(state, p, r))
+      out.push(have(state, p, r) > 0 ? 0 : (state.market[r] ?? noKey(r, 335, 34)) + 1);
+  }
+
+  return out;
+}
+
+/** sorted(x in prices) */
+function sorted24(state: State, prices: number[]): number[] {
+  const keyed: { key: number; item: number }[] = [];
+  const items = prices;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    keyed.push({ key: x, item: x });
+  }
+
+  keyed.sort((a, b) => a.key - b.key);
+  return keyed.map((k) => k.item);
+}
+
+/** sum(x in take(sorted(x in prices), m)) */
+function sum25(state: State, prices: number[], m: number): number {
+  let total = 0;
+  const items = sorted24(state, prices).slice(0, Math.max(0, m));
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    total += x;
   }
 
   return total;
 }
 
 /** sum(r in members(Res): sellValue(market[r], min(market[r], max(0, have(p, r) - need[r])))) */
-function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): number {
+function sum26(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   let total = 0;
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 359, 46),
-      Math.min(state.market[r] ?? noKey(r, 359, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 359, 92)))),
+      state.market[r] ?? noKey(r, 347, 46),
+      Math.min(state.market[r] ?? noKey(r, 347, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 347, 92)))),
     );
   }
 
@@ -4226,18 +4247,18 @@ function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): num
 }
 
 /** all(r in members(Res): market[r] + miss(p, need, r) <= MARKET_SPACES) */
-function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
+function all27(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 361, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 349, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
 }
 
 /** any(b in members(Res): a != b and coverSellingOk(p, cubes([a, b]))) */
-function any24(state: State, a: Res, p: Player): boolean {
+function any28(state: State, a: Res, p: Player): boolean {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4248,24 +4269,24 @@ function any24(state: State, a: Res, p: Player): boolean {
 }
 
 /** any(a in members(Res): any(b in members(Res): a != b and coverSellingOk(p, cubes([a, b])))) */
-function any25(state: State, p: Player): boolean {
+function any29(state: State, p: Player): boolean {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any24(state, a, p)) return true;
+    if (any28(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and kingDistance(p.display[j].at, c) == 1) */
-function any26(state: State, p: Player, minus: number | null, c: Cell): boolean {
+function any30(state: State, p: Player, minus: number | null, c: Cell): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     if (
-      at(state.players[p]!.display, j, 370, 5).clans > (j === minus ? 1 : 0) &&
-      kingDistance(at(state.players[p]!.display, j, 370, 73).at, c) === 1
+      at(state.players[p]!.display, j, 358, 5).clans > (j === minus ? 1 : 0) &&
+      kingDistance(at(state.players[p]!.display, j, 358, 73).at, c) === 1
     )
       return true;
   }
@@ -4274,51 +4295,51 @@ function any26(state: State, p: Player, minus: number | null, c: Cell): boolean 
 }
 
 /** all(n in p.display: not northSouth(n.at, c) or TILES[n.tile].river == t.river) */
-function all27(state: State, p: Player, c: Cell, t: Tile): boolean {
+function all31(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 376, 50).river === t.river)) return false;
+    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 364, 50).river === t.river)) return false;
   }
 
   return true;
 }
 
 /** all(n in p.display: not eastWest(n.at, c) or TILES[n.tile].road == t.road) */
-function all28(state: State, p: Player, c: Cell, t: Tile): boolean {
+function all32(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 377, 50).road === t.road)) return false;
+    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 365, 50).road === t.road)) return false;
   }
 
   return true;
 }
 
 /** any(n in p.display: northSouth(n.at, c) and TILES[n.tile].river) */
-function any29(state: State, p: Player, c: Cell): boolean {
+function any33(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 379, 108).river) return true;
+    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 367, 108).river) return true;
   }
 
   return false;
 }
 
 /** any(n in p.display: eastWest(n.at, c) and TILES[n.tile].road) */
-function any30(state: State, p: Player, c: Cell): boolean {
+function any34(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 380, 104).road) return true;
+    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 368, 104).road) return true;
   }
 
   return false;
 }
 
 /** [t.at for t in p.display] */
-function collect31(state: State, p: Player): Cell[] {
+function collect35(state: State, p: Player): Cell[] {
   const out: Cell[] = [];
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4330,7 +4351,7 @@ function collect31(state: State, p: Player): Cell[] {
 }
 
 /** [c for c in frontier(cellsOf(p)) if fits(p, id, c, minus)] */
-function collect32(state: State, p: Player, id: number, minus: number | null): Cell[] {
+function collect36(state: State, p: Player, id: number, minus: number | null): Cell[] {
   const out: Cell[] = [];
   const items = cellFrontier(cellsOf(state, p));
   for (let i = 0; i < items.length; i++) {
@@ -4342,7 +4363,7 @@ function collect32(state: State, p: Player, id: number, minus: number | null): C
 }
 
 /** any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus)) */
-function any33(state: State, n_: Placed, p: Player, id: number, minus: number | null): boolean {
+function any37(state: State, n_: Placed, p: Player, id: number, minus: number | null): boolean {
   const items = cellAdjacent(n_.at);
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -4353,18 +4374,18 @@ function any33(state: State, n_: Placed, p: Player, id: number, minus: number | 
 }
 
 /** any(n in p.display: any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus))) */
-function any34(state: State, p: Player, id: number, minus: number | null): boolean {
+function any38(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any33(state, n_, p, id, minus)) return true;
+    if (any37(state, n_, p, id, minus)) return true;
   }
 
   return false;
 }
 
 /** any(t in p.display: t.at == c) */
-function any35(state: State, p: Player, c: Cell): boolean {
+function any39(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -4375,22 +4396,22 @@ function any35(state: State, p: Player, c: Cell): boolean {
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any36(state: State, p: Player, id: number): boolean {
+function any40(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j, 397, 45).clans > 0 && placeable(state, p, id, j)) return true;
+    if (at(state.players[p]!.display, j, 385, 45).clans > 0 && placeable(state, p, id, j)) return true;
   }
 
   return false;
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match37(state: State, space: number): string {
-  const value = at(state.track, space, 412, 38);
+function match41(state: State, space: number): string {
+  const value = at(state.track, space, 400, 38);
   if (value.kind === "tile") {
     const id = value.id;
-    return `${at(TILES, id, 413, 19).name} (${at(TILES, id, 413, 37).code})`;
+    return `${at(TILES, id, 401, 19).name} (${at(TILES, id, 401, 37).code})`;
   }
 
   if (value.kind === "figure") {
@@ -4402,8 +4423,8 @@ function match37(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match38(state: State, space: number): number | null {
-  const value = at(state.track, space, 418, 66);
+function match42(state: State, space: number): number | null {
+  const value = at(state.track, space, 406, 66);
   if (value.kind === "tile") {
     const id = value.id;
     return id;
@@ -4413,33 +4434,33 @@ function match38(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect39(state: State): number[] {
+function collect43(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (!(at(state.track, i_, 440, 78).kind === "tile")) out.push(i_);
+    if (!(at(state.track, i_, 428, 78).kind === "tile")) out.push(i_);
   }
 
   return out;
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min40(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
-  const items = collect39(state);
+  const items = collect43(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 440, 23);
+  if (best === undefined) throw new RulesError("min of an empty list", 428, 23);
   return best;
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum41(state: State, p: Player): number {
+function sum45(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4451,38 +4472,38 @@ function sum41(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count42(state: State, p: Player, b: Border): number {
+function count46(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile, 450, 65).border === b) total++;
+    if (at(TILES, t.tile, 438, 65).border === b) total++;
   }
 
   return total;
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count43(state: State, p: Player): number {
+function count47(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile, 451, 53).kind === "village" || at(TILES, t.tile, 451, 86).kind === "startVillage") total++;
+    if (at(TILES, t.tile, 439, 53).kind === "village" || at(TILES, t.tile, 439, 86).kind === "startVillage") total++;
   }
 
   return total;
 }
 
 /** [j for j in range(0, size(p.display) - 1) if oichTurn or kingDistance(p.display[j].at, p.display[i].at) <= 1] */
-function collect44(state: State, p: Player, i_: number): number[] {
+function collect48(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     if (
       state.oichTurn ||
-      kingDistance(at(state.players[p]!.display, j, 623, 73).at, at(state.players[p]!.display, i_, 623, 90).at) <= 1
+      kingDistance(at(state.players[p]!.display, j, 611, 73).at, at(state.players[p]!.display, i_, 611, 90).at) <= 1
     )
       out.push(j);
   }
@@ -4491,7 +4512,7 @@ function collect44(state: State, p: Player, i_: number): number[] {
 }
 
 /** min(p in players: p.whisky) */
-function min45(state: State): number {
+function min49(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4500,12 +4521,12 @@ function min45(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 718, 19);
+  if (best === undefined) throw new RulesError("min of an empty list", 706, 19);
   return best;
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min46(state: State): number {
+function min50(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4514,12 +4535,12 @@ function min46(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 719, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 707, 18);
   return best;
 }
 
 /** min(p in players: size(p.cards)) */
-function min47(state: State): number {
+function min51(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4528,12 +4549,12 @@ function min47(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 720, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 708, 18);
   return best;
 }
 
 /** min(p in players: size(p.display)) */
-function min48(state: State): number {
+function min52(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4542,12 +4563,12 @@ function min48(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 743, 16);
+  if (best === undefined) throw new RulesError("min of an empty list", 731, 16);
   return best;
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match49(state: State, s: Space, me: Player): boolean {
+function match53(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4557,66 +4578,66 @@ function match49(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any50(state: State, me: Player): boolean {
+function any54(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match49(state, s, me)) return true;
+    if (match53(state, s, me)) return true;
   }
 
   return false;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect51(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 457, 75).stack === 0) out.push(i_);
+    if (at(TILES, i_, 445, 75).stack === 0) out.push(i_);
   }
 
   return out;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect52(state: State): number[] {
+function collect56(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 458, 75).stack === 1) out.push(i_);
+    if (at(TILES, i_, 446, 75).stack === 1) out.push(i_);
   }
 
   return out;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect53(state: State): number[] {
+function collect57(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 459, 75).stack === 2) out.push(i_);
+    if (at(TILES, i_, 447, 75).stack === 2) out.push(i_);
   }
 
   return out;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect54(state: State): number[] {
+function collect58(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 460, 75).stack === 3) out.push(i_);
+    if (at(TILES, i_, 448, 75).stack === 3) out.push(i_);
   }
 
   return out;
 }
 
 /** { r: 1 for r in members(Res) } */
-function collect55(state: State): Partial<Record<Res, number>> {
+function collect59(state: State): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -4633,7 +4654,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "glen-more",
     title: "Glen More",
     source: "rulesets/glen-more/glen-more.rules",
-    sourceHash: "3ad1e3f2",
+    sourceHash: "80f06dfe",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
