@@ -233,7 +233,8 @@ if (json) {
   );
   process.stdout.write(
     table(
-      ["game", "variant", "players", "generated", "hand-written", "ratio"],
+      // The mean lengths say both engines play the same game: a ratio between different games would mean nothing.
+      ["game", "variant", "players", "generated", "hand-written", "ratio", "mean length (gen. / hand)"],
       references.map((r) => {
         const generated = playouts.find((p) => p.game === r.game && p.variant === r.variant && p.players === r.players);
         const ratio = generated ? (generated.playoutsPerSecond / r.playoutsPerSecond).toFixed(2) : "-";
@@ -244,6 +245,7 @@ if (json) {
           generated ? generated.playoutsPerSecond.toFixed(0) : "-",
           r.playoutsPerSecond.toFixed(0),
           ratio,
+          `${generated ? generated.meanLength.toFixed(1) : "-"} / ${r.meanLength.toFixed(1)}`,
         ];
       }),
     ),
