@@ -14,6 +14,7 @@ import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules
 import { compileRules } from "../src/compile.ts";
 import { findRulesets } from "../src/cli/compile.ts";
 import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
+import { table } from "./table.ts";
 
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf("--seconds") + 1] ?? "1") || 1;
@@ -140,13 +141,6 @@ function measurePlayouts(engine: AnyEngine, players: number, variant: string): P
     actionsPerSecond: actions / elapsed,
     meanLength: actions / games,
   };
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]): string =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 /**
