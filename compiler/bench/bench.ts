@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: the start-up of the `rules` command, compile time per ruleset (parse + check, emit, format) and
- * random playouts per second per game, variant and player count. Figures are printed, never asserted: speed is
+ * `npm run bench`: the start-up of the `rules` command, compile time per ruleset (parse + check, emit, format), the
+ * front end's time per megabyte on valid rules and on garbage, and random playouts per second per game, variant and
+ * player count (`npm run bench:memory` measures memory). Figures are printed, never asserted: speed is
  * measured here, not in tests.
  *
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
@@ -14,6 +15,7 @@ import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules
 import { compileRules } from "../src/compile.ts";
 import { findRulesets } from "../src/cli/compile.ts";
 import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
+import { measureFrontEndBuilt } from "./front-end.ts";
 import { table } from "./table.ts";
 
 const args = process.argv.slice(2);
@@ -179,9 +181,15 @@ const engines = await loadAllEngines();
 const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name));
 const references = BASELINES.flatMap((game) => playoutsInChildProcess(game, "--baseline-of"));
 const compile = await measureCompile();
+const largest = compile.reduce((a, b) => (b.lines > a.lines ? b : a));
+const frontEnd = await measureFrontEndBuilt(
+  REPO_ROOT,
+  join(REPO_ROOT, "rulesets", largest.ruleset, `${largest.ruleset}.rules`),
+  largest.ruleset,
+);
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ startup, compile, playouts, references }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ startup, compile, frontEnd, playouts, references }, null, 2)}\n`);
 } else {
   const ms = (x: number): string => x.toFixed(1);
   process.stdout.write(
@@ -205,6 +213,20 @@ if (json) {
         ms(c.emitMs),
         ms(c.formatMs),
         ms(c.totalMs),
+      ]),
+    ),
+  );
+  process.stdout.write("\n\nFront end (parse + check) on valid rules and on garbage\n\n");
+  process.stdout.write(
+    table(
+      ["input", "MB", "ms", "ms per MB", "diagnostics", "heap MB"],
+      frontEnd.map((f) => [
+        f.input,
+        f.megabytes.toFixed(2),
+        f.ms.toFixed(0),
+        f.msPerMegabyte.toFixed(0),
+        String(f.diagnostics),
+        f.heapMegabytes.toFixed(0),
       ]),
     ),
   );

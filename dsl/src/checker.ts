@@ -1691,7 +1691,9 @@ class Checker {
       seen.add(key);
       return true;
     });
-    this.diagnostics.splice(0, this.diagnostics.length, ...kept);
+    // Not `splice(0, n, ...kept)`: spreading a hundred thousand arguments overflows the stack.
+    this.diagnostics.length = 0;
+    for (const d of kept) this.diagnostics.push(d);
   }
 
   /** The engine names the language's grid cells `Cell`: a designer's type of that name and grid cells cannot meet. */

@@ -56,29 +56,72 @@ export function warning(code: Code, span: Span, message: string, hint?: string):
     : { code, severity: "warning", message, span, hint };
 }
 
-/** A span from 0-based offsets, computing line and column. Lines end with `\n`, `\r\n` or `\r`, as for the lexer. */
-export function spanAt(text: string, start: number, end: number): Span {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < start && i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
+/**
+ * Where each line of a text starts, found once (lines end with `\n`, `\r\n` or `\r`, as for the lexer): the line
+ * and column of an offset are then a binary search, so a file with thousands of errors is placed in linear time.
+ */
+export class LineIndex {
+  /** Offset of the first character of each line; line n (from 1) starts at `starts[n - 1]`. */
+  private readonly starts: number[] = [0];
+
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.starts.push(i + 1);
     }
   }
-  return { start, end: Math.max(end, start), line, column: start - lineStart + 1 };
+
+  /** The line (from 1) holding `offset`; an offset past the end is on the last line. */
+  lineOf(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? this.text.length;
+  }
+
+  /** The text of a line (from 1), without its line break. */
+  lineText(line: number): string {
+    const start = this.lineStart(line);
+    const next = line < this.starts.length ? this.starts[line]! : this.text.length;
+    let end = next;
+    if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
+    return this.text.slice(start, end);
+  }
+}
+
+/** The index of the text last asked about: every diagnostic of a file reads the same one. */
+let lastIndex: { readonly text: string; readonly index: LineIndex } | undefined;
+
+export function lineIndex(text: string): LineIndex {
+  if (lastIndex?.text !== text) lastIndex = { text, index: new LineIndex(text) };
+  return lastIndex.index;
+}
+
+/** A span from 0-based offsets, computing line and column. */
+export function spanAt(text: string, start: number, end: number): Span {
+  const index = lineIndex(text);
+  const at = Math.min(start, text.length);
+  const line = index.lineOf(at);
+  return { start, end: Math.max(end, start), line, column: start - index.lineStart(line) + 1 };
 }
 
 /** Renders one diagnostic with its source line and a caret under the span. */
 export function formatDiagnostic(d: Diagnostic, path: string, text: string): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  const sourceLine = (lines[d.span.line - 1] ?? "")
-    .replace(/\t/g, " ")
-    .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, "?");
+  // A line of a megabyte shows its first 200 characters (cut before cleaning, so cleaning is cheap).
+  const sourceLine = lineIndex(text).lineText(d.span.line);
+  const clipped = sourceLine.length > 200 ? sourceLine.slice(0, 200) + "…" : sourceLine;
+  const shown = clipped.replace(/\t/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, "?");
   const gutter = String(d.span.line);
   const pad = " ".repeat(gutter.length);
-  const shown = sourceLine.length > 200 ? sourceLine.slice(0, 200) + "…" : sourceLine;
   const caretStart = Math.min(d.span.column - 1, shown.length);
   const width = Math.max(1, Math.min(d.span.end - d.span.start, Math.max(1, shown.length - caretStart)));
   const out = [
@@ -124,7 +167,11 @@ function editDistance(a: string, b: string): number {
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
+  // No typo makes a name this long: and the distance's cost grows with the product of the lengths.
+  if (name.length > 64) return undefined;
+  const limit = Math.max(1, Math.floor(name.length / 3));
   for (const c of candidates) {
+    if (Math.abs(c.length - name.length) > limit) continue;
     const d = editDistance(name.toLowerCase(), c.toLowerCase());
     if (d < bestDistance) {
       best = c;

@@ -7,8 +7,8 @@ import type { CstNode, IRecognitionException, IToken } from "chevrotain";
 import type { RulesFile, Span } from "./ast.ts";
 import { AstBuilder } from "./cst-to-ast.ts";
 import { Codes, error, sortDiagnostics, spanAt, type Diagnostic } from "./diagnostics.ts";
-import { LBrace, LBracket, LParen, RBrace, RBracket, RParen, rulesLexer, UnterminatedString } from "./lexer.ts";
-import { MAX_CHAIN_DEPTH, NestingTooDeep, rulesParser } from "./parser.ts";
+import { MAX_CHAIN_DEPTH, NestingTooDeep, rulesParser, TooManyErrors } from "./parser.ts";
+import { TokenStream } from "./token-stream.ts";
 
 /** Deeper nesting than this is surely a mistake, and would exhaust the parser's stack. */
 export const MAX_NESTING = 64;
@@ -40,8 +40,30 @@ export function parseRules(text: string, path: string): ParseResult {
     return { file: undefined, diagnostics };
   }
 
-  const lexed = rulesLexer.tokenize(text);
-  for (const e of lexed.errors) {
+  // Tokens are lexed as the parser reads them, and both stop once more errors were found than can be shown: a file of
+  // garbage costs what its first errors cost, whatever its size.
+  const stream = new TokenStream(text, MAX_ERRORS, MAX_NESTING);
+  let cst: CstNode | undefined;
+  let stopped = false;
+  let chainTooDeep = false;
+  try {
+    cst = rulesParser.parseStream(stream, MAX_ERRORS);
+  } catch (e) {
+    if (e instanceof TooManyErrors) stopped = true;
+    else if (e instanceof NestingTooDeep) {
+      chainTooDeep = true;
+      const offset = Number.isNaN(e.token.startOffset) ? Math.max(0, text.trimEnd().length - 1) : e.token.startOffset;
+      diagnostics.push(
+        error(
+          Codes.nestingTooDeep,
+          spanAt(text, offset, offset + Math.max(1, e.token.image.length)),
+          `operators, \`if\` expressions or \`else if\` branches are nested more than ${MAX_CHAIN_DEPTH} deep here`,
+          "split the rule into smaller parts with `let`, functions or procedures",
+        ),
+      );
+    } else throw e;
+  }
+  for (const e of stream.lexErrors) {
     diagnostics.push(
       error(
         Codes.unexpectedCharacter,
@@ -51,8 +73,7 @@ export function parseRules(text: string, path: string): ParseResult {
       ),
     );
   }
-  const tokens = lexed.tokens.filter((t) => {
-    if (t.tokenType !== UnterminatedString) return true;
+  for (const t of stream.unterminated) {
     diagnostics.push(
       error(
         Codes.unterminatedString,
@@ -61,41 +82,25 @@ export function parseRules(text: string, path: string): ParseResult {
         'close it with `"` on the same line',
       ),
     );
-    return false;
-  });
-
-  const tooDeep = findExcessiveNesting(tokens);
-  if (tooDeep) {
+  }
+  // Stopping at brackets nested too deep is that error, not more of them.
+  // Or the parser gave up on the rest of the file (error recovery found nowhere to resume), which is then unread.
+  const truncated = !stream.tooDeep && (stopped || stream.stoppedEarly || !stream.done);
+  // Past nesting that deep the parser's errors say nothing (it met the end of what was lexed, or gave up).
+  if (chainTooDeep) return { file: undefined, diagnostics: cap(diagnostics) };
+  if (stream.tooDeep) {
     diagnostics.push(
       error(
         Codes.nestingTooDeep,
-        spanAt(text, tooDeep.startOffset, tooDeep.startOffset + 1),
+        spanAt(text, stream.tooDeep.startOffset, stream.tooDeep.startOffset + 1),
         `brackets are nested more than ${MAX_NESTING} deep here`,
         "split the rule into smaller procedures or functions",
       ),
     );
-    return { file: undefined, diagnostics: cap(diagnostics) };
-  }
-
-  rulesParser.input = tokens;
-  let cst: CstNode;
-  try {
-    cst = rulesParser.file();
-  } catch (e) {
-    if (!(e instanceof NestingTooDeep)) throw e;
-    const offset = Number.isNaN(e.token.startOffset) ? Math.max(0, text.trimEnd().length - 1) : e.token.startOffset;
-    diagnostics.push(
-      error(
-        Codes.nestingTooDeep,
-        spanAt(text, offset, offset + Math.max(1, e.token.image.length)),
-        `operators, \`if\` expressions or \`else if\` branches are nested more than ${MAX_CHAIN_DEPTH} deep here`,
-        "split the rule into smaller parts with `let`, functions or procedures",
-      ),
-    );
-    return { file: undefined, diagnostics: cap(diagnostics) };
+    return { file: undefined, diagnostics: cap(diagnostics, truncated) };
   }
   for (const e of rulesParser.errors) diagnostics.push(syntaxDiagnostic(e, text));
-  if (diagnostics.length > 0) return { file: undefined, diagnostics: cap(diagnostics) };
+  if (diagnostics.length > 0 || !cst) return { file: undefined, diagnostics: cap(diagnostics, truncated) };
 
   const builder = new AstBuilder(path);
   const file = builder.file(cst);
@@ -142,18 +147,6 @@ function printable(s: string): string {
     /[\u0000-\u001f\u007f-\u009f]/g,
     (c) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
   );
-}
-
-function findExcessiveNesting(tokens: readonly IToken[]): IToken | undefined {
-  let depth = 0;
-  for (const t of tokens) {
-    if (t.tokenType === LBrace || t.tokenType === LParen || t.tokenType === LBracket) {
-      if (++depth > MAX_NESTING) return t;
-    } else if (t.tokenType === RBrace || t.tokenType === RParen || t.tokenType === RBracket) {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return undefined;
 }
 
 function describeToken(t: IToken): string {
@@ -242,19 +235,21 @@ const rulesWithEquals: ReadonlySet<string> = new Set([
   "typeExpr",
 ]);
 
-/** Sorts diagnostics by position and keeps the first MAX_ERRORS, summarising the rest in one more. */
-export function cap(diagnostics: Diagnostic[]): Diagnostic[] {
+/**
+ * Sorts diagnostics by position and keeps the first MAX_ERRORS, summarising the rest in one more; `truncated` says
+ * that checking stopped early, so more errors may follow than were found.
+ */
+export function cap(diagnostics: Diagnostic[], truncated = false): Diagnostic[] {
   diagnostics = sortDiagnostics(diagnostics);
-  if (diagnostics.length <= MAX_ERRORS) return diagnostics;
+  if (diagnostics.length <= MAX_ERRORS && !truncated) return diagnostics;
+  const last = diagnostics[Math.min(MAX_ERRORS, diagnostics.length) - 1];
+  if (!last) return diagnostics;
   const rest = diagnostics.length - MAX_ERRORS;
-  const last = diagnostics[MAX_ERRORS - 1]!;
+  const message = truncated
+    ? `more errors not shown: checking stopped after the first ${Math.min(MAX_ERRORS, diagnostics.length)}`
+    : `${rest} more error${rest === 1 ? "" : "s"} not shown`;
   return [
     ...diagnostics.slice(0, MAX_ERRORS),
-    error(
-      Codes.tooManyErrors,
-      last.span,
-      `${rest} more error${rest === 1 ? "" : "s"} not shown`,
-      "fix the first ones and run again",
-    ),
+    error(Codes.tooManyErrors, last.span, message, "fix the first ones and run again"),
   ];
 }

@@ -3,14 +3,18 @@
  * reports every syntax error of a file. `cst-to-ast.ts` turns the CST into the typed AST.
  */
 import {
+  createTokenInstance,
   CstParser,
+  EOF,
   LLkLookaheadStrategy,
   type CstNode,
   type ILookaheadStrategy,
   type IOrAlt,
+  type IRecognitionException,
   type IToken,
 } from "chevrotain";
 import * as T from "./lexer.ts";
+import type { TokenStream } from "./token-stream.ts";
 
 /**
  * How deep the constructs that nest without brackets (`not not ...`, `- - ...`, `if ... then if ...`, `else if`
@@ -23,6 +27,13 @@ export const MAX_CHAIN_DEPTH = 256;
 export class NestingTooDeep extends Error {
   constructor(readonly token: IToken) {
     super("nesting too deep");
+  }
+}
+
+/** Thrown by the parser once it has found more errors than can be shown: the rest of the file is not read. */
+export class TooManyErrors extends Error {
+  constructor() {
+    super("too many errors");
   }
 }
 
@@ -52,8 +63,36 @@ function lazyLookahead(maxLookahead: number): ILookaheadStrategy {
   };
 }
 
+// Chevrotain's own methods that `RulesParser` extends, though its typings do not declare them.
+const { SAVE_ERROR: saveError, moveToTerminatedState: terminate } = CstParser.prototype as unknown as {
+  SAVE_ERROR(e: IRecognitionException): IRecognitionException;
+  moveToTerminatedState(): void;
+};
+
+/** How far ahead error recovery may look for a token to resume at (see `RulesParser.LA`). */
+const MAX_SCAN = 10_000;
+/** The end of the input, as error recovery sees it past `MAX_SCAN` tokens ahead. */
+const VIRTUAL_END = createTokenInstance(EOF, "", NaN, NaN, NaN, NaN, NaN, NaN);
+
+/**
+ * Tokens error recovery may skip in one file before parsing stops: far more than any recovery in a file of rules
+ * skips (to the next statement or declaration), far fewer than a file of garbage offers.
+ */
+const MAX_SKIPPED = 100_000;
+
 export class RulesParser extends CstParser {
   private depth = 0;
+  /** Where tokens come from while `parseStream` runs: lexed as the parser reads, not all at once. */
+  private stream: TokenStream | undefined;
+  /** Errors past which parsing stops (`parseStream`). */
+  private errorLimit = Infinity;
+  /** Tokens skipped so far while recovering from errors (`SKIP_TOKEN`). */
+  private skipped = 0;
+  // Chevrotain's token vector, which its lexer adapter lets a parser fill lazily (see `LA`).
+  declare private tokVector: IToken[];
+  declare private tokVectorLength: number;
+  declare private currIdx: number;
+  declare private _errors: IRecognitionException[];
 
   constructor() {
     super(T.allTokens, {
@@ -71,6 +110,80 @@ export class RulesParser extends CstParser {
   override reset(): void {
     super.reset();
     this.depth = 0;
+  }
+
+  /**
+   * Parses a file whose tokens `stream` lexes as they are needed; stops with `TooManyErrors` once more than
+   * `errorLimit` syntax errors were found, so that garbage is neither lexed nor parsed past what can be shown.
+   */
+  parseStream(stream: TokenStream, errorLimit: number): CstNode {
+    this.skipped = 0;
+    stream.more();
+    this.input = stream.tokens;
+    this.stream = stream;
+    this.errorLimit = errorLimit;
+    try {
+      return this.file();
+    } finally {
+      this.stream = undefined;
+      this.errorLimit = Infinity;
+    }
+  }
+
+  /**
+   * Makes token `currIdx + howMuch` exist if the stream can still lex it. Chevrotain pads the tokens with end-of-file
+   * sentinels while it parses (so that its fast lookahead needs no bounds check): they move to the new end.
+   */
+  private pull(howMuch: number): void {
+    const stream = this.stream;
+    if (!stream) return;
+    // Brackets nested too deep: stop where lexing stopped, before the parser tries to recover from the cut (which
+    // walks the grammar as deep as the brackets go). `parse.ts` reports it.
+    if (stream.tooDeep) throw new TooManyErrors();
+    if (stream.done) return;
+    const tokens = this.tokVector;
+    const sentinels = tokens.splice(this.tokVectorLength);
+    while (this.currIdx + howMuch >= tokens.length && stream.more());
+    this.tokVectorLength = tokens.length;
+    tokens.push(...sentinels);
+    if (stream.tooDeep) throw new TooManyErrors();
+  }
+
+  override LA(howMuch: number): IToken {
+    // Only error recovery looks this far ahead, for a token to resume at (at the top of a file, only the end will
+    // do): past this distance it sees the end, and skips towards it token by token (`SKIP_TOKEN`, which stops).
+    if (howMuch > MAX_SCAN && this.stream) return VIRTUAL_END;
+    if (this.currIdx + howMuch >= this.tokVectorLength) this.pull(howMuch);
+    return super.LA(howMuch);
+  }
+
+  /** Chevrotain's unchecked lookahead, used while recovering from errors. */
+  override LA_FAST(howMuch: number): IToken {
+    if (this.currIdx + howMuch >= this.tokVectorLength) this.pull(howMuch);
+    return this.tokVector[this.currIdx + howMuch]!;
+  }
+
+  /**
+   * Chevrotain's skip of one token while it recovers from an error. Lexed lazily, the token after the last one lexed
+   * must be lexed first; and a recovery that skips this much finds nothing to resume at: the rest is garbage.
+   */
+  protected override SKIP_TOKEN(): IToken {
+    if (this.stream && ++this.skipped > MAX_SKIPPED) throw new TooManyErrors();
+    if (this.currIdx + 2 >= this.tokVectorLength) this.pull(2);
+    return super.SKIP_TOKEN();
+  }
+
+  /** Chevrotain gives up on the rest of the input (not in its typings): none of it is lexed any more. */
+  moveToTerminatedState(): void {
+    this.stream = undefined;
+    terminate.call(this);
+  }
+
+  /** Chevrotain's record of an error (not in its typings), which every syntax error goes through. */
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException {
+    const saved = saveError.call(this, error);
+    if (this._errors.length > this.errorLimit) throw new TooManyErrors();
+    return saved;
   }
 
   /** Parses one more level of unbracketed nesting, refusing to go deeper than `MAX_CHAIN_DEPTH`. */

@@ -3,7 +3,7 @@
  * a code and a 1-based position.
  */
 import { describe, expect, it } from "vitest";
-import { Codes, type Diagnostic } from "../src/diagnostics.ts";
+import { closestName, Codes, formatDiagnostic, spanAt, type Diagnostic } from "../src/diagnostics.ts";
 import { loadRules } from "../src/load.ts";
 import { MAX_DEPTH, MAX_ERRORS, MAX_NESTING, parseRules } from "../src/parse.ts";
 import { MAX_CHAIN_DEPTH } from "../src/parser.ts";
@@ -171,7 +171,85 @@ const C = ]
     const diagnostics = load(inFlow("  " + "@ x ".repeat(120)));
     expect(diagnostics).toHaveLength(MAX_ERRORS + 1);
     expect(diagnostics.slice(0, MAX_ERRORS).every((d) => d.code === Codes.unexpectedCharacter)).toBe(true);
-    expect(diagnostics[MAX_ERRORS]).toMatchObject({ code: Codes.tooManyErrors, message: "70 more errors not shown" });
+    expect(diagnostics[MAX_ERRORS]).toMatchObject({
+      code: Codes.tooManyErrors,
+      message: `more errors not shown: checking stopped after the first ${MAX_ERRORS}`,
+    });
+  });
+});
+
+describe("positions in large and garbled files", () => {
+  it("line and column come from where each line starts, whatever ends the lines (\\n, \\r\\n, \\r)", () => {
+    const text = "ab\ncd\r\nef\rgh";
+    const at = (offset: number): [number, number] => [
+      spanAt(text, offset, offset).line,
+      spanAt(text, offset, offset).column,
+    ];
+    expect([0, 2, 3, 5, 7, 8, 10, 11, 99].map(at)).toEqual([
+      [1, 1],
+      [1, 3],
+      [2, 1],
+      [2, 3],
+      [3, 1],
+      [3, 2],
+      [4, 1],
+      [4, 2],
+      [4, 90],
+    ]);
+  });
+
+  it("an error on the last of 100,000 lines is placed there, and shown with its own line", () => {
+    const text = inFlow("  end") + "\n".repeat(100_000) + "@";
+    const [d] = load(text);
+    expect(d).toMatchObject({ code: Codes.unexpectedCharacter, span: { line: text.split("\n").length, column: 1 } });
+    expect(formatDiagnostic(d!, "big.rules", text).split("\n")[1]).toBe(` ${d!.span.line} | @`);
+  });
+
+  it("checking stops at the cap: 200,000 bad characters give the first 50 and a note that it stopped", () => {
+    const diagnostics = load(inFlow("  end") + "\n" + "@\n".repeat(200_000));
+    expect(diagnostics).toHaveLength(MAX_ERRORS + 1);
+    expect(diagnostics.slice(0, MAX_ERRORS).map((d) => d.span.line)).toEqual(
+      Array.from({ length: MAX_ERRORS }, (_, i) => i + 6),
+    );
+    expect(diagnostics[MAX_ERRORS]).toMatchObject({
+      code: Codes.tooManyErrors,
+      message: `more errors not shown: checking stopped after the first ${MAX_ERRORS}`,
+    });
+  });
+
+  it("so do syntax errors: 200,000 broken declarations are read only until the 51st error", () => {
+    const diagnostics = load("const = 1\n".repeat(200_000));
+    expect(diagnostics).toHaveLength(MAX_ERRORS + 1);
+    expect(diagnostics.at(-1)?.message).toBe(`more errors not shown: checking stopped after the first ${MAX_ERRORS}`);
+    // Nothing past the first few hundred lines was needed to find them.
+    expect(Math.max(...diagnostics.map((d) => d.span.line))).toBeLessThan(1000);
+  });
+
+  it("a line of a megabyte is lexed in pieces, and an error at its end has its column on that line", () => {
+    const line = 'let x = "a string, with spaces" + 1 '.repeat(30_000);
+    const text = inFlow(`  ${line}@`);
+    const errorLine = text.split("\n").findIndex((l) => l.includes("@"));
+    const [d] = load(text);
+    expect(d).toMatchObject({
+      code: Codes.unexpectedCharacter,
+      span: { line: errorLine + 1, column: text.split("\n")[errorLine]!.indexOf("@") + 1 },
+    });
+  });
+
+  it("a file lexed in pieces gives the same tokens' positions as one lexed whole: a block comment may span pieces", () => {
+    const filler = "// a comment line of some length, repeated to fill more than one piece of the lexer\n".repeat(2000);
+    const text = inFlow("  end") + "\n/* a block comment\n" + filler + " still in it */\n" + filler + "@";
+    const [d] = load(text);
+    expect(d).toMatchObject({ code: Codes.unexpectedCharacter, span: { line: text.split("\n").length, column: 1 } });
+  });
+
+  it("a megabyte-long name gets no did-you-mean (no typo is that long), and its line is shown cut", () => {
+    const name = "x".repeat(1_000_000);
+    expect(closestName(name, ["x", "xx", name.slice(1)])).toBeUndefined();
+    const text = inFlow(`  ${name} = 1`);
+    const [d] = load(text);
+    expect(d?.code).toBe(Codes.unknownName);
+    expect(formatDiagnostic(d!, "long.rules", text).split("\n")[1]!.length).toBeLessThan(220);
   });
 });
 
