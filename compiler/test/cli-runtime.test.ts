@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameSeed, type SimulationSummary } from "@rules/runtime";
+import { gameSeed, saveChecksum, type SimulationSummary } from "@rules/runtime";
 import { parseHumans, playGame, registerPlay } from "../src/cli/play.ts";
 import {
   cliContext,
@@ -22,6 +22,11 @@ import { readReplayInput, registerReplay, replayToOutput } from "../src/cli/repl
 import { registerSimulate, simulateEngines } from "../src/cli/simulate.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
 import { engine as tour } from "./fixtures/tour/generated/engine.ts";
+
+/** A save edited by someone who knows the format: its checksum made again for what it now says. */
+function resealed(save: Record<string, unknown>): Record<string, unknown> {
+  return { ...save, checksum: saveChecksum(save) };
+}
 
 interface Run {
   readonly stdout: string;
@@ -316,7 +321,9 @@ describe("replay", () => {
       ["other-format.json", JSON.stringify({ ...good, format: "pgn" }), /^error: unknown file format "pgn"/],
       ["edited.json", JSON.stringify({ ...good, state: { ...(good.state as object), round: 99 } }), /checksum/],
       ["rules-changed.json", JSON.stringify({ ...good, sourceHash: "0" }), /rules of "race-fixture" changed/],
-      ["short-log.json", JSON.stringify({ ...good, log: [] }), /does not reach the saved state/],
+      // The checksum covers the log too; a log cut and the save sealed again still does not replay to the state.
+      ["short-log.json", JSON.stringify({ ...good, log: [] }), /checksum mismatch/],
+      ["short-log-resealed.json", JSON.stringify(resealed({ ...good, log: [] })), /does not reach the saved state/],
       [
         "illegal-log.json",
         JSON.stringify({ game: "race-fixture", options: { players: 2, seed: 1 }, log: [{ type: "roll", player: 0 }] }),

@@ -59,7 +59,7 @@ interface Detail {
 }
 
 /** Bad field values for actions: -1 is never a legal index or count, the others are not even the right type. */
-const GARBAGE: readonly unknown[] = [-1, 9999, "x", null, {}];
+const GARBAGE: readonly unknown[] = [-1, 9999, 2.5, Number.NaN, 1e300, "x", "0", null, true, {}, []];
 const UNKNOWN_TYPE = "no-such-action-type";
 /** Decision points per game from which save/restore continuations are played. */
 const CHECKPOINTS = 2;
@@ -333,7 +333,7 @@ export function checkIllegalActionsRefused(engine: AnyEngine, o: ConformanceOpti
         (seat) => !toAct.includes(seat) && !mayAct.includes(seat),
       );
       for (const [label, candidate] of illegalCandidates(samples, idle, probe.rng)) {
-        const key = canonicalJson(candidate);
+        const key = candidateKey(candidate);
         if (legal.has(key)) continue;
         legal.add(key); // so the same candidate is not tried twice
         expectRefused(probe, game, candidate, label);
@@ -567,13 +567,30 @@ function illegalCandidates(
       ]);
     }
     out.push(["an action of an unknown type", { ...action, type: UNKNOWN_TYPE }]);
+    for (const type of ["__proto__", "constructor", "toString"])
+      out.push([`an action of type ${type}`, { ...action, type }]);
     for (const key of Object.keys(action)) {
       if (key === "type" || key === "player") continue;
       for (const value of GARBAGE)
         out.push([`a legal action with ${key} set to ${short(value)}`, { ...action, [key]: value }]);
+      const { [key]: _missing, ...without } = action as unknown as Record<string, unknown>;
+      out.push([`a legal action without its ${key}`, without as unknown as EngineAction]);
+    }
+    // Fields the action does not have, as JSON would bring them (`__proto__` an own key, as JSON.parse makes it).
+    for (const extra of ['"extra":true', '"__proto__":{"player":0}', '"constructor":1']) {
+      const text = JSON.stringify(action).replace(/^\{/, `{${extra},`);
+      out.push([`a legal action with a field it does not have (${extra})`, JSON.parse(text) as EngineAction]);
     }
   }
   return out;
+}
+
+/** What tells candidates apart: their canonical JSON, where NaN and infinities (which JSON writes null) are their own. */
+function candidateKey(action: EngineAction): string {
+  const marked = Object.fromEntries(
+    Object.entries(action).map(([k, v]) => [k, typeof v === "number" && !Number.isFinite(v) ? `#${v}` : v]),
+  );
+  return canonicalJson(marked);
 }
 
 /** Fails unless both engine.check and Session.apply refuse `action`, changing nothing. */
@@ -695,9 +712,21 @@ function corruptedSaves(saveText: string, rng: RngState): [string, string][] {
   const i = randomInt(rng, checksum.length);
   const flipped = (Number.parseInt(checksum.charAt(i), 16) ^ 1).toString(16);
   const badChecksum = `${checksum.slice(0, i)}${flipped}${checksum.slice(i + 1)}`;
+  const options = save.options as Record<string, unknown>;
+  const log = save.log as unknown[];
   return [
     [`checksum digit ${i} flipped (${badChecksum})`, JSON.stringify({ ...save, checksum: badChecksum })],
     ["its text cut in half", saveText.slice(0, Math.floor(saveText.length / 2))],
+    [
+      "another seed in its options",
+      JSON.stringify({ ...save, options: { ...options, seed: Number(options.seed) + 1 } }),
+    ],
+    ...(log.length > 0
+      ? ([["its last action left out of the log", JSON.stringify({ ...save, log: log.slice(0, -1) })]] as [
+          string,
+          string,
+        ][])
+      : []),
   ];
 }
 

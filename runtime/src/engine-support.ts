@@ -48,6 +48,22 @@ export function notOfferedNow(action: { readonly type: string }): RulesError {
 }
 
 /** `offers(p, Action)`: whether the engine's offer function for the action finds a legal form for `seat` now. */
+/**
+ * Why `action` has a field its kind does not take, or null: a field the rules never read would still be stored in
+ * the log (and `__proto__` would be a trap there), so the engine refuses it. An unknown kind is left to the caller.
+ */
+export function extraField(action: object, fields: Readonly<Record<string, readonly string[]>>): string | null {
+  const type = (action as { readonly type?: unknown }).type;
+  if (typeof type !== "string" || !Object.hasOwn(fields, type)) return null;
+  const allowed = fields[type]!;
+  for (const key of Object.keys(action)) {
+    if (key === "type" || key === "player" || allowed.includes(key)) continue;
+    const takes = allowed.length === 0 ? "no field besides type and player" : `only ${allowed.join(", ")}`;
+    return `${type} takes ${takes}, not \`${key}\`.`;
+  }
+  return null;
+}
+
 export function offersAny<S, A>(offer: (state: S, seat: number, out: A[]) => void, state: S, seat: number): boolean {
   const out: A[] = [];
   offer(state, seat, out);

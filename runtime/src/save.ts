@@ -5,14 +5,15 @@
  * save can still be audited by replaying its log (`verify`). Restoring refuses anything it cannot trust — another
  * game, other rules, a corrupt file — with a SaveError whose message says which.
  */
-import { canonicalJson, stateChecksum } from "./checksum.ts";
+import { canonicalJson, fnv1a32 } from "./checksum.ts";
 import type { Engine, EngineAction, GameOptions } from "./engine.ts";
 import { ReplayError, replay } from "./replay.ts";
 import { Session } from "./session.ts";
 import { checkLogShape, checkOptions, isPlainObject } from "./validation.ts";
 
 export const SAVE_FORMAT = "rules-save";
-export const SAVE_VERSION = 1;
+/** Version 2: the checksum covers the whole save (the log and the options too), not the state alone. */
+export const SAVE_VERSION = 2;
 
 export interface SaveFile<S = unknown, A extends EngineAction = EngineAction> {
   readonly format: typeof SAVE_FORMAT;
@@ -24,8 +25,14 @@ export interface SaveFile<S = unknown, A extends EngineAction = EngineAction> {
   readonly options: GameOptions;
   readonly log: readonly A[];
   readonly state: S;
-  /** FNV-1a 32 of the canonical JSON (sorted keys) of `state`, as 8 hex digits. */
+  /** FNV-1a 32 of the canonical JSON (sorted keys) of every other field of the save, as 8 hex digits. */
   readonly checksum: string;
+}
+
+/** The checksum of a save: of all it holds but the checksum itself, so that no field can change unnoticed. */
+export function saveChecksum(save: object): string {
+  const { checksum: _checksum, ...rest } = save as Readonly<Record<string, unknown>>;
+  return fnv1a32(canonicalJson(rest));
 }
 
 export interface RestoreOptions {
@@ -40,17 +47,16 @@ export class SaveError extends Error {
 
 /** The save of a session, as a plain object (copies: later play does not change it). */
 export function createSave<S extends object, A extends EngineAction, V>(session: Session<S, A, V>): SaveFile<S, A> {
-  const state = session.snapshot();
-  return {
+  const contents = {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
     game: session.engine.name,
     sourceHash: session.engine.sourceHash,
     options: session.options,
     log: structuredClone([...session.log]),
-    state,
-    checksum: stateChecksum(state),
-  };
+    state: session.snapshot(),
+  } as const;
+  return { ...contents, checksum: saveChecksum(contents) };
 }
 
 /** The save of a session as JSON text (indented, so a person can read it). */
@@ -88,6 +94,14 @@ export function restore<S extends object, A extends EngineAction, V>(
     );
   }
 
+  if (typeof save.checksum !== "string") throw new SaveError("the save has no checksum");
+  const actualChecksum = saveChecksum(save);
+  if (actualChecksum !== save.checksum) {
+    throw new SaveError(
+      `checksum mismatch: the save says ${save.checksum} but its contents hash to ${actualChecksum} (corrupt or edited)`,
+    );
+  }
+
   const optionsProblem = checkOptions(engine, save.options);
   if (optionsProblem !== null) throw new SaveError(`bad options: ${optionsProblem}`);
   const gameOptions = save.options as unknown as GameOptions;
@@ -97,13 +111,6 @@ export function restore<S extends object, A extends EngineAction, V>(
   const log = save.log as A[];
 
   if (!("state" in save)) throw new SaveError("the save has no state");
-  if (typeof save.checksum !== "string") throw new SaveError("the save has no checksum");
-  const actualChecksum = stateChecksum(save.state);
-  if (actualChecksum !== save.checksum) {
-    throw new SaveError(
-      `checksum mismatch: the save says ${save.checksum} but its state hashes to ${actualChecksum} (corrupt or edited)`,
-    );
-  }
   const stateProblem = engine.validateState(save.state);
   if (stateProblem !== null) throw new SaveError(`invalid state: ${stateProblem}`);
   const state = save.state as S;

@@ -2,12 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   RandomAgent,
   SaveError,
+  canonicalJson,
   Session,
   createSave,
   playWithAgents,
   restore,
+  saveChecksum,
   saveToJson,
-  stateChecksum,
 } from "../src/index.ts";
 import { raceFixtureEngine as engine, type RaceAction, type RaceState } from "./fixtures/race-fixture-engine.ts";
 
@@ -25,19 +26,27 @@ function edited(edit: (save: Record<string, unknown>) => void): string {
   return JSON.stringify(save);
 }
 
+/** The same, with the checksum made again: an edit by someone who knows the format, which other checks must catch. */
+function resealed(edit: (save: Record<string, unknown>) => void): string {
+  return edited((save) => {
+    edit(save);
+    save.checksum = saveChecksum(save);
+  });
+}
+
 describe("save", () => {
-  it("writes the versioned format with a checksum of the state", () => {
+  it("writes the versioned format with a checksum of everything it holds", () => {
     const { session } = midGame();
     const save = createSave(session);
     expect(save).toMatchObject({
       format: "rules-save",
-      version: 1,
+      version: 2,
       game: "race-fixture",
       sourceHash: engine.sourceHash,
       options: { players: 3, seed: 404, variant: "long" },
     });
     expect(save.log).toHaveLength(7);
-    expect(save.checksum).toBe(stateChecksum(session.state));
+    expect(save.checksum).toBe(saveChecksum(save));
     expect(save.checksum).toMatch(/^[0-9a-f]{8}$/);
   });
 
@@ -85,7 +94,7 @@ describe("restore", () => {
     { name: "not JSON", input: () => midGame().text.slice(0, 40), reason: /not valid JSON/ },
     { name: "not an object", input: () => "[1, 2]", reason: /must be a JSON object/ },
     { name: "wrong format", input: () => edited((s) => (s.format = "chess-pgn")), reason: /format is "chess-pgn"/ },
-    { name: "wrong version", input: () => edited((s) => (s.version = 2)), reason: /unsupported save version 2/ },
+    { name: "wrong version", input: () => edited((s) => (s.version = 1)), reason: /unsupported save version 1/ },
     { name: "wrong game", input: () => edited((s) => (s.game = "go")), reason: /for game "go", not "race-fixture"/ },
     {
       name: "rules changed",
@@ -94,18 +103,22 @@ describe("restore", () => {
     },
     {
       name: "player count out of range",
-      input: () => edited((s) => (s.options = { players: 9, seed: 404 })),
+      input: () => resealed((s) => (s.options = { players: 9, seed: 404 })),
       reason: /bad options: players must be an integer from 2 to 4/,
     },
     {
       name: "unknown variant",
-      input: () => edited((s) => (s.options = { players: 3, seed: 404, variant: "turbo" })),
+      input: () => resealed((s) => (s.options = { players: 3, seed: 404, variant: "turbo" })),
       reason: /bad options: unknown variant "turbo"/,
     },
-    { name: "log not an array", input: () => edited((s) => (s.log = {})), reason: /bad log: the log must be an array/ },
+    {
+      name: "log not an array",
+      input: () => resealed((s) => (s.log = {})),
+      reason: /bad log: the log must be an array/,
+    },
     {
       name: "log entry not an action",
-      input: () => edited((s) => (s.log = [{ type: "roll", player: 0 }, { kind: "roll" }])),
+      input: () => resealed((s) => (s.log = [{ type: "roll", player: 0 }, { kind: "roll" }])),
       reason: /bad log: log\[1\]/,
     },
     {
@@ -113,14 +126,20 @@ describe("restore", () => {
       input: () => edited((s) => ((s.state as RaceState).positions[0] = 99)),
       reason: /checksum mismatch.*corrupt/,
     },
-    { name: "no state", input: () => edited((s) => delete s.state), reason: /no state/ },
+    { name: "no state", input: () => resealed((s) => delete s.state), reason: /no state/ },
+    {
+      name: "a log entry edited, the JSON still valid",
+      input: () => edited((s) => ((s.log as RaceAction[])[0] = { type: "roll", player: 0 })),
+      reason: /checksum mismatch.*corrupt or edited/,
+    },
+    {
+      name: "the options edited, the JSON still valid",
+      input: () => edited((s) => (s.options = { players: 3, seed: 405, variant: "long" })),
+      reason: /checksum mismatch/,
+    },
     {
       name: "state of the wrong shape (valid checksum)",
-      input: () =>
-        edited((s) => {
-          (s.state as RaceState).lucky = [7, 7, 7];
-          s.checksum = stateChecksum(s.state);
-        }),
+      input: () => resealed((s) => ((s.state as RaceState).lucky = [7, 7, 7])),
       reason: /invalid state: bad lucky numbers/,
     },
   ];
@@ -133,14 +152,41 @@ describe("restore", () => {
     });
   }
 
+  it("refuses every one of 2,000 one-character edits that changes what the save says", () => {
+    const { text } = midGame();
+    const original = canonicalJson(JSON.parse(text));
+    let seed = 2024;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let refused = 0;
+    for (let i = 0; i < 2000; i++) {
+      const at = next(text.length);
+      const replacement = String.fromCharCode(32 + next(95));
+      const changed = text.slice(0, at) + replacement + text.slice(at + 1);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(changed);
+      } catch {
+        parsed = undefined;
+      }
+      // An edit that leaves the same save (a space for a space, or inside the indentation) changes nothing.
+      if (parsed !== undefined && canonicalJson(parsed) === original) continue;
+      expect(() => restore(engine, changed), `edit at ${at}: ${JSON.stringify(replacement)}`).toThrow(SaveError);
+      refused++;
+    }
+    expect(refused).toBeGreaterThan(1500);
+  });
+
   it("with verify, refuses a log that does not lead to the saved state", () => {
-    const text = edited((s) => (s.log = (s.log as RaceAction[]).slice(0, -1)));
+    const text = resealed((s) => (s.log = (s.log as RaceAction[]).slice(0, -1)));
     expect(() => restore(engine, text)).not.toThrow();
     expect(() => restore(engine, text, { verify: true })).toThrow(/does not reach the saved state/);
   });
 
   it("with verify, refuses a log with an illegal action, naming it", () => {
-    const text = edited((s) => ((s.log as RaceAction[])[0] = { type: "roll", player: 0 }));
+    const text = resealed((s) => ((s.log as RaceAction[])[0] = { type: "roll", player: 0 }));
     expect(() => restore(engine, text, { verify: true })).toThrow(/log does not replay: log\[0\].*boost is picked/);
   });
 });

@@ -61,6 +61,16 @@ describe("Session.apply", () => {
     { name: "wrong phase", action: { type: "roll", player: 0 }, reason: /once every boost is picked/ },
     { name: "bad parameter", action: { type: "boost", player: 0, amount: 3 }, reason: /0, 1 or 2/ },
     { name: "second pick", action: { type: "boost", player: 1, amount: 0 }, reason: /already picked/ },
+    {
+      name: "a field it does not have",
+      action: { type: "boost", player: 0, amount: 1, extra: true },
+      reason: /boost takes only amount, not `extra`/,
+    },
+    {
+      name: "a `__proto__` key, as JSON.parse makes it",
+      action: JSON.parse('{"type": "roll", "player": 0, "__proto__": {"player": 1}}'),
+      reason: /roll takes no field besides type and player, not `__proto__`/,
+    },
   ];
 
   for (const { name, action, reason } of refusals) {

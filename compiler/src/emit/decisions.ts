@@ -133,6 +133,25 @@ export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
     docs: ["Everything a player can play: the actions offered by `act`, and the answers to `choose`."],
     type: members.length > 0 ? members.join(" | ") : "never",
   });
+  const fields = [
+    ...[...ctx.program.actions.values()].map(
+      (a) => `${str(a.name.text)}: [${a.params.map((p) => str(p.name.text)).join(", ")}]`,
+    ),
+    ...[...ctx.program.choiceTypes.keys()].map((name) => `${str(name)}: ["value"]`),
+    ...(stopSites(ctx.program).length > 0 ? ["stop: []"] : []),
+  ];
+  out.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["The fields of each kind of action besides `type` and `player`: an action with any other is refused."],
+    declarations: [
+      {
+        name: "ACTION_FIELDS",
+        type: 'Readonly<Record<Action["type"], readonly string[]>>',
+        initializer: `{ ${fields.join(", ")} }`,
+      },
+    ],
+  });
   return out;
 }
 
@@ -589,6 +608,8 @@ export function emitCheck(ctx: EmitContext): Fn {
     returnType: "string | null",
     docs: ["Null when `action` may be played now, else why it is refused. Never changes the state."],
     statements: [
+      "const extra = extraField(action, ACTION_FIELDS);",
+      "if (extra !== null) return extra;",
       "const pending = state.pending;",
       'if (pending === null) return "The game is over.";',
       ...(ctx.program.allowed.size > 0

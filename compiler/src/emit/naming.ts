@@ -197,6 +197,8 @@ const generatedNames = new Set([
   "VARIANTS",
   "DECISION_NAMES",
   "SITE_OFFERS",
+  "ACTION_FIELDS",
+  "extraField",
 ]);
 /**
  * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,

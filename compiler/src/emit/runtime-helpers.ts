@@ -35,6 +35,7 @@ export const runtimeHelpers: readonly string[] = [
   "drawFromPile",
   "drawTop",
   "equal",
+  "extraField",
   "graphSteps",
   "graphWithin",
   "freezeHeld",

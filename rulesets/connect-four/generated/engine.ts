@@ -7,6 +7,7 @@ import {
   createRng,
   cellLineLength,
   namingRulesFile,
+  extraField,
   isCell,
   isInt,
   isNumberKey,
@@ -103,6 +104,8 @@ export interface DropAction {
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
 export type Action = DropAction;
+/** The fields of each kind of action besides `type` and `player`: an action with any other is refused. */
+const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = { Drop: ["x"] };
 
 /** One player's state as the viewer sees it. */
 export interface PlayerView {}
@@ -302,6 +305,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
 function check(state: State, action: Action): string | null {
+  const extra = extraField(action, ACTION_FIELDS);
+  if (extra !== null) return extra;
   const pending = state.pending;
   if (pending === null) return "The game is over.";
   if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;

@@ -15,6 +15,7 @@ import {
   divide,
   namingRulesFile,
   drawFromPile,
+  extraField,
   isCell,
   isInt,
   isRecord,
@@ -569,6 +570,28 @@ export type Action =
   | FairTypesChoice
   | FairResChoice
   | StopAnswer;
+/** The fields of each kind of action besides `type` and `player`: an action with any other is refused. */
+const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
+  TakeTile: ["space"],
+  ForcedMove: [],
+  Sell: ["src", "r"],
+  LochNess: ["i"],
+  MoveClan: ["src", "dir"],
+  Promote: ["src"],
+  activation: ["value"],
+  source: ["value"],
+  clanSource: ["value"],
+  oichRes: ["value"],
+  spot: ["value"],
+  lochyRes: ["value"],
+  shielRes: ["value"],
+  ionaRes: ["value"],
+  butcherCount: ["value"],
+  grocerRes: ["value"],
+  fairTypes: ["value"],
+  fairRes: ["value"],
+  stop: [],
+};
 
 /** A Placed as one player sees it (null: not visible to that player). */
 export interface PlacedView {
@@ -2952,6 +2975,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
 function check(state: State, action: Action): string | null {
+  const extra = extraField(action, ACTION_FIELDS);
+  if (extra !== null) return extra;
   const pending = state.pending;
   if (pending === null) return "The game is over.";
   if (allowedNow(state, action.player, action.type)) return checkAllowed(state, action);

@@ -6,6 +6,7 @@ import {
   createRng,
   namingRulesFile,
   drawTop,
+  extraField,
   isInt,
   isRecord,
   notOfferedNow,
@@ -129,6 +130,14 @@ export interface KindChoice {
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
 export type Action = LaunchAction | ReturnAction | AttackAction | PassAction | KindChoice;
+/** The fields of each kind of action besides `type` and `player`: an action with any other is refused. */
+const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
+  Launch: [],
+  Return: ["ship"],
+  Attack: ["target"],
+  Pass: [],
+  kind: ["value"],
+};
 
 /** A Ship as one player sees it (null: not visible to that player). */
 export interface ShipView {
@@ -443,6 +452,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
 function check(state: State, action: Action): string | null {
+  const extra = extraField(action, ACTION_FIELDS);
+  if (extra !== null) return extra;
   const pending = state.pending;
   if (pending === null) return "The game is over.";
   if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;

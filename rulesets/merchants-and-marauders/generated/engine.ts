@@ -13,6 +13,7 @@ import {
   drawFromPile,
   drawTop,
   equal,
+  extraField,
   freezeHeld,
   heldRecord,
   heldProblem,
@@ -1991,6 +1992,79 @@ export type Action =
   | PatchedChoice
   | ActivityChoice
   | StartingShipChoice;
+/** The fields of each kind of action besides `type` and `player`: an action with any other is refused. */
+const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
+  Move: ["step"],
+  Retire: [],
+  Scout: ["target"],
+  PlayGlory: ["card"],
+  Broadside: [],
+  EvasiveManeuvers: [],
+  KeepGlory: ["card"],
+  Port: [],
+  EndTurn: [],
+  redraw: ["value"],
+  newShip: ["value"],
+  flag: ["value"],
+  engage: ["value"],
+  spent: ["value"],
+  raidMove: ["value"],
+  discarded: ["value"],
+  exchanged: ["value"],
+  kept: ["value"],
+  die: ["value"],
+  reroll: ["value"],
+  useHooks: ["value"],
+  declaration: ["value"],
+  npcDeclaration: ["value"],
+  combatCard: ["value"],
+  flipChasers: ["value"],
+  redirected: ["value"],
+  redirectTo: ["value"],
+  rerolled: ["value"],
+  lucky: ["value"],
+  luckyFace: ["value"],
+  hitAt: ["value"],
+  npcHitAt: ["value"],
+  aim: ["value"],
+  absorb: ["value"],
+  reward: ["value"],
+  taken: ["value"],
+  seized: ["value"],
+  takenCard: ["value"],
+  takenSpecialist: ["value"],
+  takeRumor: ["value"],
+  claim: ["value"],
+  volunteers: ["value"],
+  loot: ["value"],
+  claimNpc: ["value"],
+  keptRumor: ["value"],
+  pardoned: ["value"],
+  claimed: ["value"],
+  gloryDiscard: ["value"],
+  hiredSpecialist: ["value"],
+  scoutAgain: ["value"],
+  card: ["value"],
+  smuggle: ["value"],
+  witness: ["value"],
+  newType: ["value"],
+  transferred: ["value"],
+  restoreHull: ["value"],
+  repairAt: ["value"],
+  buyMod: ["value"],
+  modPort: ["value"],
+  bought: ["value"],
+  sold: ["value"],
+  hired: ["value"],
+  stashed: ["value"],
+  withdrawn: ["value"],
+  havenEntry: ["value"],
+  dumped: ["value"],
+  lettered: ["value"],
+  patched: ["value"],
+  activity: ["value"],
+  startingShip: ["value"],
+};
 
 /** A CardsShown as one player sees it (null: not visible to that player). */
 export interface CardsShownView {
@@ -10646,6 +10720,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
 function check(state: State, action: Action): string | null {
+  const extra = extraField(action, ACTION_FIELDS);
+  if (extra !== null) return extra;
   const pending = state.pending;
   if (pending === null) return "The game is over.";
   if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;
