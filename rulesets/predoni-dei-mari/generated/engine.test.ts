@@ -73,72 +73,73 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "No event can be played in the middle of a fight.": "rules line 940",
-  "No event can be played while the wind blows.": "rules line 941",
-  "Your ship is not damaged.": "rules line 952",
-  "You need a command point to repair.": "rules line 953",
-  "Movement comes first in the turn: it is too late to move.": "rules line 1032",
-  "A fight has used up your movement for this turn.": "rules line 1033",
-  "You cannot sail off the board.": "rules line 1049",
-  "Land squares are impassable.": "rules line 1050",
-  "Not enough movement points (a shoals square costs 2).": "rules line 1051",
-  "The reef already holds a ship.": "rules line 1052",
-  "A damaged ship blocks that square.": "rules line 1053",
-  "A damaged ship cannot enter another pirate's square.": "rules line 1054",
-  "That port is closed to you, and you cannot attack its city now.": "rules line 1055",
-  "You can only attack a port of a national city not yet conquered.": "rules lines 1061, 1062",
-  "Without free access, sailing in is already an attack: take the step.": "rules line 1063",
-  "Not enough movement points.": "rules line 1064",
-  "You do not meet the conditions to attack this city.": "rules line 1065",
-  "You have no command point to spend.": "rules line 1071",
-  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1826",
-  "You must be on a port of a national city.": "rules line 1827",
-  "A hideout can never be attacked.": "rules line 1828",
-  "A damaged ship cannot attack a city (repair it first).": "rules line 1829",
-  "Your mission card does not show this city's flag.": "rules line 1830",
-  "None of your hideout tokens is within your honours.": "rules line 1831",
-  "You already have a hideout on this module.": "rules line 1832",
-  "Commerce is over for this turn.": "rules line 1875",
-  "Commerce needs a port square.": "rules line 1876",
-  "You do not have that many cargo tokens in the hold.": "rules line 1884",
-  "Goods are sold only in a port you may freely enter.": "rules line 1885",
-  "Captured ships are delivered only in a port you may freely enter.": "rules line 1901",
-  "That main weapon is not on your santabarbara.": "rules lines 1914, 1976",
-  "That secondary weapon is not in your hold.": "rules lines 1920, 1992",
-  "No such sail on your yards.": "rules lines 1926, 2008",
-  "No such letter of marque in your hold.": "rules lines 1932, 2024",
-  "Your santabarbara is full.": "rules lines 1937, 1985",
-  "A main weapon costs 40 doubloons.": "rules line 1938",
-  "None of those is left in the supply.": "rules lines 1939, 1947, 1956",
-  "Your hold is full.": "rules lines 1945, 1966, 2001, 2033, 2050",
-  "A secondary weapon costs 26 doubloons.": "rules line 1946",
-  "Your yards are full.": "rules lines 1953, 2017",
-  "Not enough doubloons.": "rules line 1954",
-  "You may own only one silk sail.": "rules line 1955",
-  "No letter of marque of that nation is left.": "rules line 1967",
-  "A letter of marque costs 20 doubloons.": "rules line 1968",
+  "No event can be played in the middle of a fight.": "rules line 943",
+  "No event can be played while the wind blows.": "rules line 944",
+  "Discard down to your hand limit first.": "rules line 945",
+  "Your ship is not damaged.": "rules line 956",
+  "You need a command point to repair.": "rules line 957",
+  "Movement comes first in the turn: it is too late to move.": "rules line 1036",
+  "A fight has used up your movement for this turn.": "rules line 1037",
+  "You cannot sail off the board.": "rules line 1053",
+  "Land squares are impassable.": "rules line 1054",
+  "Not enough movement points (a shoals square costs 2).": "rules line 1055",
+  "The reef already holds a ship.": "rules line 1056",
+  "A damaged ship blocks that square.": "rules line 1057",
+  "A damaged ship cannot enter another pirate's square.": "rules line 1058",
+  "That port is closed to you, and you cannot attack its city now.": "rules line 1059",
+  "You can only attack a port of a national city not yet conquered.": "rules lines 1065, 1066",
+  "Without free access, sailing in is already an attack: take the step.": "rules line 1067",
+  "Not enough movement points.": "rules line 1068",
+  "You do not meet the conditions to attack this city.": "rules line 1069",
+  "You have no command point to spend.": "rules line 1075",
+  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1830",
+  "You must be on a port of a national city.": "rules line 1831",
+  "A hideout can never be attacked.": "rules line 1832",
+  "A damaged ship cannot attack a city (repair it first).": "rules line 1833",
+  "Your mission card does not show this city's flag.": "rules line 1834",
+  "None of your hideout tokens is within your honours.": "rules line 1835",
+  "You already have a hideout on this module.": "rules line 1836",
+  "Commerce is over for this turn.": "rules line 1879",
+  "Commerce needs a port square.": "rules line 1880",
+  "You do not have that many cargo tokens in the hold.": "rules line 1888",
+  "Goods are sold only in a port you may freely enter.": "rules line 1889",
+  "Captured ships are delivered only in a port you may freely enter.": "rules line 1905",
+  "That main weapon is not on your santabarbara.": "rules lines 1918, 1980",
+  "That secondary weapon is not in your hold.": "rules lines 1924, 1996",
+  "No such sail on your yards.": "rules lines 1930, 2012",
+  "No such letter of marque in your hold.": "rules lines 1936, 2028",
+  "Your santabarbara is full.": "rules lines 1941, 1989",
+  "A main weapon costs 40 doubloons.": "rules line 1942",
+  "None of those is left in the supply.": "rules lines 1943, 1951, 1960",
+  "Your hold is full.": "rules lines 1949, 1970, 2005, 2037, 2054",
+  "A secondary weapon costs 26 doubloons.": "rules line 1950",
+  "Your yards are full.": "rules lines 1957, 2021",
+  "Not enough doubloons.": "rules line 1958",
+  "You may own only one silk sail.": "rules line 1959",
+  "No letter of marque of that nation is left.": "rules line 1971",
+  "A letter of marque costs 20 doubloons.": "rules line 1972",
   "The warehouse is reached only from a pirate port or a hideout port.":
-    "rules lines 1975, 1983, 1991, 1999, 2007, 2015, 2023, 2031, 2039, 2048",
-  "Your warehouse is full.": "rules lines 1977, 1993, 2009, 2025, 2041",
-  "That main weapon is not in your warehouse.": "rules line 1984",
-  "That secondary weapon is not in your warehouse.": "rules line 2000",
-  "No such sail in your warehouse.": "rules line 2016",
-  "No such letter of marque in your warehouse.": "rules line 2032",
-  "You have no cargo in the hold.": "rules line 2040",
-  "You have no cargo in the warehouse.": "rules line 2049",
-  "Only one ship purchase per Commerce.": "rules line 2060",
-  "Ships are bought in a city's port.": "rules line 2061",
-  "That deck is exhausted.": "rules line 2062",
-  "The tavern is over for this turn.": "rules line 2162",
-  "The tavern needs a port square.": "rules line 2163",
-  "You already hold a mission card.": "rules line 2169",
-  "No mission card is left.": "rules line 2170",
-  "A combat card needs at least one pirate honour.": "rules line 2176",
-  "After refusing a card you may not try again this turn.": "rules line 2177",
-  "Your hand is full (honours + 1 cards).": "rules line 2178",
-  "A combat card costs 2 command points.": "rules line 2179",
-  "The combat deck is empty.": "rules line 2180",
-  "You must keep the honours your ship requires.": "rules line 2198",
+    "rules lines 1979, 1987, 1995, 2003, 2011, 2019, 2027, 2035, 2043, 2052",
+  "Your warehouse is full.": "rules lines 1981, 1997, 2013, 2029, 2045",
+  "That main weapon is not in your warehouse.": "rules line 1988",
+  "That secondary weapon is not in your warehouse.": "rules line 2004",
+  "No such sail in your warehouse.": "rules line 2020",
+  "No such letter of marque in your warehouse.": "rules line 2036",
+  "You have no cargo in the hold.": "rules line 2044",
+  "You have no cargo in the warehouse.": "rules line 2053",
+  "Only one ship purchase per Commerce.": "rules line 2064",
+  "Ships are bought in a city's port.": "rules line 2065",
+  "That deck is exhausted.": "rules line 2066",
+  "The tavern is over for this turn.": "rules line 2166",
+  "The tavern needs a port square.": "rules line 2167",
+  "You already hold a mission card.": "rules line 2173",
+  "No mission card is left.": "rules line 2174",
+  "A combat card needs at least one pirate honour.": "rules line 2180",
+  "After refusing a card you may not try again this turn.": "rules line 2181",
+  "Your hand is full (honours + 1 cards).": "rules line 2182",
+  "A combat card costs 2 command points.": "rules line 2183",
+  "The combat deck is empty.": "rules line 2184",
+  "You must keep the honours your ship requires.": "rules line 2202",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -179,8 +180,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2461, 41)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2461, 79)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2465, 41)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2465, 79)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -244,7 +245,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2488, 41)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2492, 41)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -254,7 +255,7 @@ describe("Predoni dei Mari: rules tests", () => {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       start(state);
       if (state.lord === 0) hits[0]!++;
-      if (state.lord === at(SEATS[state.playerCount]!, 2, 2495, 39)) hits[1]!++;
+      if (state.lord === at(SEATS[state.playerCount]!, 2, 2499, 39)) hits[1]!++;
     }
     expect(shareProblem(hits[0]!, 300, 33, 7), "expect about 33% within 7%: lord == players[0]").toBeNull();
     expect(shareProblem(hits[1]!, 300, 33, 7), "expect about 33% within 7%: lord == players[2]").toBeNull();
@@ -612,13 +613,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(COMBAT, 59, 2752, 10).event === "shoalsEvent" &&
-        at(COMBAT, 59, 2752, 46).main === "culverins" &&
-        at(COMBAT, 59, 2752, 79).power === 8,
+      at(COMBAT, 59, 2756, 10).event === "shoalsEvent" &&
+        at(COMBAT, 59, 2756, 46).main === "culverins" &&
+        at(COMBAT, 59, 2756, 79).power === 8,
       "expect COMBAT[59].event == shoalsEvent and COMBAT[59].main == culverins and COMBAT[59].power == 8",
     ).toBe(true);
     expect(
-      at(COMBAT, 59, 2753, 10).reshuffle && count2(state) === 1,
+      at(COMBAT, 59, 2757, 10).reshuffle && count2(state) === 1,
       "expect COMBAT[59].reshuffle and count(c in COMBAT: c.reshuffle) == 1",
     ).toBe(true);
     expect(
@@ -646,7 +647,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2771, 5)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2775, 5)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -708,7 +709,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2811, 5)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2815, 5)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -742,7 +743,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2834, 10)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2838, 10)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -1031,8 +1032,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3075, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3076, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3079, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3080, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(2);
     start(state);
@@ -1048,10 +1049,10 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(5, 2)" },
       ),
     );
-    expect(at(state.merchants, 0, 3087, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
+    expect(at(state.merchants, 0, 3091, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
-      moduleOf(state, at(state.merchants, 1, 3088, 19)) === 1 &&
-        moduleOf(state, at(state.merchants, 2, 3088, 51)) === 2,
+      moduleOf(state, at(state.merchants, 1, 3092, 19)) === 1 &&
+        moduleOf(state, at(state.merchants, 2, 3092, 51)) === 2,
       "expect moduleOf(merchants[1]) == 1 and moduleOf(merchants[2]) == 2",
     ).toBe(true);
   });
@@ -1074,9 +1075,9 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.hand = [22];
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 3110, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3111, 5)]!.pos = hexOf(-2, 2);
-      state.players[at(SEATS[state.playerCount]!, 2, 3113, 5)]!.hand = [22];
+      state.players[at(SEATS[state.playerCount]!, 2, 3114, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3115, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3117, 5)]!.hand = [22];
     });
     state.rng.forced.push(2);
     start(state);
@@ -1104,7 +1105,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal([...engine.toAct(state)], [0]) &&
-        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3121, 66)]),
+        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3125, 66)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) }
@@ -1115,7 +1116,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
       1,
-      at(SEATS[state.playerCount]!, 2, 3127, 39),
+      at(SEATS[state.playerCount]!, 2, 3131, 39),
     ]);
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
@@ -1134,7 +1135,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "handCard", player: 1, value: 0 });
     play(state, { type: "asideHex", player: 1, value: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[2]]").toEqual([
-      at(SEATS[state.playerCount]!, 2, 3136, 27),
+      at(SEATS[state.playerCount]!, 2, 3140, 27),
     ]);
   });
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
@@ -1288,8 +1289,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3253, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3254, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3257, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3258, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
@@ -1298,8 +1299,8 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3262, 5)]!.pos = hexOf(-3, -5);
-      state.players[at(SEATS[state.playerCount]!, 2, 3263, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 3266, 5)]!.pos = hexOf(-3, -5);
+      state.players[at(SEATS[state.playerCount]!, 2, 3267, 5)]!.cp = 0;
     });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
@@ -1323,8 +1324,8 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "merchantLanding", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(-2, -5)]").toEqual([hexOf(-2, -5)]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 3278, 10)]!.damaged &&
-        state.players[at(SEATS[state.playerCount]!, 2, 3278, 33)]!.pos === hexOf(-3, -5),
+      state.players[at(SEATS[state.playerCount]!, 2, 3282, 10)]!.damaged &&
+        state.players[at(SEATS[state.playerCount]!, 2, 3282, 33)]!.pos === hexOf(-3, -5),
       "expect players[2].damaged and players[2].pos == hex(-3, -5)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1658,8 +1659,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3515, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3516, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3519, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3520, 5)]!.pos = hexOf(-2, 2);
       state.hideouts = [
         { city: 2, owner: 0, level: 2 },
         { city: 4, owner: 1, level: 1 },
@@ -1854,7 +1855,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
       state.players[0]!.doubloons = 30;
-      state.players[0]!.honours = at(SHIPS, 0, 3664, 26).honours + 2;
+      state.players[0]!.honours = at(SHIPS, 0, 3668, 26).honours + 2;
       state.players[0]!.cargo = 2;
       state.players[0]!.cargoPos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1888,7 +1889,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].doubloons == 20 and players[1].doubloons == 10",
     ).toBe(true);
     expect(
-      state.players[0]!.honours === at(SHIPS, 0, 3686, 32).honours + 1 && state.players[1]!.honours === 1,
+      state.players[0]!.honours === at(SHIPS, 0, 3690, 32).honours + 1 && state.players[1]!.honours === 1,
       "expect players[0].honours == SHIPS[0].honours + 1 and players[1].honours == 1",
     ).toBe(true);
     expect(
@@ -2217,7 +2218,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(state.shoals[1] ?? noKey(1, 3951, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
+    expect(state.shoals[1] ?? noKey(1, 3955, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
       hexOf(2, -10),
       hexOf(1, -9),
       hexOf(2, -9),
@@ -2227,7 +2228,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(otherShoalSpots(state, 1), "expect otherShoalSpots(1) == [0, 1, 2, 4, 5]").toEqual([0, 1, 2, 4, 5]);
     play(state, { type: "shoalsSpot", player: 0, value: 0 });
     expect(
-      state.shoals[1] ?? noKey(1, 3957, 10),
+      state.shoals[1] ?? noKey(1, 3961, 10),
       "expect shoals[1] == [hex(2, -10), hex(2, -11), hex(3, -11)]",
     ).toEqual([hexOf(2, -10), hexOf(2, -11), hexOf(3, -11)]);
     expect(
@@ -2242,7 +2243,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 3968, 5)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 3972, 5)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2350,22 +2351,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
     given(() => {
-      state.lord = at(SEATS[state.playerCount]!, 2, 4059, 12);
+      state.lord = at(SEATS[state.playerCount]!, 2, 4063, 12);
       state.merchants = [];
       state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(0, -2);
-      state.players[at(SEATS[state.playerCount]!, 2, 4066, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4067, 5)]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 3, 4068, 5)]!.ship = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 4069, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 4070, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4071, 5)]!.pos = hexOf(2, 0);
+      state.players[at(SEATS[state.playerCount]!, 3, 4072, 5)]!.ship = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 4073, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4072, 36)]),
+      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4076, 36)]),
       "expect round == 1 and acting == [players[2]]",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 2 });
@@ -2373,7 +2374,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4077, 36)]),
+      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4081, 36)]),
       "expect round == 2 and acting == [players[2]]",
     ).toBe(true);
   });
@@ -2515,6 +2516,14 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.honours === 0 && state.players[0]!.cp === 4,
       "expect players[0].honours == 0 and players[0].cp == 4",
     ).toBe(true);
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "PlayCard", player: 0, card: 0 });
+      expect(refusal, 'expect refused 0 PlayCard(0) "Discard down to your hand limit first."').toBe(
+        "Discard down to your hand limit first.",
+      );
+      expect(JSON.stringify(state)).toBe(before);
+    }
     play(state, { type: "excessCard", player: 0, value: 1 });
     expect(
       equal(state.players[0]!.hand, [10]) && equal(state.combatDeck.discard, [11]),
@@ -2595,8 +2604,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4219, 10)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4219, 46)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4225, 10)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4225, 46)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2607,7 +2616,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4229, 5)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4235, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2630,7 +2639,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4249, 10)).discard, [30, 0, 8, 10]) &&
+      equal((state.shipDecks["green"] ?? noKey("green", 4255, 10)).discard, [30, 0, 8, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
@@ -2650,7 +2659,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4259, 5)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4265, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2677,7 +2686,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4274, 10)).discard, [30, 8, 9, 10]) &&
+      equal((state.shipDecks["green"] ?? noKey("green", 4280, 10)).discard, [30, 8, 9, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
@@ -2689,7 +2698,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4284, 5)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4290, 5)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2738,7 +2747,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(at(MISSIONS, 6, 4329, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
+    expect(at(MISSIONS, 6, 4335, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
     given(() => {
@@ -2849,13 +2858,13 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(
       equal(portAt(state, hexOf(4, -11)), { kind: "cityPort", city: 0 }) &&
         cityAt(state, hexOf(5, -11)) === 0 &&
-        at(CITIES, 0, 4396, 78).name === "EN1",
+        at(CITIES, 0, 4402, 78).name === "EN1",
       'expect portAt(hex(4, -11)) == cityPort(0) and cityAt(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
     ).toBe(true);
     expect(
       equal(portAt(state, hexOf(-6, -2)), { kind: "cityPort", city: 11 }) &&
         cityAt(state, hexOf(-5, -3)) === 11 &&
-        at(CITIES, 11, 4397, 80).name === "NL3",
+        at(CITIES, 11, 4403, 80).name === "NL3",
       'expect portAt(hex(-6, -2)) == cityPort(11) and cityAt(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
     ).toBe(true);
     expect(
@@ -2887,7 +2896,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect lair == hex(0, 3) and shoalSquare(5) == hex(-11, 4)",
     ).toBe(true);
     expect(
-      state.shoals[6] ?? noKey(6, 4404, 10),
+      state.shoals[6] ?? noKey(6, 4410, 10),
       "expect shoals[6] == [hex(-7, -5), hex(-8, -4), hex(-7, -4)]",
     ).toEqual([hexOf(-7, -5), hexOf(-8, -4), hexOf(-7, -4)]);
     expect(
@@ -2923,7 +2932,7 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 5, variant: "arranged" });
     start(state);
     expect(
-      at(state.slotMod, 0, 4416, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
+      at(state.slotMod, 0, 4422, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
@@ -2953,14 +2962,14 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect(shadowFor(state, 0, 0, 0), "expect shadowFor(players[0], players[0], players[0]) == players[1]").toEqual(1);
     expect(shadowFor(state, 0, 1, 1), "expect shadowFor(players[0], players[1], players[1]) == players[2]").toEqual(
-      at(SEATS[state.playerCount]!, 2, 4429, 59),
+      at(SEATS[state.playerCount]!, 2, 4435, 59),
     );
     expect(
-      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4430, 20), 0, 1),
+      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4436, 20), 0, 1),
       "expect shadowFor(players[3], players[0], players[1]) == players[2]",
-    ).toEqual(at(SEATS[state.playerCount]!, 2, 4430, 59));
+    ).toEqual(at(SEATS[state.playerCount]!, 2, 4436, 59));
     expect(
-      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4431, 32), at(SEATS[state.playerCount]!, 3, 4431, 44)),
+      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4437, 32), at(SEATS[state.playerCount]!, 3, 4437, 44)),
       "expect shadowFor(players[1], players[2], players[3]) == players[0]",
     ).toEqual(0);
   });
@@ -2976,7 +2985,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4446, 5)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4452, 5)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -2986,24 +2995,24 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4456, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4457, 5)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 2, 4458, 5)]!.pos = hexOf(-1, 4);
-      state.players[at(SEATS[state.playerCount]!, 2, 4459, 5)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 4460, 5)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4461, 5)]!.missionFlags = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4462, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4463, 5)]!.sb = ["melee"];
+      state.players[at(SEATS[state.playerCount]!, 2, 4464, 5)]!.pos = hexOf(-1, 4);
+      state.players[at(SEATS[state.playerCount]!, 2, 4465, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 4466, 5)]!.mission = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4467, 5)]!.missionFlags = [];
     });
     state.rng.forced.push(0);
     start(state);
     expect(
       state.players[1]!.pos === hexOf(1, 1) &&
-        state.players[at(SEATS[state.playerCount]!, 2, 4464, 42)]!.pos === hexOf(-1, 2),
+        state.players[at(SEATS[state.playerCount]!, 2, 4470, 42)]!.pos === hexOf(-1, 2),
       "expect players[1].pos == hex(1, 1) and players[2].pos == hex(-1, 2)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
-      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4468, 38) }) &&
+      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4474, 38) }) &&
         state.fight.att.score === 9 &&
         state.fight.def.score === 4,
       "expect fight.att.fighter == pirate(players[2]) and fight.att.score == 9 and fight.def.score == 4",
@@ -3038,7 +3047,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal(state.players[1]!.captured, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 2, 4477, 41)]!.captured, [8]),
+        equal(state.players[at(SEATS[state.playerCount]!, 2, 4483, 41)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -3162,7 +3171,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(-6, -2)" },
       ),
     );
-    expect(at(state.merchants, 0, 4563, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
+    expect(at(state.merchants, 0, 4569, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
@@ -3170,7 +3179,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4574, 5)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4580, 5)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3397,10 +3406,10 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4420, 38);
+  const value = derived(state).ports[h] ?? noKey(h, 4426, 38);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, h) === at(CITIES, c, 4420, 79).module;
+    return moduleOf(state, h) === at(CITIES, c, 4426, 79).module;
   }
   return true;
 }
@@ -3415,7 +3424,7 @@ function all6(state: State): boolean {
 }
 /** all(h in shoals[m]: moduleOf(h) == m) */
 function all7(state: State, m: number): boolean {
-  const items = state.shoals[m] ?? noKey(m, 4421, 41);
+  const items = state.shoals[m] ?? noKey(m, 4427, 41);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (!(moduleOf(state, h) === m)) return false;
@@ -3436,7 +3445,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4422, 48)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4428, 48)) === moduleOf(state, h))) return false;
   }
   return true;
 }

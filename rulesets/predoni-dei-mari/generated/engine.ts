@@ -9,6 +9,7 @@ import {
   remainder,
   namingRulesFile,
   drawFromDeck,
+  extraField,
   freezeHeld,
   heldRecord,
   heldProblem,
@@ -106,7 +107,7 @@ export const FEATURE_VALUES: readonly Feature[] = [
   "lairHex",
   "stormHex",
 ];
-/** enum Fighter (rules line 44) */
+/** enum Fighter (rules line 45) */
 export type Fighter =
   | { kind: "pirate"; who: Player }
   | { kind: "merchant"; ship: number }
@@ -134,21 +135,21 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInHold",
   "letterInWarehouse",
 ];
-/** enum Port (rules line 100) */
+/** enum Port (rules line 101) */
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
-/** enum Flotsam (rules line 162) */
+/** enum Flotsam (rules line 163) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1301) */
+/** enum Pawn (rules line 1305) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
-/** record Side (rules line 47) */
+/** record Side (rules line 48) */
 export interface Side {
   fighter: Fighter;
   card: number | null;
   score: number;
 }
 
-/** record Fight (rules line 54) */
+/** record Fight (rules line 55) */
 export interface Fight {
   att: Side;
   def: Side;
@@ -156,7 +157,7 @@ export interface Fight {
   reshuffle: boolean;
 }
 
-/** record Slot (rules line 73) */
+/** record Slot (rules line 74) */
 export interface Slot {
   id: number;
   name: string;
@@ -164,7 +165,7 @@ export interface Slot {
   r: number;
 }
 
-/** record LayoutHex (rules line 82) */
+/** record LayoutHex (rules line 83) */
 export interface LayoutHex {
   centre: boolean;
   dq: number;
@@ -174,7 +175,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record PlacedSquare (rules line 92) */
+/** record PlacedSquare (rules line 93) */
 export interface PlacedSquare {
   hex: Hex;
   feature: Feature;
@@ -182,7 +183,7 @@ export interface PlacedSquare {
   city: number;
 }
 
-/** record City (rules line 102) */
+/** record City (rules line 103) */
 export interface City {
   id: number;
   name: string;
@@ -192,7 +193,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 111) */
+/** record ShipCard (rules line 112) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -209,7 +210,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 127) */
+/** record CombatCard (rules line 128) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -222,7 +223,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 140) */
+/** record MissionCard (rules line 141) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -230,7 +231,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 147) */
+/** record HideoutToken (rules line 148) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -238,26 +239,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 155) */
+/** record WindFace (rules line 156) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 164) */
+/** record Wreck (rules line 165) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 170) */
+/** record FortToken (rules line 171) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 175) */
+/** record Hideout (rules line 176) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -989,83 +990,83 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 841) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 844) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 845) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 849) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 857) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1022) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1150) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1157) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1165) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1194) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1205) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1231) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284) */
-/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1413) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1452) */
-/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1472) */
-/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1480) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1495) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1499) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1508) */
-/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1530) */
-/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1559) */
-/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1563) */
-/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1647) */
-/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1694) */
-/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1699) */
-/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1715) */
-/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1719) */
-/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1722) */
-/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1737) */
-/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1742) */
-/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1753) */
-/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1758) */
-/** site 48: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1795) */
-/** site 49: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1805) */
-/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1847) */
-/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878) */
-/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1889) */
-/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2082) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2099) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2103) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2113) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2117) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2127) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2130) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2134) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2142) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2165) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2184) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241) */
-/** site 65: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2260) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2276) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2301) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2336) */
-/** site 71: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2356) */
-/** site 72: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2357) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2364) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2381) */
-/** site 75: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2411) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2429) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 842) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 845) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 846) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 848) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 850) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 858) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 925) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1026) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1042) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1154) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1161) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1169) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1185) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1187) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1190) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1198) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1209) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1225) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1231) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1232) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1233) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1234) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1235) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1267) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1270) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1276) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1282) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1288) */
+/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1417) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1456) */
+/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1476) */
+/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1484) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1499) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1503) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1512) */
+/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534) */
+/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1563) */
+/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1567) */
+/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1651) */
+/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1698) */
+/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1703) */
+/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1719) */
+/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1723) */
+/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1726) */
+/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1741) */
+/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1746) */
+/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1757) */
+/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1762) */
+/** site 48: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1799) */
+/** site 49: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1809) */
+/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1851) */
+/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1882) */
+/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1893) */
+/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2086) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2103) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2107) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2117) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2121) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2131) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2134) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2138) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2146) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2169) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2188) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245) */
+/** site 65: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2264) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2303) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2305) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2314) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2340) */
+/** site 71: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2360) */
+/** site 72: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2361) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2368) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2385) */
+/** site 75: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2415) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2433) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1224,7 +1225,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 939). */
+/** The action PlayCard (rules line 942). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1232,70 +1233,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 951). */
+/** The action Repair (rules line 955). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 958). */
+/** The action EndTurn (rules line 962). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1031). */
+/** The action Move (rules line 1035). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1048). */
+/** The action Step (rules line 1052). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1060). */
+/** The action AttackPort (rules line 1064). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1070). */
+/** The action ExtraMove (rules line 1074). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1076). */
+/** The action StopMoving (rules line 1080). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1825). */
+/** The action AttackCity (rules line 1829). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1874). */
+/** The action Commerce (rules line 1878). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1883). */
+/** The action SellCargo (rules line 1887). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1900). */
+/** The action Deliver (rules line 1904). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1303,162 +1304,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1913). */
+/** The action SellMain (rules line 1917). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1919). */
+/** The action SellSecondary (rules line 1923). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1925). */
+/** The action SellSail (rules line 1929). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1931). */
+/** The action DropLetter (rules line 1935). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1936). */
+/** The action BuyMain (rules line 1940). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1944). */
+/** The action BuySecondary (rules line 1948). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1952). */
+/** The action BuySail (rules line 1956). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1965). */
+/** The action BuyLetter (rules line 1969). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1974). */
+/** The action StoreMain (rules line 1978). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1982). */
+/** The action LoadMain (rules line 1986). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1990). */
+/** The action StoreSecondary (rules line 1994). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1998). */
+/** The action LoadSecondary (rules line 2002). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2006). */
+/** The action StoreSail (rules line 2010). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2014). */
+/** The action LoadSail (rules line 2018). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2022). */
+/** The action StoreLetter (rules line 2026). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2030). */
+/** The action LoadLetter (rules line 2034). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2038). */
+/** The action StoreCargo (rules line 2042). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2047). */
+/** The action LoadCargo (rules line 2051). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2059). */
+/** The action BuyShip (rules line 2063). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2161). */
+/** The action Tavern (rules line 2165). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2168). */
+/** The action TakeMission (rules line 2172). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2175). */
+/** The action BuyCombatCard (rules line 2179). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2197). */
+/** The action ConvertHonour (rules line 2201). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 841). */
+/** The answer to `choose startShip` (rules line 842). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1466,21 +1467,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 844). */
+/** The answer to `choose firstWeapon` (rules line 845). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 845). */
+/** The answer to `choose secondWeapon` (rules line 846). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 847). */
+/** The answer to `choose startPort` (rules line 848). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1488,21 +1489,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 849). */
+/** The answer to `choose kit` (rules line 850). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 857). */
+/** The answer to `choose startLetter` (rules line 858). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1022). */
+/** The answer to `choose excessCard` (rules line 1026). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1510,49 +1511,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1150). */
+/** The answer to `choose takeCargo` (rules line 1154). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1157). */
+/** The answer to `choose takeSail` (rules line 1161). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1165). */
+/** The answer to `choose takeWeapon` (rules line 1169). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1181). */
+/** The answer to `choose overboard` (rules line 1185). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1183). */
+/** The answer to `choose thrownSec` (rules line 1187). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1186). */
+/** The answer to `choose thrownLetter` (rules line 1190). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1194). */
+/** The answer to `choose floatHex` (rules line 1198). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1560,63 +1561,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1205). */
+/** The answer to `choose completeT3` (rules line 1209). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1221). */
+/** The answer to `choose entryAnswer` (rules line 1225). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1227). */
+/** The answer to `choose tollDoubloons` (rules line 1231). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1228). */
+/** The answer to `choose tollHonours` (rules line 1232). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1229). */
+/** The answer to `choose tollCargo` (rules line 1233). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1230). */
+/** The answer to `choose tollPieces` (rules line 1234). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1231). */
+/** The answer to `choose payToll` (rules line 1235). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1263). */
+/** The answer to `choose tollPiece` (rules line 1267). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1266). */
+/** The answer to `choose tollMain` (rules line 1270). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1624,7 +1625,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1272). */
+/** The answer to `choose tollSecondary` (rules line 1276). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1632,7 +1633,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1278). */
+/** The answer to `choose tollSail` (rules line 1282). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1640,7 +1641,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1284). */
+/** The answer to `choose tollLetter` (rules line 1288). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1648,7 +1649,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1413). */
+/** The answer to `choose fightHex` (rules line 1417). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1656,7 +1657,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1452). */
+/** The answer to `choose spawnPort` (rules line 1456). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1664,7 +1665,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1472). */
+/** The answer to `choose merchantAside` (rules line 1476). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1672,7 +1673,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1480). */
+/** The answer to `choose asideHex` (rules line 1484). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1680,28 +1681,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1495). */
+/** The answer to `choose loss` (rules line 1499). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1499). */
+/** The answer to `choose lostSail` (rules line 1503). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1508). */
+/** The answer to `choose lostLetter` (rules line 1512). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1530). */
+/** The answer to `choose wreckHex` (rules line 1534). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1709,14 +1710,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1559). */
+/** The answer to `choose playFromHand` (rules line 1563). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1563). */
+/** The answer to `choose handCard` (rules line 1567). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1724,56 +1725,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1647). */
+/** The answer to `choose spendCP` (rules line 1651). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1694). */
+/** The answer to `choose spoil` (rules line 1698). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1699). */
+/** The answer to `choose loot` (rules line 1703). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1715). */
+/** The answer to `choose room` (rules line 1719). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1719). */
+/** The answer to `choose discardedSec` (rules line 1723). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1722). */
+/** The answer to `choose discardedLetter` (rules line 1726). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1737). */
+/** The answer to `choose pirateSpoil` (rules line 1741). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1753). */
+/** The answer to `choose raided` (rules line 1757). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1781,14 +1782,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1758). */
+/** The answer to `choose raidMore` (rules line 1762). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1795). */
+/** The answer to `choose krakenEscape` (rules line 1799). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1796,7 +1797,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1805). */
+/** The answer to `choose krakenHome` (rules line 1809). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1804,7 +1805,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1847). */
+/** The answer to `choose hideoutToken` (rules line 1851). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1812,70 +1813,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2099). */
+/** The answer to `choose extraMain` (rules line 2103). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2103). */
+/** The answer to `choose storeMain` (rules line 2107). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2113). */
+/** The answer to `choose extraSail` (rules line 2117). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2117). */
+/** The answer to `choose storeSail` (rules line 2121). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2127). */
+/** The answer to `choose extraItem` (rules line 2131). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2130). */
+/** The answer to `choose storeItem` (rules line 2134). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2134). */
+/** The answer to `choose extraSec` (rules line 2138). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2142). */
+/** The answer to `choose extraLetter` (rules line 2146). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2241). */
+/** The answer to `choose truceNation` (rules line 2245). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2260). */
+/** The answer to `choose fortChoice` (rules line 2264). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1883,7 +1884,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2276). */
+/** The answer to `choose krakenTo` (rules line 2280). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1891,14 +1892,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2299). */
+/** The answer to `choose moveMerchant` (rules line 2303). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2301). */
+/** The answer to `choose whichMerchant` (rules line 2305). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1906,7 +1907,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2310). */
+/** The answer to `choose merchantTo` (rules line 2314). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1914,14 +1915,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2336). */
+/** The answer to `choose newMission` (rules line 2340). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2356). */
+/** The answer to `choose shoalsModule` (rules line 2360). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1929,7 +1930,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2357). */
+/** The answer to `choose shoalsSpot` (rules line 2361). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1937,14 +1938,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2364). */
+/** The answer to `choose sirensTarget` (rules line 2368). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2381). */
+/** The answer to `choose stormDir` (rules line 2385). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1952,7 +1953,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2411). */
+/** The answer to `choose stormLanding` (rules line 2415). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1960,7 +1961,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2429). */
+/** The answer to `choose merchantLanding` (rules line 2433). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1968,14 +1969,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1889). */
+/** The answer to `choose raiseDistance` (rules line 1893). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2082). */
+/** The answer to `choose newShip` (rules line 2086). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1983,14 +1984,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2184). */
+/** The answer to `choose keepCard` (rules line 2188). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1878, 2165): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1882, 2169): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2106,6 +2107,117 @@ export type Action =
   | NewShipChoice
   | KeepCardChoice
   | StopAnswer;
+/** The fields of each kind of action besides `type` and `player`: an action with any other is refused. */
+const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
+  PlayCard: ["card"],
+  Repair: [],
+  EndTurn: [],
+  Move: [],
+  Step: ["d"],
+  AttackPort: ["d"],
+  ExtraMove: [],
+  StopMoving: [],
+  AttackCity: [],
+  Commerce: [],
+  SellCargo: ["count"],
+  Deliver: ["card"],
+  SellMain: ["w"],
+  SellSecondary: ["w"],
+  SellSail: ["v"],
+  DropLetter: ["n"],
+  BuyMain: ["w"],
+  BuySecondary: ["w"],
+  BuySail: ["v"],
+  BuyLetter: ["n"],
+  StoreMain: ["w"],
+  LoadMain: ["w"],
+  StoreSecondary: ["w"],
+  LoadSecondary: ["w"],
+  StoreSail: ["v"],
+  LoadSail: ["v"],
+  StoreLetter: ["n"],
+  LoadLetter: ["n"],
+  StoreCargo: [],
+  LoadCargo: [],
+  BuyShip: ["deck"],
+  Tavern: [],
+  TakeMission: [],
+  BuyCombatCard: [],
+  ConvertHonour: [],
+  startShip: ["value"],
+  firstWeapon: ["value"],
+  secondWeapon: ["value"],
+  startPort: ["value"],
+  kit: ["value"],
+  startLetter: ["value"],
+  excessCard: ["value"],
+  takeCargo: ["value"],
+  takeSail: ["value"],
+  takeWeapon: ["value"],
+  overboard: ["value"],
+  thrownSec: ["value"],
+  thrownLetter: ["value"],
+  floatHex: ["value"],
+  completeT3: ["value"],
+  entryAnswer: ["value"],
+  tollDoubloons: ["value"],
+  tollHonours: ["value"],
+  tollCargo: ["value"],
+  tollPieces: ["value"],
+  payToll: ["value"],
+  tollPiece: ["value"],
+  tollMain: ["value"],
+  tollSecondary: ["value"],
+  tollSail: ["value"],
+  tollLetter: ["value"],
+  fightHex: ["value"],
+  spawnPort: ["value"],
+  merchantAside: ["value"],
+  asideHex: ["value"],
+  loss: ["value"],
+  lostSail: ["value"],
+  lostLetter: ["value"],
+  wreckHex: ["value"],
+  playFromHand: ["value"],
+  handCard: ["value"],
+  spendCP: ["value"],
+  spoil: ["value"],
+  loot: ["value"],
+  room: ["value"],
+  discardedSec: ["value"],
+  discardedLetter: ["value"],
+  pirateSpoil: ["value"],
+  raided: ["value"],
+  raidMore: ["value"],
+  krakenEscape: ["value"],
+  krakenHome: ["value"],
+  hideoutToken: ["value"],
+  extraMain: ["value"],
+  storeMain: ["value"],
+  extraSail: ["value"],
+  storeSail: ["value"],
+  extraItem: ["value"],
+  storeItem: ["value"],
+  extraSec: ["value"],
+  extraLetter: ["value"],
+  truceNation: ["value"],
+  fortChoice: ["value"],
+  krakenTo: ["value"],
+  moveMerchant: ["value"],
+  whichMerchant: ["value"],
+  merchantTo: ["value"],
+  newMission: ["value"],
+  shoalsModule: ["value"],
+  shoalsSpot: ["value"],
+  sirensTarget: ["value"],
+  stormDir: ["value"],
+  stormLanding: ["value"],
+  merchantLanding: ["value"],
+  raiseDistance: ["value"],
+  newShip: ["value"],
+  keepCard: ["value"],
+  stop: [],
+};
 
 /** A PlacedSquare as one player sees it (null: not visible to that player). */
 export interface PlacedSquareView {
@@ -2203,7 +2315,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 186): one WindFace per row. */
+/** DIRS (rules line 187): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2213,7 +2325,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 197): one Slot per row. */
+/** SLOTS (rules line 198): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2224,7 +2336,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 210): one LayoutHex per row. */
+/** LAYOUT (rules line 211): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2257,7 +2369,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 245): one City per row. */
+/** CITIES (rules line 246): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2275,7 +2387,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 264): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 265): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2339,7 +2451,7 @@ export const T3_CP: number = 1;
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
 /** const NOWHERE: Hex = hex(-99, -99) */
 export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 313): one ShipCard per row. */
+/** SHIPS (rules line 314): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2405,7 +2517,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 378): one CombatCard per row. */
+/** COMBAT (rules line 379): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2469,7 +2581,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 441): one MissionCard per row. */
+/** MISSIONS (rules line 442): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2610,27 +2722,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 592) */
+/** fn windKey (line 593) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 594) */
+/** fn slotCentre (line 595) */
 export function slotCentre(state: State, s: number): Hex {
-  return hexOf(at(SLOTS, s, 594, 34).q, at(SLOTS, s, 594, 46).r);
+  return hexOf(at(SLOTS, s, 595, 34).q, at(SLOTS, s, 595, 46).r);
 }
 
-/** fn placeLocal (line 596) */
+/** fn placeLocal (line 597) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
-  return hexAdd(slotCentre(state, at(state.modSlot, m, 596, 49)), hexRotate(o, at(state.modRot, m, 596, 73)));
+  return hexAdd(slotCentre(state, at(state.modSlot, m, 597, 49)), hexRotate(o, at(state.modRot, m, 597, 73)));
 }
 
-/** fn moduleHexes (line 598) */
+/** fn moduleHexes (line 599) */
 export function moduleHexes(state: State, m: number): Hex[] {
-  return hexDisc(slotCentre(state, at(state.modSlot, m, 598, 53)), 4);
+  return hexDisc(slotCentre(state, at(state.modSlot, m, 599, 53)), 4);
 }
 
-/** fn placedLayout (line 601) */
+/** fn placedLayout (line 602) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2644,7 +2756,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 614) */
+/** fn squaresByModule (line 615) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2656,52 +2768,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 640) */
+/** fn moduleOf (line 641) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 640, 28);
+  return derived(state).moduleAt[h] ?? noKey(h, 641, 28);
 }
 
-/** fn onBoard (line 641) */
+/** fn onBoard (line 642) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 644) */
+/** fn isLand (line 645) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 645) */
+/** fn isPort (line 646) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 646) */
+/** fn isReef (line 647) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 647) */
+/** fn isShoals (line 648) */
 export function isShoals(state: State, h: Hex): boolean {
   return any43(state, h);
 }
 
-/** fn inStorm (line 648) */
+/** fn inStorm (line 649) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 650) */
+/** fn isSea (line 651) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 652) */
+/** fn portAt (line 653) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 654) */
+/** fn cityAt (line 655) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2712,95 +2824,95 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 656) */
+/** fn fortOfSea (line 657) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 657) */
+/** fn fortHasToken (line 658) */
 export function fortHasToken(state: State, f: number): boolean {
   return any44(state, f);
 }
 
-/** fn piratePorts (line 658) */
+/** fn piratePorts (line 659) */
 export function piratePorts(state: State): Hex[] {
   return collect45(state);
 }
 
-/** fn hasPawn (line 661) */
+/** fn hasPawn (line 662) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any46(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 662) */
+/** fn merchantAt (line 663) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 663) */
+/** fn damagedPirateAt (line 664) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn otherPirateAt (line 664) */
+/** fn otherPirateAt (line 665) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn healthyOtherAt (line 665) */
+/** fn healthyOtherAt (line 666) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any49(state, me, h);
 }
 
-/** fn openSea (line 667) */
+/** fn openSea (line 668) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 668) */
+/** fn freeSea (line 669) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 669) */
+/** fn wreckAt (line 670) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any50(state, h);
 }
 
-/** fn floatsOnModule (line 670) */
+/** fn floatsOnModule (line 671) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any51(state, cargo, m);
 }
 
-/** fn isConquered (line 675) */
+/** fn isConquered (line 676) */
 export function isConquered(state: State, c: number): boolean {
   return any52(state, c);
 }
 
-/** fn ownsHideout (line 676) */
+/** fn ownsHideout (line 677) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any53(state, c, p);
 }
 
-/** fn hideoutCount (line 677) */
+/** fn hideoutCount (line 678) */
 export function hideoutCount(state: State, p: Player): number {
   return count54(state, p);
 }
 
-/** fn hideoutOwners (line 678) */
+/** fn hideoutOwners (line 679) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect55(state, c);
 }
 
-/** fn cityAccess (line 681) */
+/** fn cityAccess (line 682) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
-    : state.players[p]!.letters.includes(at(CITIES, c, 681, 125).nation) ||
-        state.truce.includes(at(CITIES, c, 681, 162).nation);
+    : state.players[p]!.letters.includes(at(CITIES, c, 682, 125).nation) ||
+        state.truce.includes(at(CITIES, c, 682, 162).nation);
 }
 
-/** fn hasAccess (line 682) */
+/** fn hasAccess (line 683) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2815,7 +2927,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 683) */
+/** fn isNationalPort (line 684) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2826,7 +2938,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 684) */
+/** fn foreignHideoutPort (line 685) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2837,7 +2949,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 686) */
+/** fn warehouseHere (line 687) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2852,12 +2964,12 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 688) */
+/** fn citySizeAt (line 689) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return at(CITIES, c, 688, 63).size;
+    return at(CITIES, c, 689, 63).size;
   }
 
   if (value?.kind === "piratePort") {
@@ -2867,63 +2979,63 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 689) */
+/** fn tokenHonours (line 690) */
 export function tokenHonours(state: State, t: number): number {
-  return at(HIDEOUT_TOKENS, t - 1, 689, 32).honours;
+  return at(HIDEOUT_TOKENS, t - 1, 690, 32).honours;
 }
 
-/** fn usableToken (line 690) */
+/** fn usableToken (line 691) */
 export function usableToken(state: State, p: Player): boolean {
   return any56(state, p);
 }
 
-/** fn ownHideoutOnModule (line 691) */
+/** fn ownHideoutOnModule (line 692) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any57(state, p, m);
 }
 
-/** fn canAttackCity (line 693) */
+/** fn canAttackCity (line 694) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
     !state.players[p]!.damaged &&
-    state.players[p]!.missionFlags.includes(at(CITIES, c, 693, 111).nation) &&
+    state.players[p]!.missionFlags.includes(at(CITIES, c, 694, 111).nation) &&
     usableToken(state, p) &&
-    !ownHideoutOnModule(state, p, at(CITIES, c, 693, 178).module)
+    !ownHideoutOnModule(state, p, at(CITIES, c, 694, 178).module)
   );
 }
 
-/** fn portOpen (line 696) */
+/** fn portOpen (line 697) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match58(state, h, p);
 }
 
-/** fn shipDeckOf (line 706) */
+/** fn shipDeckOf (line 707) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
-  return at(SHIPS, state.players[p]!.ship, 706, 38).deck;
+  return at(SHIPS, state.players[p]!.ship, 707, 38).deck;
 }
 
-/** fn freeHold (line 707) */
+/** fn freeHold (line 708) */
 export function freeHold(state: State, p: Player): number {
   return (
-    at(SHIPS, state.players[p]!.ship, 707, 31).hold -
+    at(SHIPS, state.players[p]!.ship, 708, 31).hold -
     state.players[p]!.holdSec.length -
     state.players[p]!.letters.length -
     state.players[p]!.cargo
   );
 }
 
-/** fn freeYards (line 708) */
+/** fn freeYards (line 709) */
 export function freeYards(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 708, 32).yards - state.players[p]!.yards.length;
+  return at(SHIPS, state.players[p]!.ship, 709, 32).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 709) */
+/** fn freeSb (line 710) */
 export function freeSb(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 709, 29).santabarbara - state.players[p]!.sb.length;
+  return at(SHIPS, state.players[p]!.ship, 710, 29).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 710) */
+/** fn warehouseUsed (line 711) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2934,104 +3046,104 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 711) */
+/** fn warehouseFree (line 712) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 712) */
+/** fn ownsSilk (line 713) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 713) */
+/** fn sailBonus (line 714) */
 export function sailBonus(state: State, p: Player): number {
   return sum59(state, p);
 }
 
-/** fn damagedMove (line 714) */
+/** fn damagedMove (line 715) */
 export function damagedMove(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 714, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
+  return at(SHIPS, state.players[p]!.ship, 715, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 716) */
+/** fn allowance (line 717) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
     : state.players[p]!.sirens
-      ? at(SHIPS, state.players[p]!.ship, 716, 87).move
-      : at(SHIPS, state.players[p]!.ship, 716, 111).move + sailBonus(state, p);
+      ? at(SHIPS, state.players[p]!.ship, 717, 87).move
+      : at(SHIPS, state.players[p]!.ship, 717, 111).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 717) */
+/** fn mpLeft (line 718) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 718) */
+/** fn stepCost (line 719) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 719) */
+/** fn hasLosable (line 720) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 722) */
+/** fn mainSupply (line 723) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum62(state, w);
 }
 
-/** fn secSupply (line 723) */
+/** fn secSupply (line 724) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
 }
 
-/** fn sailSupply (line 724) */
+/** fn sailSupply (line 725) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
 }
 
-/** fn cargoSupply (line 725) */
+/** fn cargoSupply (line 726) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum71(state) - count72(state);
 }
 
-/** fn letterSupply (line 726) */
+/** fn letterSupply (line 727) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum75(state, n_);
 }
 
-/** fn secTotal (line 727) */
+/** fn secTotal (line 728) */
 export function secTotal(state: State): number {
   return sum76(state);
 }
 
-/** fn income (line 730) */
+/** fn income (line 731) */
 export function income(state: State, d: number): number {
-  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 730, 48);
+  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 731, 48);
 }
 
-/** fn saleDistance (line 731) */
+/** fn saleDistance (line 732) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 733) */
+/** fn handLimit (line 734) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 740) */
+/** fn cardScore (line 741) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
-    if (mains.includes(at(COMBAT, c, 742, 24).main)) {
+    if (mains.includes(at(COMBAT, c, 743, 24).main)) {
       return (
-        at(COMBAT, c, 743, 14).power +
-        (secs.includes(at(COMBAT, c, 743, 51).sec1) ? at(COMBAT, c, 743, 72).power1 : 0) +
-        (secs.includes(at(COMBAT, c, 743, 118).sec2) ? at(COMBAT, c, 743, 139).power2 : 0)
+        at(COMBAT, c, 744, 14).power +
+        (secs.includes(at(COMBAT, c, 744, 51).sec1) ? at(COMBAT, c, 744, 72).power1 : 0) +
+        (secs.includes(at(COMBAT, c, 744, 118).sec2) ? at(COMBAT, c, 744, 139).power2 : 0)
       );
     }
   }
@@ -3039,32 +3151,32 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 748) */
+/** fn pirateScore (line 749) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 749) */
+/** fn merchantScore (line 750) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
-  return cardScore(state, c, at(SHIPS, ship, 749, 58).mains, at(SHIPS, ship, 749, 77).secs);
+  return cardScore(state, c, at(SHIPS, ship, 750, 58).mains, at(SHIPS, ship, 750, 77).secs);
 }
 
-/** fn cityScore (line 750) */
+/** fn cityScore (line 751) */
 export function cityScore(state: State, token: number, c: number | null): number {
-  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 750, 55).mains, at(HIDEOUT_TOKENS, token - 1, 750, 88).secs);
+  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 751, 55).mains, at(HIDEOUT_TOKENS, token - 1, 751, 88).secs);
 }
 
-/** fn reshuffles (line 752) */
+/** fn reshuffles (line 753) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
-    return at(COMBAT, c, 754, 12).reshuffle;
+    return at(COMBAT, c, 755, 12).reshuffle;
   }
 
   return false;
 }
 
-/** fn sideScore (line 758) */
+/** fn sideScore (line 759) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3085,7 +3197,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 765) */
+/** fn unarmed (line 766) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3096,12 +3208,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 766) */
+/** fn canPlayOrDraw (line 767) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match77(state, s);
 }
 
-/** fn shadowSearch (line 768) */
+/** fn shadowSearch (line 769) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3110,22 +3222,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 769) */
+/** fn shadowFor (line 770) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 774) */
+/** fn portOf (line 775) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
 }
 
-/** fn otherDeck (line 986) */
+/** fn otherDeck (line 990) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1292) */
+/** fn hasEquipment (line 1296) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3136,7 +3248,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1293) */
+/** fn equipmentCount (line 1297) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3146,12 +3258,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1295) */
+/** fn spareHonours (line 1299) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1295, 54).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1299, 54).honours);
 }
 
-/** fn pawnPos (line 1302) */
+/** fn pawnPos (line 1306) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3159,10 +3271,10 @@ export function pawnPos(state: State, x: Pawn): Hex {
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_, 1302, 81);
+  return at(state.merchants, i_, 1306, 81);
 }
 
-/** fn windStopsPirate (line 1303) */
+/** fn windStopsPirate (line 1307) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3174,7 +3286,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1304) */
+/** fn windStopsMerchant (line 1308) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3184,12 +3296,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1394) */
+/** fn windConflict (line 1398) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1395) */
+/** fn windConflictHexes (line 1399) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3201,17 +3313,17 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn othersOnModule (line 1434) */
+/** fn othersOnModule (line 1438) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count80(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1435) */
+/** fn otherMerchantAt (line 1439) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any81(state, mi, h);
 }
 
-/** fn nearestFree (line 1459) */
+/** fn nearestFree (line 1463) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3223,41 +3335,41 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1962) */
+/** fn letterPrice (line 1966) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1963) */
+/** fn nationalPortOf (line 1967) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1963, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1967, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2056) */
+/** fn canBuyShip (line 2060) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2056, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2056, 81).honours &&
+    !at(SHIPS, c, 2060, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2060, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2056, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2060, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2056, 153).cost >=
+      at(SHIPS, c, 2060, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2265) */
+/** fn krakenMayEnter (line 2269) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2294) */
+/** fn merchantMayEnter (line 2298) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3269,41 +3381,41 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2345) */
+/** fn shoalSquare (line 2349) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2345, 31);
+  return at(derived(state).shoalSquares, m - 1, 2349, 31);
 }
 
-/** fn triangle (line 2347) */
+/** fn triangle (line 2351) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2347, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2347, 117), 2347, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2351, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2351, 117), 2351, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2348) */
+/** fn shoalSpotLegal (line 2352) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2349) */
+/** fn currentShoal (line 2353) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2350) */
+/** fn otherShoalSpots (line 2354) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2376) */
+/** fn stormFits (line 2380) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
 
-/** proc buildBoard (line 779) */
+/** proc buildBoard (line 780) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3330,35 +3442,35 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 967) */
+/** proc drawCombatCard (line 971) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 972) */
+/** proc rebuildCombatDeck (line 976) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 978) */
+/** proc drawShipFrom (line 982) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 979, 15));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 983, 15));
 }
 
-/** proc discardShip (line 982) */
+/** proc discardShip (line 986) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c, 983, 22).deck] ?? noKey(at(SHIPS, c, 983, 22).deck, 983, 12)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c, 987, 22).deck] ?? noKey(at(SHIPS, c, 987, 22).deck, 987, 12)).discard.push(c);
 }
 
-/** proc drawMerchant (line 991) */
+/** proc drawMerchant (line 995) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
     const c = card;
     if (c !== null) {
-      if (at(SHIPS, c, 995, 10).redirect) {
+      if (at(SHIPS, c, 999, 10).redirect) {
         discardShip(state, c);
-        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 997, 39).deck));
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 1001, 39).deck));
       }
     }
   }
@@ -3366,16 +3478,16 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1004) */
+/** proc drawMission (line 1008) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
     state.players[p]!.mission = [k];
-    state.players[p]!.missionFlags = [at(MISSIONS, k, 1007, 23).flagA, at(MISSIONS, k, 1007, 42).flagB];
+    state.players[p]!.missionFlags = [at(MISSIONS, k, 1011, 23).flagA, at(MISSIONS, k, 1011, 42).flagB];
   }
 }
 
-/** proc discardMission (line 1011) */
+/** proc discardMission (line 1015) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3385,7 +3497,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1128) */
+/** proc dock (line 1132) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3393,7 +3505,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1542) */
+/** proc setSides (line 1546) */
 export function setSides(state: State, att: Fighter, def: Fighter): void {
   state.fight = {
     att: { fighter: att, card: null, score: 0 },
@@ -3403,7 +3515,7 @@ export function setSides(state: State, att: Fighter, def: Fighter): void {
   };
 }
 
-/** proc noteFight (line 1547) */
+/** proc noteFight (line 1551) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3411,7 +3523,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1773) */
+/** proc shipTask (line 1777) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3428,6 +3540,7 @@ export function shipTask(state: State, p: Player, d: ShipDeck): void {
 function checkPlayCard(state: State, me: Player, card: number): string | null {
   if (state.fighting) return "No event can be played in the middle of a fight.";
   if (state.inWind) return "No event can be played while the wind blows.";
+  if (state.players[me]!.hand.length > handLimit(state, me)) return "Discard down to your hand limit first.";
   return null;
 }
 
@@ -3438,7 +3551,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 951): its effects, once allowed. */
+/** action Repair (line 955): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3449,7 +3562,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 958): its effects, once allowed. */
+/** action EndTurn (line 962): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3502,7 +3615,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1070): its effects, once allowed. */
+/** action ExtraMove (line 1074): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3513,7 +3626,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1076): its effects, once allowed. */
+/** action StopMoving (line 1080): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3525,10 +3638,10 @@ function checkAttackCity(state: State, me: Player): string | null {
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1830, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1834, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1832, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1836, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3554,11 +3667,11 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1900): its effects, once allowed. */
+/** action Deliver (line 1904): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1902, 3);
+  removeValue(state.players[me]!.captured, card, 1906, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1904, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1908, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3571,10 +3684,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1913): its effects, once allowed. */
+/** action SellMain (line 1917): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1915, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1916, 19);
+  removeValue(state.players[me]!.sb, w, 1919, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1920, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3583,10 +3696,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1919): its effects, once allowed. */
+/** action SellSecondary (line 1923): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1921, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1922, 19);
+  removeValue(state.players[me]!.holdSec, w, 1925, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1926, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3595,10 +3708,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1925): its effects, once allowed. */
+/** action SellSail (line 1929): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1927, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1928, 19);
+  removeValue(state.players[me]!.yards, v, 1931, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1932, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3607,9 +3720,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1931): its effects, once allowed. */
+/** action DropLetter (line 1935): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1933, 3);
+  removeValue(state.players[me]!.letters, n_, 1937, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3620,7 +3733,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1936): its effects, once allowed. */
+/** action BuyMain (line 1940): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3634,7 +3747,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1944): its effects, once allowed. */
+/** action BuySecondary (line 1948): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3649,7 +3762,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1952): its effects, once allowed. */
+/** action BuySail (line 1956): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3663,7 +3776,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1965): its effects, once allowed. */
+/** action BuyLetter (line 1969): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3677,9 +3790,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1974): its effects, once allowed. */
+/** action StoreMain (line 1978): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1978, 3);
+  removeValue(state.players[me]!.sb, w, 1982, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3691,9 +3804,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1982): its effects, once allowed. */
+/** action LoadMain (line 1986): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 1986, 3);
+  removeValue(state.players[me]!.whMain, w, 1990, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3705,9 +3818,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1990): its effects, once allowed. */
+/** action StoreSecondary (line 1994): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1994, 3);
+  removeValue(state.players[me]!.holdSec, w, 1998, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3719,9 +3832,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1998): its effects, once allowed. */
+/** action LoadSecondary (line 2002): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 2002, 3);
+  removeValue(state.players[me]!.whSec, w, 2006, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3733,9 +3846,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2006): its effects, once allowed. */
+/** action StoreSail (line 2010): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 2010, 3);
+  removeValue(state.players[me]!.yards, v, 2014, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3747,9 +3860,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2014): its effects, once allowed. */
+/** action LoadSail (line 2018): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 2018, 3);
+  removeValue(state.players[me]!.whSails, v, 2022, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3761,9 +3874,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2022): its effects, once allowed. */
+/** action StoreLetter (line 2026): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2026, 3);
+  removeValue(state.players[me]!.letters, n_, 2030, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3775,9 +3888,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2030): its effects, once allowed. */
+/** action LoadLetter (line 2034): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2034, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2038, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3789,7 +3902,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2038): its effects, once allowed. */
+/** action StoreCargo (line 2042): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3803,7 +3916,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2047): its effects, once allowed. */
+/** action LoadCargo (line 2051): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3815,8 +3928,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2062, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2062, 45)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2066, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2066, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3837,7 +3950,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2168): its effects, once allowed. */
+/** action TakeMission (line 2172): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3854,7 +3967,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2198, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2202, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -3863,7 +3976,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 883) until it waits for a decision or is done. */
+/** Runs the flow (line 884) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3903,7 +4016,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 836) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 837) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3936,11 +4049,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 870, 16)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 871, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 873, 13)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 874, 13)).pile);
         }
 
         state.stack.pop();
@@ -3955,7 +4068,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
 
       case 4: {
         state.players[frame.p]!.ship = frame.startShip;
-        removeValue(state.startOffer, frame.startShip, 843, 7);
+        removeValue(state.startOffer, frame.startShip, 844, 7);
         state.pending = { site: 1, players: [frame.p] };
         frame.pc = 5;
         return;
@@ -4060,7 +4173,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 889) until it waits for a decision or is done. */
+/** Runs proc playGame (line 890) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4145,7 +4258,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 907) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 908) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4210,7 +4323,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1020) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1024) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4236,7 +4349,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1023, 5);
+        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1027, 5);
         state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
@@ -4269,7 +4382,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1080) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1084) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4387,7 +4500,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1114, 22), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1118, 22), frame.t));
         return;
       }
 
@@ -4470,7 +4583,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1136) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1140) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4535,7 +4648,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1148) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1152) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4638,7 +4751,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1171, 15));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1175, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4679,7 +4792,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1180) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1184) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4717,7 +4830,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1184, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1188, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4747,7 +4860,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1187, 5);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1191, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4785,7 +4898,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1202) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1206) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4797,7 +4910,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
 
         if (
           fortOfSea(state, state.players[frame.p]!.pos) !==
-          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1204, 37), 1204, 28).fort
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1208, 37), 1208, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4866,12 +4979,12 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1219) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1223) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0, 1220, 15);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1224, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -4886,7 +4999,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -4911,7 +5024,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -4921,7 +5034,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1233: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -4931,7 +5044,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1234: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5034,7 +5147,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1262) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1266) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5073,7 +5186,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1267, 5);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1271, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5099,7 +5212,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1273, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1277, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5120,7 +5233,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1279, 5);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1283, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5130,7 +5243,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1285, 5);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1289, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5167,7 +5280,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1308) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1312) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5175,8 +5288,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6, 1311, 14);
-        state.windDir = at(DIRS, frame.spin - 1, 1312, 13).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1315, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1316, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5255,7 +5368,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1330) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1334) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5360,7 +5473,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1355) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1359) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5378,7 +5491,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi, 1360, 18);
+        frame.origin = at(state.merchants, frame.mi, 1364, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5391,7 +5504,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi, 1388, 19) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1392, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5427,7 +5540,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t, 1379, 7);
+          setAt(state.merchants, frame.mi, frame.t, 1383, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5483,7 +5596,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1406) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1410) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5533,7 +5646,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 5: {
         frame.here = collect15(state, frame.fightHex);
-        frame.last = at(argmax16(state, frame.here), 0, 1416, 18);
+        frame.last = at(argmax16(state, frame.here), 0, 1420, 18);
         if (state.kraken !== frame.fightHex) {
           frame.pc = 6;
           continue machine;
@@ -5569,12 +5682,12 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 9: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0, 1423, 24);
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1427, 24);
         frame.pc = 12;
         state.stack.push(
           newPirateFightFrame(
             frame.attacker,
-            at(collect19(state, frame.healthy, frame.attacker), 0, 1424, 31),
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1428, 31),
             frame.fightHex,
           ),
         );
@@ -5622,7 +5735,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1441) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1445) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5640,7 +5753,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1450, 21), 1450, 5);
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1454, 21), 1454, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5657,7 +5770,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort, 1453, 5);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1457, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5679,7 +5792,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1469) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1473) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5706,7 +5819,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
       }
 
       case 2: {
-        setAt(state.merchants, frame.mi, frame.merchantAside, 1473, 5);
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1477, 5);
         frame.pc = 1;
         continue machine;
       }
@@ -5728,7 +5841,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1477) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1481) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5778,7 +5891,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1491) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1495) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5811,7 +5924,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0, 1497, 15);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1501, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5840,7 +5953,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v, 1502, 7);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1506, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5864,7 +5977,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1509, 7);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1513, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -5896,7 +6009,7 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
   };
 }
 
-/** Runs proc dropWreck (line 1521) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1525) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5970,7 +6083,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1556) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1560) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6010,7 +6123,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.hand, frame.handCard, 1564, 5);
+        removeValue(state.players[frame.p]!.hand, frame.handCard, 1568, 5);
         state.returns.pirateCard = frame.handCard;
         state.stack.pop();
         return;
@@ -6033,7 +6146,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1572) until it waits for a decision or is done. */
+/** Runs proc combat (line 1576) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6123,7 +6236,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1607) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1611) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6183,7 +6296,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1623) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1627) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6256,7 +6369,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1643) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1647) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6324,7 +6437,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0, lost: null };
 }
 
-/** Runs proc merchantFight (line 1662) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1666) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6393,7 +6506,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1678, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1682, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6431,7 +6544,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1693) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1697) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6448,7 +6561,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1696, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1700, 17).goods));
         return;
       }
 
@@ -6465,7 +6578,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1697, 20).goods,
+          at(SHIPS, frame.card, 1701, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6520,7 +6633,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1712) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1716) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6589,13 +6702,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1720, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1724, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1723, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1727, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6632,7 +6745,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1729) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1733) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6732,7 +6845,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1754, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1758, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6802,7 +6915,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1785) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1789) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6943,7 +7056,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0), lost: null };
 }
 
-/** Runs proc cityAttack (line 1836) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1840) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6951,7 +7064,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         state.fighting = true;
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1840, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1844, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -6963,7 +7076,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1848, 3);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1852, 3);
         frame.at = state.players[frame.p]!.pos;
         setSides(state, { kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken });
         frame.pc = 2;
@@ -7061,13 +7174,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2094) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2098) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2095, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2095, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2099, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2099, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7091,7 +7204,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2100, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2104, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
@@ -7107,7 +7220,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2109, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2113, 22);
         }
 
         frame.pc = 1;
@@ -7137,7 +7250,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2114, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2118, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
@@ -7153,7 +7266,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2123, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2127, 22);
         }
 
         frame.pc = 6;
@@ -7228,11 +7341,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2135, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2139, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2139, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2143, 24);
         }
 
         frame.pc = 17;
@@ -7259,7 +7372,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2143, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2147, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7285,7 +7398,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2207) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2211) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7309,7 +7422,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2211, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2215, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7327,12 +7440,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2218) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2222) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2219, 11).event;
+        frame.e = at(COMBAT, frame.c, 2223, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7500,7 +7613,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2240) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2244) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7533,7 +7646,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2246) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2250) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7544,7 +7657,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2249, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2253, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7594,7 +7707,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2268) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2272) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7677,7 +7790,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2287, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2291, 23)));
         return;
       }
 
@@ -7730,7 +7843,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2298) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2302) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7769,7 +7882,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2305, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2309, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7825,7 +7938,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2317, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2321, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -7857,7 +7970,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2325, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2329, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -7900,7 +8013,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2334) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2338) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7947,7 +8060,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2353) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2357) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8007,7 +8120,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2363) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2367) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8072,7 +8185,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2378) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2382) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8119,7 +8232,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2389, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2393, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8144,7 +8257,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2392, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2396, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8181,14 +8294,14 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2398, 48)]!.pos, frame.arrival) <= 1
+          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2402, 48)]!.pos, frame.arrival) <= 1
         )) {
           frame.pc = 12;
           continue machine;
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2399, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2403, 25)));
         return;
       }
 
@@ -8208,8 +8321,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2400, 19),
-            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2400, 31)]!.pos,
+            at(SEATS[state.playerCount]!, frame.i_2, 2404, 19),
+            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2404, 31)]!.pos,
             frame.lost,
           ),
         );
@@ -8248,7 +8361,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2406) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2410) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8346,12 +8459,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2424) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2428) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2425, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2429, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8374,7 +8487,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2433, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2437, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8390,7 +8503,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2430, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2434, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8412,12 +8525,12 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 939) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 942) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        removeValue(state.players[frame.me]!.hand, frame.card, 942, 3);
+        removeValue(state.players[frame.me]!.hand, frame.card, 946, 3);
         frame.pc = 1;
         state.stack.push(newRunEventFrame(frame.card, frame.me));
         return;
@@ -8425,7 +8538,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
 
       case 1: {
         state.combatDeck.discard.push(frame.card);
-        if (at(COMBAT, frame.card, 945, 6).reshuffle) {
+        if (at(COMBAT, frame.card, 949, 6).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -8443,7 +8556,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1031) until it waits for a decision or is done. */
+/** Runs action Move (line 1035) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8496,7 +8609,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1048) until it waits for a decision or is done. */
+/** Runs action Step (line 1052) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8521,7 +8634,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1060) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1064) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8552,7 +8665,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1825) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1829) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8583,7 +8696,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1874) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1878) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8653,7 +8766,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1883) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1887) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8710,7 +8823,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2059) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2063) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8722,7 +8835,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2070, 12).redirect) {
+              if (at(SHIPS, c, 2074, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8754,7 +8867,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2084, 5);
+        removeValue(state.shipOffer, frame.c, 2088, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8792,7 +8905,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2161) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2165) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8844,7 +8957,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2175) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2179) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8898,7 +9011,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2197) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2201) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9113,6 +9226,7 @@ function run(state: State): void {
 function offerPlayCard(state: State, me: Player, out: Action[]): void {
   if (state.fighting) return;
   if (state.inWind) return;
+  if (state.players[me]!.hand.length > handLimit(state, me)) return;
   const cardList = state.players[me]!.hand;
   for (let card = 0; card < cardList.length; card++) {
     out.push({ type: "PlayCard", player: me, card });
@@ -9197,9 +9311,9 @@ function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1830, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1834, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1832, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1836, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
@@ -9416,8 +9530,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2062, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2062, 45)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2066, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2066, 45)).discard.length <=
       0
     )
       continue;
@@ -9451,7 +9565,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2198, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2202, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9467,7 +9581,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 841)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 842)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9477,7 +9591,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 844)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 845)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9487,7 +9601,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 845)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 846)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9497,7 +9611,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 847)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 848)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9507,7 +9621,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 849)
+      // `choose kit: StartKit by p` (proc startingChoices, line 850)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9517,7 +9631,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 857)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 858)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9527,7 +9641,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 924)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 925)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9537,7 +9651,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1022)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1026)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9548,7 +9662,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1038)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1042)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9557,7 +9671,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1150)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1154)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9567,7 +9681,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1157)
+      // `choose takeSail: bool by p` (proc pickUps, line 1161)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9577,7 +9691,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1165)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1169)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9587,7 +9701,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1185)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9603,7 +9717,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1187)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9614,7 +9728,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1190)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9625,7 +9739,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1194)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1198)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9636,7 +9750,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1205)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1209)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9646,7 +9760,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1225)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9656,7 +9770,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1227)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1231)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9667,7 +9781,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1228)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1232)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9678,7 +9792,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1229)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1233)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9689,7 +9803,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1230)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1234)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9700,7 +9814,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1231)
+      // `choose payToll: bool by p` (proc askEntry, line 1235)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9710,7 +9824,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1263)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1267)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9721,7 +9835,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1266)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1270)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9732,7 +9846,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1272)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1276)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9743,7 +9857,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1278)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1282)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9754,7 +9868,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1284)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1288)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9765,7 +9879,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1413)
+      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1417)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9776,7 +9890,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1452)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1456)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9787,7 +9901,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1472)
+      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1476)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9798,7 +9912,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1480)
+      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1484)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9809,7 +9923,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1495)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1499)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9825,7 +9939,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1499)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1503)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9834,7 +9948,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1508)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1512)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9845,7 +9959,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1530)
+      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9856,7 +9970,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1559)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1563)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9866,7 +9980,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1563)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1567)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9877,7 +9991,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1647)
+      // `choose spendCP: bool by who` (proc addsPower, line 1651)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9887,7 +10001,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1694)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1698)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9897,7 +10011,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1699)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1703)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9907,7 +10021,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1715)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1719)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9923,7 +10037,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1719)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1723)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9934,7 +10048,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1722)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1726)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9945,7 +10059,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1737)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1741)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9960,7 +10074,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1742)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1746)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9970,7 +10084,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1753)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1757)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9981,7 +10095,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1758)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1762)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9991,7 +10105,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1795)
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1799)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10002,7 +10116,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1805)
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1809)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10013,7 +10127,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1847)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1851)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10026,7 +10140,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1882)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10053,7 +10167,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1889)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1893)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10063,7 +10177,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2082)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2086)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10075,7 +10189,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2099)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2103)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10086,7 +10200,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2103)
+      // `choose storeMain: bool by p` (proc changeShip, line 2107)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10096,7 +10210,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2113)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2117)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10106,7 +10220,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2117)
+      // `choose storeSail: bool by p` (proc changeShip, line 2121)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10116,7 +10230,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2127)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2131)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10132,7 +10246,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2130)
+      // `choose storeItem: bool by p` (proc changeShip, line 2134)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10142,7 +10256,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2134)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2138)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10153,7 +10267,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2142)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2146)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10164,7 +10278,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2165)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2169)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10173,7 +10287,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2184)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2188)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10183,7 +10297,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10193,7 +10307,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2260)
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2264)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10204,7 +10318,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2276)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10215,7 +10329,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2303)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10225,7 +10339,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2301)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2305)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10235,7 +10349,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2314)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10246,7 +10360,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2336)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2340)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10256,7 +10370,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2356)
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2360)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10267,7 +10381,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2357)
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2361)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10278,7 +10392,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2364)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2368)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10287,7 +10401,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2381)
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2385)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10297,7 +10411,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2411)
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2415)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10308,7 +10422,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2429)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2433)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10325,6 +10439,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
 function check(state: State, action: Action): string | null {
+  const extra = extraField(action, ACTION_FIELDS);
+  if (extra !== null) return extra;
   const pending = state.pending;
   if (pending === null) return "The game is over.";
   if (allowedNow(state, action.player, action.type)) return checkAllowed(state, action);
@@ -11972,7 +12088,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1413): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1417): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone28(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentResolveWindFightsFrame(state);
@@ -11988,7 +12104,7 @@ function answerAlone28(state: State): boolean {
   return true;
 }
 
-/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1472): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1476): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone30(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveMerchantAsideFrame(state);
@@ -12004,7 +12120,7 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1480): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1484): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone31(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveAsideFrame(state);
@@ -12020,7 +12136,7 @@ function answerAlone31(state: State): boolean {
   return true;
 }
 
-/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1530): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone35(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentDropWreckFrame(state);
@@ -12036,7 +12152,7 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1795): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1799): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone48(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12052,7 +12168,7 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1805): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1809): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone49(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12068,7 +12184,7 @@ function answerAlone49(state: State): boolean {
   return true;
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2082): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2086): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone53(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12080,7 +12196,7 @@ function answerAlone53(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2260): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2264): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone65(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
@@ -12096,7 +12212,7 @@ function answerAlone65(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2356): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2360): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone71(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12112,7 +12228,7 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2357): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2361): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone72(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12128,7 +12244,7 @@ function answerAlone72(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2381): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2385): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone74(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
@@ -12144,7 +12260,7 @@ function answerAlone74(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2411): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2415): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone75(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
@@ -12160,7 +12276,7 @@ function answerAlone75(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2429): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2433): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone76(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
@@ -12797,18 +12913,18 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
     for (const s of rangeList(1, 6).slice()) {
-      setAt(state.slotMod, s, at(order, s - 1, 807, 20), 807, 7);
-      setAt(state.modSlot, at(order, s - 1, 808, 15), s, 808, 7);
-      setAt(state.modRot, at(order, s - 1, 809, 14), randomBetween(state.rng, 0, 5, 809, 30), 809, 7);
+      setAt(state.slotMod, s, at(order, s - 1, 808, 20), 808, 7);
+      setAt(state.modSlot, at(order, s - 1, 809, 15), s, 809, 7);
+      setAt(state.modRot, at(order, s - 1, 810, 14), randomBetween(state.rng, 0, 5, 810, 30), 810, 7);
     }
   }
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 815, 3)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 816, 3)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 817, 11)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 818, 11)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 816, 3)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 817, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 818, 11)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 819, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12820,7 +12936,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 831, 10);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 832, 10);
   return state;
 }
 
@@ -12876,7 +12992,7 @@ export function viewWreck(state: State, record: Wreck, viewer: Player): WreckVie
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    ship: at(SHIPS, mine.ship, 493, 21).id,
+    ship: at(SHIPS, mine.ship, 494, 21).id,
     pos: hexView(mine.pos),
     damaged: mine.damaged,
     doubloons: mine.doubloons,
@@ -12886,21 +13002,21 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
       viewer === owner
         ? mine.hand.map(
             (element) =>
-              `${at(COMBAT, element, 501, 35).id}: ${at(COMBAT, element, 501, 54).main} ${at(COMBAT, element, 501, 74).power}, event ${at(COMBAT, element, 501, 102).event}`,
+              `${at(COMBAT, element, 502, 35).id}: ${at(COMBAT, element, 502, 54).main} ${at(COMBAT, element, 502, 74).power}, event ${at(COMBAT, element, 502, 102).event}`,
           )
         : null,
     peek:
       viewer === owner
         ? mine.peek.map(
             (element) =>
-              `${at(COMBAT, element, 503, 35).id}: ${at(COMBAT, element, 503, 54).main} ${at(COMBAT, element, 503, 74).power}, event ${at(COMBAT, element, 503, 102).event}`,
+              `${at(COMBAT, element, 504, 35).id}: ${at(COMBAT, element, 504, 54).main} ${at(COMBAT, element, 504, 74).power}, event ${at(COMBAT, element, 504, 102).event}`,
           )
         : null,
     mission:
       viewer === owner
         ? mine.mission.map(
             (element) =>
-              `${at(MISSIONS, element, 504, 38).id}: ${at(MISSIONS, element, 504, 62).flagA} and ${at(MISSIONS, element, 504, 92).flagB}, fort ${at(MISSIONS, element, 504, 124).fort}`,
+              `${at(MISSIONS, element, 505, 38).id}: ${at(MISSIONS, element, 505, 62).flagA} and ${at(MISSIONS, element, 505, 92).flagB}, fort ${at(MISSIONS, element, 505, 124).fort}`,
           )
         : null,
     missionFlags: mine.missionFlags.slice(),
@@ -12910,7 +13026,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     letters: mine.letters.slice(),
     cargo: mine.cargo,
     cargoPos: hexView(mine.cargoPos),
-    captured: mine.captured.map((element) => at(SHIPS, element, 515, 31).id),
+    captured: mine.captured.map((element) => at(SHIPS, element, 516, 31).id),
     whMain: mine.whMain.slice(),
     whSec: mine.whSec.slice(),
     whSails: mine.whSails.slice(),
@@ -12954,8 +13070,8 @@ function view(state: State, viewer: Player): View {
     shipDecks: mapMapValues(state.shipDecks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
-    startOffer: state.startOffer.map((element) => at(SHIPS, element, 563, 33).id),
-    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 564, 32).id),
+    startOffer: state.startOffer.map((element) => at(SHIPS, element, 564, 33).id),
+    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 565, 32).id),
     phase: state.phase,
     turnOver: state.turnOver,
     moving: state.moving,
@@ -13607,7 +13723,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 1446, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 1450, 18);
   return best;
 }
 
@@ -13793,7 +13909,7 @@ function collect39(state: State, old: Hex): number[] {
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2387, 69)]!.pos, old) <= 1) out.push(i_);
+    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2391, 69)]!.pos, old) <= 1) out.push(i_);
   }
 
   return out;
@@ -13997,7 +14113,7 @@ function any57(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
-    if (ho.owner === p && at(CITIES, ho.city, 691, 88).module === m) return true;
+    if (ho.owner === p && at(CITIES, ho.city, 692, 88).module === m) return true;
   }
 
   return false;
@@ -14273,7 +14389,7 @@ function count80(state: State, mi: number, m: number): number {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && moduleOf(state, at(state.merchants, j, 1434, 106)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1438, 106)) === m) total++;
   }
 
   return total;
@@ -14284,7 +14400,7 @@ function any81(state: State, mi: number, h: Hex): boolean {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && at(state.merchants, j, 1435, 97) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1439, 97) === h) return true;
   }
 
   return false;
@@ -14318,7 +14434,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2349, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2353, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14437,7 +14553,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "345667cb",
+    sourceHash: "ef6d3499",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
