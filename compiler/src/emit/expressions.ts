@@ -162,6 +162,9 @@ export class ExprEmitter {
           case "==":
           case "!=": {
             const negated = e.op === "!=";
+            // Two values written out (`5 != 18`, `hearts == spades`): known now, and TypeScript refuses to compare them.
+            const [a, b] = [literalValue(e.left), literalValue(e.right)];
+            if (a !== undefined && b !== undefined) return String((a === b) !== negated);
             // A union compared with one of its members that carries nothing: only the member's kind matters.
             const member = [e.right, e.left].find((x) => x.kind === "name" && x.ref?.kind === "enumMember");
             if (member?.kind === "name" && member.ref?.kind === "enumMember" && this.isUnion(member.type)) {
@@ -573,8 +576,13 @@ export class ExprEmitter {
     const annotation = e.iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
     const loopHead = `const ${items}${annotation} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
     const body = e.kind === "comprehension" ? e.element : e.kind === "mapComprehension" ? e.value : e.body;
-    // `[0 for _ in range(1, n)]` counts without reading the element.
-    const read = e.kind !== "comprehension" || readsLocal([e.element, e.condition], e.symbol!);
+    // `[0 for _ in range(1, n)]` and `sum(x in pile: 4)` count without reading the element.
+    const read =
+      e.kind === "comprehension"
+        ? readsLocal([e.element, e.condition], e.symbol!)
+        : e.kind === "mapComprehension"
+          ? readsLocal([e.key, e.value, e.condition], e.symbol!)
+          : !e.body || ELEMENT_KEEPING.has(e.op) || readsLocal([e.body], e.symbol!);
     const element = read ? `const ${variable} = ${items}[${index}]!;` : "";
     const value = body ? this.emit(body, inner) : variable;
     const c = e.kind === "comprehension" ? e : undefined;
@@ -816,6 +824,18 @@ export function mapLookup(map: string, key: string, e: Expr): string {
 /** Whether the player (code) may take the action now: one legal form of it, from its offer function. */
 export function offersCall(action: string, player: string): string {
   return `offersAny(offer${action}, state, ${player})`;
+}
+
+/** Aggregates whose result is made of the elements themselves, not only of what their body says of them. */
+const ELEMENT_KEEPING: ReadonlySet<string> = new Set(["first", "sorted", "argmin", "argmax"]);
+
+/** The value of a literal (a number, a flag, a text or a plain enum member), or undefined for anything else. */
+function literalValue(e: Expr): number | boolean | string | undefined {
+  if (e.kind === "int" || e.kind === "bool") return e.value;
+  if (e.kind === "string" && !e.parts) return `"${e.value}`;
+  if (e.kind === "unary" && e.op === "-" && e.operand.kind === "int") return -e.operand.value;
+  if (e.kind === "name" && e.ref?.kind === "enumMember") return `${e.ref.enumName}.${e.ref.member}`;
+  return undefined;
 }
 
 /** `12, 5`: the rules line and column of `e`, for the helpers that stop the game there (`at(list, i, 12, 5)`). */

@@ -112,7 +112,9 @@ export function emitTestModule(input: TestModuleInput): string {
   const types = ["Player", ...[...program.records.keys(), ...program.enums.keys()].map(typeName)].filter((t) =>
     new RegExp(`\\b${t}(?!\\w)`).test(code),
   );
-  types.push("Action", "State");
+  // Tests that play need the helper `play` (and its types); a file without such tests has none of it.
+  const plays = /(?<![\w.])play\(/.test(code);
+  for (const t of ["Action", "State"]) if (plays || new RegExp(`\\b${t}\\b`).test(code)) types.push(t);
   // A map keyed by squares names the runtime's Hex type (in `mapFrom<Hex, ...>`).
   const ownCell = program.records.has("Cell") || program.enums.has("Cell");
   const runtimeTypes = ["Hex", ...(ownCell ? [] : ["Cell"])]
@@ -130,16 +132,20 @@ export function emitTestModule(input: TestModuleInput): string {
       "checkReplay",
       "checkSaveRestore",
       "checkViewsHide",
-      "describePending",
+      ...(plays ? ["describePending"] : []),
     ]
       .sort()
       .concat(runtimeTypes)
       .join(", ")} } from "@rules/runtime";`,
     `import { ${[...usedExports.sort(), ...types.sort().map((t) => `type ${t}`)].join(", ")} } from "./engine.ts";`,
     "",
-    "/** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */",
-    `const RULE_LINES: Readonly<Record<string, string>> = ${refusalLines(program)};`,
-    "",
+    ...(plays
+      ? [
+          "/** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */",
+          `const RULE_LINES: Readonly<Record<string, string>> = ${refusalLines(program)};`,
+          "",
+        ]
+      : []),
     ...(program.tests.some((t) => t.steps.some((st) => st.kind === "given"))
       ? [
           "/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */",
@@ -149,14 +155,18 @@ export function emitTestModule(input: TestModuleInput): string {
           "",
         ]
       : []),
-    "/** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */",
-    "function play(state: State, action: Action): void {",
-    "const refusal = engine.check(state, action);",
-    "if (refusal === null) return engine.apply(state, action);",
-    'const where = Object.hasOwn(RULE_LINES, refusal) ? ` (${RULE_LINES[refusal]})` : "";',
-    "throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}${where}\\n${describePending(engine, state)}`);",
-    "}",
-    "",
+    ...(plays
+      ? [
+          "/** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */",
+          "function play(state: State, action: Action): void {",
+          "const refusal = engine.check(state, action);",
+          "if (refusal === null) return engine.apply(state, action);",
+          'const where = Object.hasOwn(RULE_LINES, refusal) ? ` (${RULE_LINES[refusal]})` : "";',
+          "throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}${where}\\n${describePending(engine, state)}`);",
+          "}",
+          "",
+        ]
+      : []),
     body,
   ].join("\n");
 }

@@ -1,0 +1,236 @@
+/**
+ * What the fuzzer feeds the toolchain: programs made from the grammar (valid, or nearly: a token changed), and the
+ * real rulesets damaged the ways an editor or a disk damages files (tokens and lines deleted, duplicated and
+ * swapped, the text cut short, bytes inserted). fast-check arbitraries, so that a failure shrinks to a small case.
+ */
+import { rulesLexer } from "@rules/dsl";
+import fc from "fast-check";
+
+// ---- programs from the grammar ------------------------------------------------------------------------------
+
+/** Names a generated program may read, by type. */
+interface Scope {
+  readonly ints: readonly string[];
+  readonly bools: readonly string[];
+  readonly lists: readonly string[];
+}
+
+const word = fc.constantFrom("a", "b", "c", "d", "e");
+
+function intExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
+  const leaves: fc.Arbitrary<string>[] = [fc.integer({ min: 0, max: 20 }).map(String)];
+  if (scope.ints.length > 0) leaves.push(fc.constantFrom(...scope.ints));
+  if (scope.lists.length > 0) leaves.push(fc.constantFrom(...scope.lists).map((l) => `size(${l})`));
+  if (depth <= 0) return fc.oneof(...leaves);
+  const sub = intExpr(scope, depth - 1);
+  const branches: fc.Arbitrary<string>[] = [
+    ...leaves,
+    fc.tuple(sub, fc.constantFrom("+", "-", "*"), sub).map(([a, op, b]) => `(${a} ${op} ${b})`),
+    fc.tuple(boolExpr(scope, depth - 1), sub, sub).map(([c, a, b]) => `(if ${c} then ${a} else ${b})`),
+    fc.tuple(sub, sub).map(([a, b]) => `max(${a}, ${b})`),
+  ];
+  if (scope.lists.length > 0) {
+    const inner = intExpr({ ...scope, ints: [...scope.ints, "x"] }, depth - 1);
+    branches.push(fc.tuple(fc.constantFrom(...scope.lists), inner).map(([l, e]) => `sum(x in ${l}: ${e})`));
+  }
+  return fc.oneof(...branches);
+}
+
+function boolExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
+  const leaves: fc.Arbitrary<string>[] = [fc.boolean().map(String)];
+  if (scope.bools.length > 0) leaves.push(fc.constantFrom(...scope.bools));
+  const int = intExpr(scope, Math.max(0, depth - 1));
+  leaves.push(
+    fc.tuple(int, fc.constantFrom("==", "!=", "<", "<=", ">", ">="), int).map(([a, op, b]) => `${a} ${op} ${b}`),
+  );
+  if (depth <= 0) return fc.oneof(...leaves);
+  const sub = boolExpr(scope, depth - 1);
+  return fc.oneof(
+    ...leaves,
+    fc.tuple(sub, fc.constantFrom("and", "or"), sub).map(([a, op, b]) => `(${a} ${op} ${b})`),
+    sub.map((a) => `not (${a})`),
+  );
+}
+
+/** Statements that change the game: assignments, list changes, `if`, loops over players. */
+function statements(scope: Scope, fields: Scope, depth: number, indent: string): fc.Arbitrary<string[]> {
+  const one: fc.Arbitrary<string[]>[] = [];
+  if (fields.ints.length > 0) {
+    one.push(
+      fc
+        .tuple(fc.constantFrom(...fields.ints), fc.constantFrom("=", "+=", "-="), intExpr(scope, 2))
+        .map(([f, op, e]) => [`${indent}${f} ${op} ${e}`]),
+    );
+  }
+  if (fields.bools.length > 0) {
+    one.push(fc.tuple(fc.constantFrom(...fields.bools), boolExpr(scope, 2)).map(([f, e]) => [`${indent}${f} = ${e}`]));
+  }
+  if (fields.lists.length > 0) {
+    one.push(
+      fc.tuple(fc.constantFrom(...fields.lists), intExpr(scope, 1)).map(([l, e]) => [`${indent}add ${e} to ${l}`]),
+    );
+  }
+  if (depth > 0) {
+    const body = statements(scope, fields, depth - 1, `${indent}  `);
+    one.push(
+      fc
+        .tuple(boolExpr(scope, 2), body, fc.option(body, { nil: undefined }))
+        .map(([c, then, otherwise]) => [
+          `${indent}if ${c} {`,
+          ...then,
+          ...(otherwise ? [`${indent}} else {`, ...otherwise] : []),
+          `${indent}}`,
+        ]),
+    );
+  }
+  return fc.array(fc.oneof(...one), { minLength: 1, maxLength: 3 }).map((xs) => xs.flat());
+}
+
+/** A whole program, which should check clean: a game, data, functions, actions, a flow that decides, a score. */
+export const generatedProgram: fc.Arbitrary<string> = fc
+  .record({
+    title: fc.stringMatching(/^[A-Z][a-z]{2,8}$/),
+    players: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 })),
+    members: fc.uniqueArray(word, { minLength: 1, maxLength: 4 }),
+    globals: fc.integer({ min: 1, max: 3 }),
+    perPlayer: fc.integer({ min: 1, max: 3 }),
+    seed: fc.integer({ min: 0, max: 1_000_000 }),
+  })
+  .chain(({ title, players, members, globals, perPlayer }) => {
+    const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
+    const playerInts = Array.from({ length: perPlayer }, (_, i) => `me.p${i}`);
+    const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
+    const inAction: Scope = { ints: [...globalInts, ...playerInts, "n"], bools: ["flag"], lists: ["pile"] };
+    const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile"] };
+    const scoring: Scope = {
+      ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p."))],
+      bools: [],
+      lists: [],
+    };
+    return fc
+      .record({
+        helper: intExpr({ ...global, ints: [...globalInts, "x"] }, 2),
+        requirement: boolExpr({ ...inAction, ints: inAction.ints.filter((n) => n !== "n") }, 2),
+        act: statements(inAction, actionFields, 2, "  "),
+        setup: statements(global, global, 1, "  "),
+        rounds: fc.integer({ min: 1, max: 4 }),
+        score: intExpr(scoring, 2),
+      })
+      .map(({ helper, requirement, act, setup, rounds, score }) =>
+        [
+          `game "${title}" {`,
+          `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
+          "}",
+          `enum Kind { ${members.join(", ")} }`,
+          `global {`,
+          ...globalInts.map((g) => `  ${g}: int`),
+          "  flag: bool",
+          "  pile: list<int>",
+          "  last: Kind",
+          "}",
+          "per player {",
+          ...Array.from({ length: perPlayer }, (_, i) => `  p${i}: int`),
+          "}",
+          `fn helper(x: int): int = ${helper}`,
+          "setup {",
+          ...setup,
+          "}",
+          "action Play(n: 0..3) {",
+          `  require ${requirement} or n >= 0 else "Not now."`,
+          ...act,
+          "  g0 = helper(g0 + n)",
+          "}",
+          "action Pass { }",
+          "flow {",
+          `  repeat ${rounds} {`,
+          "    for p in players {",
+          "      act p: Play | Pass",
+          "    }",
+          "    choose kind: Kind by players[0]",
+          "    last = kind",
+          "  }",
+          "}",
+          "scoring {",
+          `  score p: ${score}`,
+          "}",
+          "",
+        ].join("\n"),
+      );
+  });
+
+// ---- damage ---------------------------------------------------------------------------------------------------
+
+/** A piece of text to insert: bytes an editor or a disk might leave. */
+const junk = fc.oneof(
+  fc.constantFrom("{", "}", "(", ")", "[", "]", '"', "/*", "*/", "//", "\n", "\r", "\t", "\u0000", "\ufeff", "é", "🏴"),
+  fc.string({ maxLength: 8 }),
+  fc.constantFrom("if", "act", "choose", "for", "let", "match", "none", "players", "..", "=>", "??"),
+);
+
+export type Damage =
+  | { readonly kind: "cut"; readonly at: number }
+  | { readonly kind: "insert"; readonly at: number; readonly text: string }
+  | { readonly kind: "delete token" | "duplicate token" | "delete line" | "duplicate line"; readonly at: number }
+  | { readonly kind: "swap tokens" | "swap lines"; readonly at: number; readonly other: number };
+
+export const damage: fc.Arbitrary<Damage[]> = fc.array(
+  fc.oneof(
+    fc.nat().map((at) => ({ kind: "cut", at }) as const),
+    fc.tuple(fc.nat(), junk).map(([at, text]) => ({ kind: "insert", at, text }) as const),
+    fc
+      .tuple(fc.constantFrom("delete token", "duplicate token", "delete line", "duplicate line"), fc.nat())
+      .map(([kind, at]) => ({ kind, at }) as const),
+    fc
+      .tuple(fc.constantFrom("swap tokens", "swap lines"), fc.nat(), fc.nat())
+      .map(([kind, at, other]) => ({ kind, at, other }) as const),
+  ),
+  { minLength: 1, maxLength: 4 },
+);
+
+/** `text` with `damages` done to it, in order (positions taken modulo the text's size at that point). */
+export function damaged(text: string, damages: readonly Damage[]): string {
+  let out = text;
+  for (const d of damages) {
+    if (d.kind === "cut") out = out.slice(0, d.at % (out.length + 1));
+    else if (d.kind === "insert") {
+      const at = d.at % (out.length + 1);
+      out = out.slice(0, at) + d.text + out.slice(at);
+    } else if (d.kind.endsWith("line")) out = editPieces(out.split("\n"), d).join("\n");
+    else out = editTokens(out, d);
+  }
+  return out;
+}
+
+/** A token (as the lexer sees it) deleted, duplicated or swapped with another; the text between tokens stays. */
+function editTokens(text: string, d: Damage): string {
+  const tokens = rulesLexer.tokenize(text).tokens;
+  if (tokens.length === 0) return text;
+  const images = tokens.map((t) => t.image);
+  const at = d.at % tokens.length;
+  if (d.kind === "delete token") images[at] = "";
+  else if (d.kind === "duplicate token") images[at] = `${images[at]} ${images[at]}`;
+  else if ("other" in d) {
+    const other = d.other % tokens.length;
+    [images[at], images[other]] = [images[other]!, images[at]!];
+  }
+  let out = "";
+  let end = 0;
+  tokens.forEach((t, i) => {
+    out += text.slice(end, t.startOffset) + images[i];
+    end = t.startOffset + t.image.length;
+  });
+  return out + text.slice(end);
+}
+
+function editPieces(pieces: string[], d: Damage): string[] {
+  if (pieces.length === 0) return pieces;
+  const at = d.at % pieces.length;
+  const copy = pieces.slice();
+  if (d.kind.startsWith("delete")) copy.splice(at, 1);
+  else if (d.kind.startsWith("duplicate")) copy.splice(at, 0, copy[at]!);
+  else if (d.kind.startsWith("swap") && "other" in d) {
+    const other = d.other % pieces.length;
+    [copy[at], copy[other]] = [copy[other]!, copy[at]!];
+  }
+  return copy;
+}
