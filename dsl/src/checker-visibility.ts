@@ -4,6 +4,7 @@
  * interface of the main checker.
  */
 import type * as A from "./ast.ts";
+import { forEachExpr } from "./ast-walk.ts";
 import type { FieldInfo, RecordInfo } from "./checker.ts";
 import type { Context } from "./checker-context.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
@@ -37,10 +38,12 @@ export class VisibilityChecker {
         if (f.visibility.kind === "visibleIf") {
           this.host.enter("visibility", r);
           this.host.expr(f.visibility.condition, BOOL);
+          this.noHiddenReads(f, f.visibility.condition, "condition", r.fields);
         }
         if (f.shown) {
           this.host.enter("visibility", r);
           this.shownText(f, r.fields.get(f.name.text)?.type);
+          for (const part of f.shown.parts ?? []) if (typeof part !== "string") this.noHiddenReads(f, part, "text", r.fields);
         }
         this.valuesHidden(f, r.fields.get(f.name.text)?.type);
         if (f.visibility.kind === "private" && !r.fields.has("owner")) {
@@ -56,14 +59,20 @@ export class VisibilityChecker {
       }
     }
     for (const table of [this.host.playerFields, this.host.globalFields]) {
+      // A player field's condition and text name the player's other fields directly.
+      const inScope = table === this.host.playerFields ? table : undefined;
       for (const f of table.values()) {
         if (f.decl.visibility.kind === "visibleIf") {
           this.host.enter("playerVisibility");
           this.host.expr(f.decl.visibility.condition, BOOL);
+          this.noHiddenReads(f.decl, f.decl.visibility.condition, "condition", inScope);
         }
         if (f.decl.shown) {
           this.host.enter(table === this.host.playerFields ? "playerVisibility" : "visibility");
           this.shownText(f.decl, f.type);
+          for (const part of f.decl.shown.parts ?? []) {
+            if (typeof part !== "string") this.noHiddenReads(f.decl, part, "text", inScope);
+          }
         }
         this.valuesHidden(f.decl, f.type);
         if (table === this.host.globalFields && f.decl.visibility.kind === "private") {
@@ -78,6 +87,47 @@ export class VisibilityChecker {
         }
       }
     }
+  }
+
+  /**
+   * What decides whether a field is seen, or how it reads, must not read what some of those players may not see: a
+   * condition reading a hidden field tells them something of it by showing or hiding, and a text shows what it
+   * reads. A text may read its own field, and a private field's text the same player's private fields.
+   */
+  private noHiddenReads(
+    f: A.FieldDecl,
+    e: A.Expr,
+    what: "condition" | "text",
+    inScope: ReadonlyMap<string, FieldInfo> | undefined,
+  ): void {
+    forEachExpr(e, (x) => {
+      const read = this.fieldRead(x, inScope);
+      if (!read || read.visibility.kind === "public") return;
+      if (what === "text" && read === f) return;
+      if (what === "text" && f.visibility.kind === "private" && read.visibility.kind === "private") return;
+      const seen = what === "condition" ? "whether it is seen" : "its text";
+      this.report(
+        error(
+          Codes.misplaced,
+          x.span,
+          `\`${f.name.text}\` would give away \`${read.name.text}\`: ${seen} reads a field some players may not see`,
+          what === "condition"
+            ? "decide visibility from what every player sees (the viewer, the owner, public fields)"
+            : `show only what every player who sees \`${f.name.text}\` may see`,
+        ),
+      );
+    });
+  }
+
+  /** The declaration of the state field `e` reads, if it reads one (`inScope`: the fields named without a dot). */
+  private fieldRead(e: A.Expr, inScope: ReadonlyMap<string, FieldInfo> | undefined): A.FieldDecl | undefined {
+    if (e.kind === "name" && e.ref?.kind === "global") return this.host.globalFields.get(e.ref.field)?.decl;
+    if (e.kind === "name" && e.ref?.kind === "recordField") return inScope?.get(e.ref.field)?.decl;
+    if (e.kind !== "member") return undefined;
+    const t = e.object.type;
+    if (t?.kind === "player") return this.host.playerFields.get(e.name.text)?.decl;
+    if (t?.kind === "record") return this.host.records.get(t.name)?.fields.get(e.name.text)?.decl;
+    return undefined;
   }
 
   /** `values hidden` is said of a map: players see its keys, not its values. */

@@ -900,6 +900,37 @@ code(Codes.misplaced, "misplaced", () => {
     loadClean(game("fn double(p: Player): int = score(p) * 2\nscoring { score p: 1\n tiebreak p: double(p) }"));
   });
 
+  it("what decides who sees a field, or how it reads, reads nothing some of those players may not see", () => {
+    const leaks = withCode(
+      game(
+        [
+          "record Card { owner: Player\n value: int private\n face: int visible if value > 3 }",
+          "per player { secret: int private\n coins: int shown \"{secret} coins\"\n hand: list<int> private",
+          "  count: int shown \"{size(hand)}\" }",
+          "global { deck: list<int> hidden\n top: int shown \"{deck[0]}\"\n cards: list<Card> }",
+        ].join("\n"),
+      ),
+      Codes.misplaced,
+    );
+    expect(leaks.map((d) => d.message)).toEqual([
+      "`face` would give away `value`: whether it is seen reads a field some players may not see",
+      "`coins` would give away `secret`: its text reads a field some players may not see",
+      "`count` would give away `hand`: its text reads a field some players may not see",
+      "`top` would give away `deck`: its text reads a field some players may not see",
+    ]);
+    // Its own value, the same player's private fields for a private one, the viewer, the owner, public fields: fine.
+    loadClean(
+      game(
+        [
+          "record Ship { owner: Player\n revealed: bool\n armed: bool visible if viewer == owner or revealed }",
+          'per player { secret: int private\n note: int private shown "{secret}: {note}"\n coins: int shown "{coins} gold" }',
+          "global { fleet: list<Ship> }",
+        ].join("\n"),
+        "  if size(fleet) > 0 { end }",
+      ),
+    );
+  });
+
   it("`private` needs an owner", () => {
     expect(soleError(game("global { secret: int private }"), Codes.misplaced)).toMatchObject({
       message: "a global field has no owner, so it cannot be `private`",

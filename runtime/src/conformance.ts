@@ -61,6 +61,10 @@ interface Detail {
 /** Bad field values for actions: -1 is never a legal index or count, the others are not even the right type. */
 const GARBAGE: readonly unknown[] = [-1, 9999, 2.5, Number.NaN, 1e300, "x", "0", null, true, {}, []];
 const UNKNOWN_TYPE = "no-such-action-type";
+/** Names every JavaScript object answers to: as an action's type, they must not reach an engine's tables. */
+const INHERITED_NAMES: readonly string[] = ["__proto__", "constructor", "toString", "hasOwnProperty"];
+/** Fields no action has, as JSON text. */
+const EXTRA_FIELDS: readonly string[] = ['"extra":true', '"__proto__":{"player":0}', '"constructor":1'];
 /** Decision points per game from which save/restore continuations are played. */
 const CHECKPOINTS = 2;
 
@@ -567,22 +571,33 @@ function illegalCandidates(
       ]);
     }
     out.push(["an action of an unknown type", { ...action, type: UNKNOWN_TYPE }]);
-    for (const type of ["__proto__", "constructor", "toString"])
-      out.push([`an action of type ${type}`, { ...action, type }]);
+    // Of the kinds of garbage, a few each time: over a game's decisions every kind is tried, at a bounded cost.
+    const type = pickOne(rng, INHERITED_NAMES);
+    out.push([`an action of type ${type}`, { ...action, type }]);
     for (const key of Object.keys(action)) {
       if (key === "type" || key === "player") continue;
-      for (const value of GARBAGE)
+      for (const value of pickSome(rng, GARBAGE, 4))
         out.push([`a legal action with ${key} set to ${short(value)}`, { ...action, [key]: value }]);
       const { [key]: _missing, ...without } = action as unknown as Record<string, unknown>;
       out.push([`a legal action without its ${key}`, without as unknown as EngineAction]);
     }
-    // Fields the action does not have, as JSON would bring them (`__proto__` an own key, as JSON.parse makes it).
-    for (const extra of ['"extra":true', '"__proto__":{"player":0}', '"constructor":1']) {
-      const text = JSON.stringify(action).replace(/^\{/, `{${extra},`);
-      out.push([`a legal action with a field it does not have (${extra})`, JSON.parse(text) as EngineAction]);
-    }
+    // A field the action does not have, as JSON would bring it (`__proto__` an own key, as JSON.parse makes it).
+    const extra = pickOne(rng, EXTRA_FIELDS);
+    const text = JSON.stringify(action).replace(/^\{/, `{${extra},`);
+    out.push([`a legal action with a field it does not have (${extra})`, JSON.parse(text) as EngineAction]);
   }
   return out;
+}
+
+function pickOne<T>(rng: RngState, items: readonly T[]): T {
+  return items[randomInt(rng, items.length)]!;
+}
+
+/** `n` of the items (all of them when there are no more), in their order. */
+function pickSome<T>(rng: RngState, items: readonly T[], n: number): T[] {
+  const chosen = new Set<number>();
+  while (chosen.size < Math.min(n, items.length)) chosen.add(randomInt(rng, items.length));
+  return [...chosen].sort((a, b) => a - b).map((i) => items[i]!);
 }
 
 /** What tells candidates apart: their canonical JSON, where NaN and infinities (which JSON writes null) are their own. */
