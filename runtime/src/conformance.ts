@@ -528,7 +528,20 @@ export function checkViewsHide<S extends object>(
           seat,
         });
       }
-      probe.checks++;
+      // The same on a state random play does not reach: another seat's secrets (this seat's own among them)
+      // scrambled first, so hidden values take values no game gave them.
+      const fuzzed = JSON.parse(text) as S;
+      probe.call("scramble", () => scramble(fuzzed, (seat + 1) % o.players), { seat });
+      const fuzzedText = JSON.stringify(fuzzed);
+      const fuzzedView = probe.call("view of a fuzzed state", () => engine.view(fuzzed, seat), { seat });
+      const again = JSON.parse(fuzzedText) as S;
+      probe.call("scramble", () => scramble(again, seat), { seat });
+      const fuzzedScrambled = probe.call("view of a fuzzed state scrambled", () => engine.view(again, seat), { seat });
+      if (!sameJson(fuzzedView, fuzzedScrambled)) {
+        const leak = firstDifference(fuzzedView, fuzzedScrambled) ?? "?";
+        probe.fail(`on a state no game reaches, the view shows what is hidden from the seat: ${leak}`, { seat });
+      }
+      probe.checks += 2;
     }
   });
   return { ...report, changedStates };
