@@ -43,7 +43,8 @@ export class VisibilityChecker {
         if (f.shown) {
           this.host.enter("visibility", r);
           this.shownText(f, r.fields.get(f.name.text)?.type);
-          for (const part of f.shown.parts ?? []) if (typeof part !== "string") this.noHiddenReads(f, part, "text", r.fields);
+          for (const part of f.shown.parts ?? [])
+            if (typeof part !== "string") this.noHiddenReads(f, part, "text", r.fields);
         }
         this.valuesHidden(f, r.fields.get(f.name.text)?.type);
         if (f.visibility.kind === "private" && !r.fields.has("owner")) {

@@ -905,9 +905,9 @@ code(Codes.misplaced, "misplaced", () => {
       game(
         [
           "record Card { owner: Player\n value: int private\n face: int visible if value > 3 }",
-          "per player { secret: int private\n coins: int shown \"{secret} coins\"\n hand: list<int> private",
-          "  count: int shown \"{size(hand)}\" }",
-          "global { deck: list<int> hidden\n top: int shown \"{deck[0]}\"\n cards: list<Card> }",
+          'per player { secret: int private\n coins: int shown "{secret} coins"\n hand: list<int> private',
+          '  count: int shown "{size(hand)}" }',
+          'global { deck: list<int> hidden\n top: int shown "{deck[0]}"\n cards: list<Card> }',
         ].join("\n"),
       ),
       Codes.misplaced,
