@@ -38,7 +38,6 @@ export function inRulesFile(error: unknown, file: string): unknown {
   return located;
 }
 
-/** `list[i]`, refusing an index out of range. */
 /**
  * The refusal of an action the pending decision does not offer. It takes the action as `{ type }` so that a switch
  * whose cases cover every action (its `default` then sees `never`) can still say which one it was.
@@ -70,6 +69,7 @@ export function offersAny<S, A>(offer: (state: S, seat: number, out: A[]) => voi
   return out.length > 0;
 }
 
+/** `list[i]`, refusing an index out of range. */
 export function at<T>(list: readonly T[], index: number, line?: number, column?: number): T {
   if (index >= 0 && index < list.length) return list[index] as T;
   throw new RulesError(`index ${index} is outside a list of ${list.length}`, line, column);

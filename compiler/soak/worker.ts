@@ -1,0 +1,88 @@
+/**
+ * A soak worker (run by tinypool in a process of its own): plays a run of random games of one game, variant and
+ * player count, and reports each failure with the seed that reproduces it. Every `checkEvery`-th game is also
+ * checked at every decision: the state validates and survives JSON, every seat's view and legal actions are asked
+ * for, and each legal action passes `check`.
+ */
+import { createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
+import { loadEngineModule } from "../src/cli/registry.ts";
+
+export interface SoakTask {
+  readonly enginePath: string;
+  readonly variant: string;
+  readonly players: number;
+  readonly firstSeed: number;
+  readonly games: number;
+  readonly checkEvery: number;
+  readonly maxSteps: number;
+}
+
+export interface SoakFailure {
+  readonly seed: number;
+  readonly message: string;
+}
+
+export interface SoakResult {
+  readonly games: number;
+  readonly actions: number;
+  readonly checkedGames: number;
+  readonly failures: SoakFailure[];
+  /** Time the worker spent on the task. */
+  readonly seconds: number;
+}
+
+const engines = new Map<string, Promise<AnyEngine>>();
+
+export default async function soak(task: SoakTask): Promise<SoakResult> {
+  if (!engines.has(task.enginePath)) engines.set(task.enginePath, loadEngineModule(task.enginePath));
+  const engine = await engines.get(task.enginePath)!;
+  const started = performance.now();
+  const failures: SoakFailure[] = [];
+  let actions = 0;
+  let checkedGames = 0;
+  for (let i = 0; i < task.games; i++) {
+    const seed = task.firstSeed + i;
+    const options = { players: task.players, variant: task.variant, seed };
+    try {
+      if ((seed - task.firstSeed) % task.checkEvery === 0) {
+        actions += checkedGame(engine, options, task.maxSteps);
+        checkedGames++;
+      } else {
+        actions += randomPlayout(engine, options, createRng(seed), task.maxSteps).steps;
+      }
+    } catch (error) {
+      failures.push({ seed, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { games: task.games, actions, checkedGames, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+/** A random game checked at every decision point; the number of actions played. */
+function checkedGame(
+  engine: AnyEngine,
+  options: { players: number; variant: string; seed: number },
+  maxSteps: number,
+): number {
+  const rng = createRng(options.seed);
+  const state = engine.newGame(options) as object;
+  let step = 0;
+  for (; ; step++) {
+    const problem = engine.validateState(JSON.parse(JSON.stringify(state)));
+    if (problem !== null) throw new Error(`step ${step}: the state does not validate: ${problem}`);
+    for (let seat = 0; seat < options.players; seat++) {
+      engine.view(state, seat);
+      for (const action of engine.legalActions(state, seat)) {
+        const refusal = engine.check(state, action);
+        if (refusal !== null) throw new Error(`step ${step}: a legal action of seat ${seat} is refused: ${refusal}`);
+      }
+    }
+    const seat = lowestSeat(engine.toAct(state));
+    if (seat === undefined) break;
+    if (step >= maxSteps) throw new Error(`the game did not end within ${maxSteps} actions`);
+    const legal = engine.legalActions(state, seat);
+    if (legal.length === 0) throw new Error(`step ${step}: seat ${seat} must act but has no legal action`);
+    engine.apply(state, legal[randomInt(rng, legal.length)]!);
+  }
+  if (engine.outcome(state) === null) throw new Error("no seat is to act, but the game is not over");
+  return step;
+}

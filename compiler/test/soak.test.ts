@@ -1,0 +1,24 @@
+/**
+ * The soak worker (`npm run soak` runs it on every core): it plays the games it is given, checks a sample at every
+ * decision, and reports a failure with the seed that plays it again instead of stopping.
+ */
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+import soak from "../soak/worker.ts";
+
+const letterOfMarque = join(REPO_ROOT, "rulesets/letter-of-marque/generated/engine.ts");
+
+it("plays its games, checks every n-th at each decision, and finds nothing wrong in Letter of Marque", async () => {
+  const task = { enginePath: letterOfMarque, variant: "base", players: 4, firstSeed: 100, games: 20, checkEvery: 5 };
+  const result = await soak({ ...task, maxSteps: 100_000 });
+  expect(result).toMatchObject({ games: 20, checkedGames: 4, failures: [] });
+  expect(result.actions).toBeGreaterThan(20 * 40);
+});
+
+it("reports each failure with its seed and goes on: games cut at 10 actions do not end", async () => {
+  const task = { enginePath: letterOfMarque, variant: "base", players: 3, firstSeed: 7, games: 3, checkEvery: 2 };
+  const result = await soak({ ...task, maxSteps: 10 });
+  expect(result.failures.map((f) => f.seed)).toEqual([7, 8, 9]);
+  expect(result.failures[0]!.message).toMatch(/did not end within 10 actions/);
+});
