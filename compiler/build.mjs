@@ -11,7 +11,8 @@ const options = bundleOptions(root);
 rmSync(`${root}compiler/dist`, { recursive: true, force: true });
 await build({
   ...options,
-  entryPoints: [`${root}compiler/src/cli/main.ts`],
+  // The worker of `simulate --workers` is a module of its own, which the worker pool loads.
+  entryPoints: [`${root}compiler/src/cli/main.ts`, `${root}compiler/src/cli/simulate-worker.ts`],
   outdir: `${root}compiler/dist`,
   splitting: true,
 });

@@ -7,6 +7,7 @@
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
 import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -14,7 +15,8 @@ import { fileURLToPath } from "node:url";
 import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { findRulesets } from "../src/cli/compile.ts";
-import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
+import { findCompiledGames, loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
+import { simulateEngines, simulateInWorkers } from "../src/cli/simulate.ts";
 import { measureFrontEndBuilt } from "./front-end.ts";
 import { table } from "./table.ts";
 
@@ -110,6 +112,30 @@ async function measureCompile(): Promise<CompileFigure[]> {
   return out;
 }
 
+/**
+ * `simulate --workers`: the same batch on one thread and on a pool of every core (the pool's start-up included: it
+ * is what a designer waits for).
+ */
+async function measureWorkers(): Promise<{
+  game: string;
+  players: number;
+  games: number;
+  runs: { workers: number; seconds: number }[];
+}> {
+  const game = "letter-of-marque";
+  const [engine] = (await loadAllEngines()).filter((e) => e.name === game);
+  const paths = new Map((await findCompiledGames()).map((g) => [g.name, g.enginePath]));
+  const request = { games: 20_000, seed: 1, players: 4 };
+  const runs: { workers: number; seconds: number }[] = [];
+  for (const workers of [1, availableParallelism()]) {
+    const started = performance.now();
+    if (workers === 1) simulateEngines([engine!], request);
+    else await simulateInWorkers([engine!], paths, request, workers);
+    runs.push({ workers, seconds: (performance.now() - started) / 1000 });
+  }
+  return { game, players: request.players, games: request.games, runs };
+}
+
 /** CPU seconds this process has used (user + system): unlike wall time, it does not count the time a busy shared
  * machine gives to other processes, so figures vary less from run to run. */
 function cpuSeconds(): number {
@@ -182,6 +208,7 @@ const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name)
 const references = BASELINES.flatMap((game) => playoutsInChildProcess(game, "--baseline-of"));
 const compile = await measureCompile();
 const largest = compile.reduce((a, b) => (b.lines > a.lines ? b : a));
+const parallel = await measureWorkers();
 const frontEnd = await measureFrontEndBuilt(
   REPO_ROOT,
   join(REPO_ROOT, "rulesets", largest.ruleset, `${largest.ruleset}.rules`),
@@ -189,7 +216,7 @@ const frontEnd = await measureFrontEndBuilt(
 );
 
 if (json) {
-  process.stdout.write(`${JSON.stringify({ startup, compile, frontEnd, playouts, references }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ startup, compile, frontEnd, playouts, references, parallel }, null, 2)}\n`);
 } else {
   const ms = (x: number): string => x.toFixed(1);
   process.stdout.write(
@@ -227,6 +254,19 @@ if (json) {
         f.msPerMegabyte.toFixed(0),
         String(f.diagnostics),
         f.heapMegabytes.toFixed(0),
+      ]),
+    ),
+  );
+  process.stdout.write(
+    `\n\nsimulate --workers: ${parallel.games} games of ${parallel.game} (${parallel.players} players), wall time\n\n`,
+  );
+  process.stdout.write(
+    table(
+      ["workers", "s", "speed-up"],
+      parallel.runs.map((r) => [
+        String(r.workers),
+        r.seconds.toFixed(2),
+        (parallel.runs[0]!.seconds / r.seconds).toFixed(2),
       ]),
     ),
   );

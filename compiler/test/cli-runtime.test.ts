@@ -21,6 +21,8 @@ import {
 import { readReplayInput, registerReplay, replayToOutput } from "../src/cli/replay.ts";
 import { registerSimulate, simulateEngines } from "../src/cli/simulate.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
+
+const FIXTURE_PATH = resolve(import.meta.dirname, "../../runtime/test/fixtures/race-fixture-engine.ts");
 import { engine as tour } from "./fixtures/tour/generated/engine.ts";
 
 /** A save edited by someone who knows the format: its checksum made again for what it now says. */
@@ -60,6 +62,7 @@ async function rules(args: string[], input = "", stdinIsTTY = false): Promise<Ru
       return fixture;
     },
     loadAllEngines: async () => [fixture],
+    enginePaths: async () => new Map([[fixture.name, FIXTURE_PATH]]),
     setExitCode: (code) => {
       exitCode = code;
     },
@@ -109,6 +112,16 @@ describe("simulate", () => {
       expect(s.winRate.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
     }
   });
+
+  it("--workers plays on several processes and gives the same summaries as one, bit for bit", async () => {
+    const args = ["simulate", "race-fixture", "--games", "300", "--seed", "9", "--json"];
+    const untimed = (text: string): unknown =>
+      (JSON.parse(text) as SimulationSummary[]).map(({ elapsedMs: _e, playoutsPerSecond: _p, ...rest }) => rest);
+    const one = await rules(args);
+    const two = await rules([...args, "--workers", "2"]);
+    expect(two.exitCode).toBe(0);
+    expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
+  }, 60_000);
 
   it("--players and --variant narrow the sweep; results are reproducible from the seed", async () => {
     const args = ["simulate", "race-fixture", "--games", "15", "--players", "3", "--variant", "long", "--json"];

@@ -41,7 +41,11 @@ export { PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.
 export {
   DEFAULT_MAX_STEPS,
   configurations,
+  mergeTallies,
   simulate,
+  summarize,
+  tallyGames,
+  type BatchTally,
   type Configuration,
   type SimulationOptions,
   type SimulationSummary,

@@ -63,27 +63,53 @@ export function simulate<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,
   options: SimulationOptions,
 ): SimulationSummary {
+  const started = performance.now();
+  const tally = tallyGames(engine, options, 0, options.games);
+  return summarize(engine, options, tally, performance.now() - started);
+}
+
+/**
+ * What a summary counts of some games of a batch: whole numbers only (a victory shared by k seats is counted among
+ * the wins by k), so that tallies of ranges of games merge exactly, whatever the order, and the summary of a batch
+ * played in pieces (`simulate --workers`, shards) is that of one run, bit for bit.
+ */
+export interface BatchTally {
+  readonly games: number;
+  readonly totalLength: number;
+  readonly minLength: number;
+  readonly maxLength: number;
+  readonly sharedWins: number;
+  /** `wins[seat][k - 1]`: games the seat won together with k - 1 others. */
+  readonly wins: readonly (readonly number[])[];
+  readonly scoreSums: readonly number[];
+  /** Games that ended each way, in order of first appearance. */
+  readonly endings: Readonly<Record<string, number>>;
+}
+
+/** Games `from` to `from + count - 1` of a batch, played and tallied. */
+export function tallyGames<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  options: SimulationOptions,
+  from: number,
+  count: number,
+): BatchTally {
   const { games, seed, onProgress } = options;
   const players = options.players ?? engine.minPlayers;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   if (!Number.isInteger(games) || games < 1) throw new RangeError(`games must be a positive integer, got ${games}`);
   const optionsProblem = checkOptions(engine, { players, seed, variant: options.variant, params: options.params });
   if (optionsProblem !== null) throw new RangeError(optionsProblem);
-
-  const wins = new Array<number>(players).fill(0);
+  const wins = Array.from({ length: players }, () => new Array<number>(players).fill(0));
   const scoreSums = new Array<number>(players).fill(0);
   let totalLength = 0;
   let minLength = Number.POSITIVE_INFINITY;
   let maxLength = 0;
   let sharedWins = 0;
   const endings: Record<string, number> = {};
-
-  const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const seedOfGame = gameSeed(seed, i);
+  for (let i = from; i < from + count; i++) {
     const gameOptions: GameOptions = {
       players,
-      seed: seedOfGame,
+      seed: gameSeed(seed, i),
       ...(options.variant === undefined ? {} : { variant: options.variant }),
       ...(options.params === undefined ? {} : { params: options.params }),
     };
@@ -93,12 +119,38 @@ export function simulate<S extends object, A extends EngineAction>(
     if (steps > maxLength) maxLength = steps;
     if (outcome.winners.length > 1) sharedWins++;
     if (outcome.ending !== undefined) endings[outcome.ending] = (endings[outcome.ending] ?? 0) + 1;
-    for (const winner of outcome.winners) wins[winner] = (wins[winner] ?? 0) + 1 / outcome.winners.length;
-    for (let seat = 0; seat < players; seat++) scoreSums[seat] = (scoreSums[seat] ?? 0) + (outcome.scores[seat] ?? 0);
-    onProgress?.(i + 1, games);
+    for (const winner of outcome.winners) wins[winner]![outcome.winners.length - 1]!++;
+    for (let seat = 0; seat < players; seat++) scoreSums[seat] = scoreSums[seat]! + (outcome.scores[seat] ?? 0);
+    onProgress?.(i + 1 - from, count);
   }
-  const elapsedMs = performance.now() - started;
+  return { games: count, totalLength, minLength, maxLength, sharedWins, wins, scoreSums, endings };
+}
 
+/** Two tallies of the same batch as one (`a`'s games before `b`'s, for the order of the endings). */
+export function mergeTallies(a: BatchTally, b: BatchTally): BatchTally {
+  const endings: Record<string, number> = { ...a.endings };
+  for (const [ending, n] of Object.entries(b.endings)) endings[ending] = (endings[ending] ?? 0) + n;
+  return {
+    games: a.games + b.games,
+    totalLength: a.totalLength + b.totalLength,
+    minLength: Math.min(a.minLength, b.minLength),
+    maxLength: Math.max(a.maxLength, b.maxLength),
+    sharedWins: a.sharedWins + b.sharedWins,
+    wins: a.wins.map((row, seat) => row.map((n, k) => n + (b.wins[seat]?.[k] ?? 0))),
+    scoreSums: a.scoreSums.map((sum, seat) => sum + (b.scoreSums[seat] ?? 0)),
+    endings,
+  };
+}
+
+/** The summary of a whole batch from its tally. */
+export function summarize(
+  engine: Pick<Engine, "name" | "minPlayers" | "variants">,
+  options: SimulationOptions,
+  tally: BatchTally,
+  elapsedMs: number,
+): SimulationSummary {
+  const { games, seed } = options;
+  const players = options.players ?? engine.minPlayers;
   return {
     game: engine.name,
     variant: options.variant ?? engine.variants[0] ?? "base",
@@ -106,13 +158,13 @@ export function simulate<S extends object, A extends EngineAction>(
     ...(options.params === undefined ? {} : { params: options.params }),
     games,
     seed,
-    meanLength: totalLength / games,
-    minLength,
-    maxLength,
-    winRate: wins.map((w) => w / games),
-    sharedWins,
-    meanScore: scoreSums.map((s) => s / games),
-    endings,
+    meanLength: tally.totalLength / games,
+    minLength: tally.minLength,
+    maxLength: tally.maxLength,
+    winRate: tally.wins.map((row) => row.reduce((rate, n, k) => rate + n / (k + 1), 0) / games),
+    sharedWins: tally.sharedWins,
+    meanScore: tally.scoreSums.map((s) => s / games),
+    endings: tally.endings,
     playoutsPerSecond: elapsedMs > 0 ? (games * 1000) / elapsedMs : Number.POSITIVE_INFINITY,
     elapsedMs,
   };

@@ -5,8 +5,11 @@ import {
   formatSummaryTable,
   gameSeed,
   agentSeed,
+  mergeTallies,
   randomPlayout,
   simulate,
+  summarize,
+  tallyGames,
 } from "../src/index.ts";
 import { raceFixtureEngine as engine } from "./fixtures/race-fixture-engine.ts";
 
@@ -133,5 +136,22 @@ describe("formatSummaryTable", () => {
     expect(lines[0]).toMatch(/how games ended$/);
     const percent = (n: number): string => `${((n * 100) / 200).toFixed(0)}%`;
     expect(lines[2]!.endsWith(`one winner ${percent(200 - heats)}, dead heat ${percent(heats)}`)).toBe(true);
+  });
+});
+
+describe("a batch played in pieces", () => {
+  it("tallies ranges of games that merge, in any grouping, into the summary of one run, bit for bit", () => {
+    const options = { games: 90, seed: 12, players: 3, variant: "heckle" };
+    const whole = withoutTimings(simulate(engine, options));
+    const pieces = [
+      tallyGames(engine, options, 0, 25),
+      tallyGames(engine, options, 25, 40),
+      tallyGames(engine, options, 65, 25),
+    ];
+    const leftFirst = pieces.reduce(mergeTallies);
+    const rightFirst = mergeTallies(pieces[0]!, mergeTallies(pieces[1]!, pieces[2]!));
+    expect(withoutTimings(summarize(engine, options, leftFirst, 1))).toEqual(whole);
+    expect(withoutTimings(summarize(engine, options, rightFirst, 1))).toEqual(whole);
+    expect(whole.sharedWins).toBeGreaterThan(0); // shared victories (fractions of a win) are among them
   });
 });

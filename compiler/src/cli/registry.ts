@@ -154,6 +154,8 @@ export interface CliContext {
   readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
   loadEngine(name: string): Promise<AnyEngine>;
   loadAllEngines(): Promise<AnyEngine[]>;
+  /** Each game's engine module, by name: what a worker process loads (`simulate --workers`). */
+  enginePaths(): Promise<ReadonlyMap<string, string>>;
   setExitCode(code: number): void;
 }
 
@@ -165,6 +167,7 @@ export function cliContext(overrides: Partial<CliContext> = {}): CliContext {
     stderr: process.stderr,
     loadEngine: (name) => loadEngine(name),
     loadAllEngines: () => loadAllEngines(),
+    enginePaths: async () => new Map((await findCompiledGames()).map((g) => [g.name, g.enginePath])),
     setExitCode: (code) => {
       process.exitCode = code;
     },
