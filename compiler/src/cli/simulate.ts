@@ -11,6 +11,7 @@ import {
   simulate,
   mergeTallies,
   summarize,
+  tallyGames,
   type AnyEngine,
   type Configuration,
   type BatchTally,
@@ -21,6 +22,7 @@ import { Presets, SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import type { SimulateTask } from "./simulate-worker.ts";
+import { parseShard, SHARD_FORMAT, shardRange, type ShardFile, type ShardSlice } from "./shards.ts";
 import {
   cliContext,
   parseInteger,
@@ -86,6 +88,21 @@ export async function simulateInWorkers(
   } finally {
     await pool.destroy();
   }
+}
+
+/** Shard `index` of `of` of every batch of the request: the games it plays, tallied (see `shards.ts`). */
+export function simulateShard(
+  engines: readonly AnyEngine[],
+  request: SimulateRequest,
+  shard: { index: number; of: number },
+): ShardFile {
+  const slices = selectBatches(engines, request).map(({ engine, players, variant }): ShardSlice => {
+    const options = batchOptions(request, players, variant);
+    const { from, count } = shardRange(request.games, shard.index, shard.of);
+    const tally = tallyGames(engine, options, from, count);
+    return { game: engine.name, sourceHash: engine.sourceHash, options, from, count, tally };
+  });
+  return { format: SHARD_FORMAT, shard, slices };
 }
 
 /** The options of one batch of a request. */
@@ -175,6 +192,7 @@ interface SimulateFlags {
   readonly maxSteps?: number;
   readonly json?: boolean;
   readonly workers?: number;
+  readonly shard?: { index: number; of: number };
 }
 
 export function registerSimulate(program: Command, context: CliContext = cliContext()): void {
@@ -195,6 +213,11 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
     .option("--max-steps <n>", "actions after which a game counts as endless (an engine bug)", parsePositiveInteger)
     .option("--json", "print the summaries as JSON on stdout")
     .option(
+      "--shard <i/n>",
+      "play only shard i (from 0) of n of each batch and print its tally as JSON, for `rules merge`",
+      parseShard,
+    )
+    .option(
       "--workers <n>",
       "play on n worker processes (the same summaries as one, faster on several cores)",
       parsePositiveInteger,
@@ -211,6 +234,10 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
           ...(flags.param === undefined ? {} : { params: flags.param }),
           ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
         };
+        if (flags.shard !== undefined) {
+          context.stdout.write(`${JSON.stringify(simulateShard(engines, request, flags.shard))}\n`);
+          return;
+        }
         const json = flags.json === true;
         const workers = flags.workers ?? 1;
         const paths = workers > 1 ? await context.enginePaths() : new Map<string, string>();
