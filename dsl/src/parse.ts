@@ -1,7 +1,7 @@
 /**
- * Source text -> tokens -> CST -> AST, collecting every lexical and syntax error of the file in one run.
- * Never throws for bad input: binary files, unterminated strings, runaway nesting and huge files all become
- * diagnostics.
+ * Source text -> tokens -> CST -> AST, collecting every lexical and syntax error of the file in one run (up to
+ * MAX_ERRORS: past them, lexing and parsing stop, so that garbage costs what its first errors cost). Never throws
+ * for bad input: binary files, unterminated strings, runaway nesting and huge files all become diagnostics.
  */
 import type { CstNode, IRecognitionException, IToken } from "chevrotain";
 import type { RulesFile, Span } from "./ast.ts";

@@ -18,8 +18,8 @@ import type { TokenStream } from "./token-stream.ts";
 
 /**
  * How deep the constructs that nest without brackets (`not not ...`, `- - ...`, `if ... then if ...`, `else if`
- * chains, `list<list<...>>`) may go. Brackets are limited separately, before parsing (`MAX_NESTING` in `parse.ts`);
- * together the two keep the recursive descent far from the end of the stack.
+ * chains, `list<list<...>>`) may go. Brackets are limited separately, as they are lexed (`MAX_NESTING` in `parse.ts`,
+ * `token-stream.ts`); together the two keep the recursive descent far from the end of the stack.
  */
 export const MAX_CHAIN_DEPTH = 256;
 
