@@ -553,6 +553,29 @@ export function checkViewsHide<S extends object>(
   return { ...report, changedStates };
 }
 
+/**
+ * The view check on one state, as a test built it (`given` in a rules test): for every seat, scrambling what the
+ * seat may not see leaves its view unchanged. Throws, naming the seat and what shows, when it does not.
+ */
+export function requireViewsHide<S extends object>(
+  engine: Engine<S, EngineAction, unknown>,
+  state: S,
+  scramble: (state: S, seat: Seat) => void,
+): void {
+  const text = JSON.stringify(state);
+  const players = (state as { playerCount?: number }).playerCount ?? engine.minPlayers;
+  for (let seat = 0; seat < players; seat++) {
+    const view = engine.view(state, seat);
+    const copy = JSON.parse(text) as S;
+    scramble(copy, seat);
+    const scrambled = engine.view(copy, seat);
+    if (!sameJson(view, scrambled)) {
+      const leak = firstDifference(view, scrambled) ?? "?";
+      throw new Error(`seat ${seat}'s view of this state shows what the rules hide from it: ${leak}`);
+    }
+  }
+}
+
 // ---- helpers ------------------------------------------------------------------------------------------------
 
 const NOT_SHOWABLE = Symbol("not showable");

@@ -129,6 +129,7 @@ export {
   checkReplay,
   checkSaveRestore,
   checkViewsHide,
+  requireViewsHide,
   type ConformanceOptions,
   type ConformanceReport,
 } from "./conformance.ts";

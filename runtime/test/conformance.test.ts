@@ -9,6 +9,7 @@ import {
   checkReplay,
   checkSaveRestore,
   checkViewsHide,
+  requireViewsHide,
   simulate,
   type ConformanceOptions,
   type Engine,
@@ -323,6 +324,15 @@ describe("each check catches an engine broken its way", () => {
     const leaky = broken({ view: (s, seat) => ({ ...engine.view(s, seat), lucky: s.lucky.slice() }) as RaceView });
     expect(() => checkViewsHide(leaky, options, scramble)).toThrow(
       /step 0, seat 0\): the view shows what is hidden from the seat \(view vs view once that is scrambled\): \$\.lucky\[1\]: \d vs \d/,
+    );
+  });
+
+  it("requireViewsHide: on a state a test built, a view that leaks the secret", () => {
+    const leaky = broken({ view: (s, seat) => ({ ...engine.view(s, seat), lucky: s.lucky.slice() }) as RaceView });
+    const state = engine.newGame({ players: 3, seed: 8 });
+    expect(() => requireViewsHide(engine, state, scramble)).not.toThrow();
+    expect(() => requireViewsHide(leaky, state, scramble)).toThrow(
+      /seat 0's view of this state shows what the rules hide from it: \$\.lucky\[1\]/,
     );
   });
 

@@ -115,7 +115,8 @@ export function emitTestModule(input: TestModuleInput): string {
   );
   // Tests that play need the helper `play` (and its types); a file without such tests has none of it.
   const plays = /(?<![\w.])play\(/.test(code);
-  for (const t of ["Action", "State"]) if (plays || new RegExp(`\\b${t}\\b`).test(code)) types.push(t);
+  const givens = program.tests.some((t) => t.steps.some((st) => st.kind === "given"));
+  for (const t of ["Action", "State"]) if (plays || givens || new RegExp(`\\b${t}\\b`).test(code)) types.push(t);
   // A map keyed by squares names the runtime's Hex type (in `mapFrom<Hex, ...>`).
   const ownCell = program.records.has("Cell") || program.enums.has("Cell");
   const runtimeTypes = ["Hex", ...(ownCell ? [] : ["Cell"])]
@@ -134,6 +135,7 @@ export function emitTestModule(input: TestModuleInput): string {
       "checkSaveRestore",
       "checkViewsHide",
       ...(plays ? ["describePending"] : []),
+      ...(givens ? ["requireViewsHide"] : []),
     ]
       .sort()
       .concat(runtimeTypes)
@@ -147,11 +149,15 @@ export function emitTestModule(input: TestModuleInput): string {
           "",
         ]
       : []),
-    ...(program.tests.some((t) => t.steps.some((st) => st.kind === "given"))
+    ...(givens
       ? [
-          "/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */",
-          "function given(change: () => void): void {",
+          "/**",
+          " * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state",
+          " * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.",
+          " */",
+          "function given(state: State, change: () => void): void {",
           "change();",
+          "requireViewsHide(engine, state, scrambleHidden);",
           "}",
           "",
         ]
@@ -235,7 +241,7 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
     switch (step.kind) {
       case "given":
         // In a function of its own: TypeScript must not narrow the fields it sets for the steps after it.
-        lines.push(`// ${text.slice(0, 100)}`, "given(() => {", ...statements.block(step.body, []), "});");
+        lines.push(`// ${text.slice(0, 100)}`, "given(state, () => {", ...statements.block(step.body, []), "});");
         break;
       case "random":
         if (!step.setup) lines.push(`state.rng.forced.push(${step.values.join(", ")});`);

@@ -21,6 +21,7 @@ import {
   mapSet,
   mapSize,
   noKey,
+  requireViewsHide,
   type Cell,
 } from "@rules/runtime";
 import { engine, piecesOf, setUp, start, type Action, type Player, type State } from "./engine.ts";
@@ -32,9 +33,13 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "A piece moving straight ahead cannot capture.": "rules line 60",
 };
 
-/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
-function given(change: () => void): void {
+/**
+ * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state
+ * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.
+ */
+function given(state: State, change: () => void): void {
   change();
+  requireViewsHide(engine, state, scrambleHidden);
 }
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -96,7 +101,7 @@ describe("Breakthrough: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { board[cell(3, 4)] = players[0] }
-    given(() => {
+    given(state, () => {
       mapSet(state.board, cellOf(3, 4), 0);
     });
     play(
@@ -165,7 +170,7 @@ describe("Breakthrough: rules tests", () => {
   it("a diagonal move captures", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { board[cell(4, 5)] = players[1] }
-    given(() => {
+    given(state, () => {
       mapSet(state.board, cellOf(4, 5), 1);
     });
     start(state);
@@ -187,7 +192,7 @@ describe("Breakthrough: rules tests", () => {
   it("reaching the opponent's home row wins at once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { board = {cell(2, 1): players[0], cell(6, 6): players[1]} }
-    given(() => {
+    given(state, () => {
       state.board = mapFrom<Cell, Player>([
         [cellOf(2, 1), 0],
         [cellOf(6, 6), 1],
@@ -212,7 +217,7 @@ describe("Breakthrough: rules tests", () => {
   it("capturing every opposing piece wins", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { board = {cell(4, 5): players[0], cell(5, 4): players[1]} }
-    given(() => {
+    given(state, () => {
       state.board = mapFrom<Cell, Player>([
         [cellOf(4, 5), 0],
         [cellOf(5, 4), 1],

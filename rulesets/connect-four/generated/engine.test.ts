@@ -15,6 +15,7 @@ import {
   mapFrom,
   mapSize,
   noKey,
+  requireViewsHide,
   type Cell,
 } from "@rules/runtime";
 import { engine, landing, setUp, start, type Action, type Player, type State } from "./engine.ts";
@@ -22,9 +23,13 @@ import { engine, landing, setUp, start, type Action, type Player, type State } f
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {};
 
-/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
-function given(change: () => void): void {
+/**
+ * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state
+ * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.
+ */
+function given(state: State, change: () => void): void {
   change();
+  requireViewsHide(engine, state, scrambleHidden);
 }
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -81,7 +86,7 @@ describe("Connect Four: rules tests", () => {
   it("four on a diagonal wins, counted both ways from the last disc", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { // Player 0 holds (0, 5), (1, 4) and (3, 2) of a rising diagonal; (2, 3), its gap, is the ne
-    given(() => {
+    given(state, () => {
       state.board = mapFrom<Cell, Player>([
         [cellOf(0, 5), 0],
         [cellOf(1, 5), 1],

@@ -23,6 +23,7 @@ import {
   noKey,
   offeredProblem,
   rangeList,
+  requireViewsHide,
   shareProblem,
 } from "@rules/runtime";
 import {
@@ -72,9 +73,13 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "At least one clan member must stay in your display until your last turn.": "rules line 798",
 };
 
-/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
-function given(change: () => void): void {
+/**
+ * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state
+ * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.
+ */
+function given(state: State, change: () => void): void {
   change();
+  requireViewsHide(engine, state, scrambleHidden);
 }
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -192,7 +197,7 @@ describe("Glen More: rules tests", () => {
   it("§4.1 the rearmost pawn acts: a player still rearmost after the turn acts again", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 879, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 880, 5)).pile = [22, 23, 24];
@@ -253,7 +258,7 @@ describe("Glen More: rules tests", () => {
   it("§5.10 refill: the tiles behind the new rearmost pawn go to the box, new tiles fill the front", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 904, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 905, 5)).pile = [22, 23, 24, 27];
@@ -292,7 +297,7 @@ describe("Glen More: rules tests", () => {
   it("§4.1 pawns never share a space: a figure only moves onto a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = [figure(players[0]), figure(players[1]), tileSlot("0-1"), figure(players[2]), figure
-    given(() => {
+    given(state, () => {
       state.track = [
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
@@ -348,7 +353,7 @@ describe("Glen More: rules tests", () => {
   it("§9.1 the die's turn: it moves as many spaces as rolled, counting every space; that tile goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-    given(() => {
+    given(state, () => {
       state.track = [
         { kind: "die" },
         { kind: "figure", owner: 0 },
@@ -386,7 +391,7 @@ describe("Glen More: rules tests", () => {
     for (let seed = 1; seed <= 300; seed++) {
       const state = setUp({ players: 2, seed: seed, variant: "base" });
       // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-      given(() => {
+      given(state, () => {
         state.track = [
           { kind: "die" },
           { kind: "figure", owner: 0 },
@@ -421,7 +426,7 @@ describe("Glen More: rules tests", () => {
   it("§9.1 ASSUMPTION A1: a die landing on a figure goes on to the next tile, which goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-    given(() => {
+    given(state, () => {
       state.track = [
         { kind: "die" },
         { kind: "figure", owner: 0 },
@@ -456,7 +461,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 selling: take the coins of the row's highest occupied space; an empty row buys nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") market = { wood: 0, stone: 1, grain: 3, cattle: 2, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.market = { wood: 0, stone: 1, grain: 3, cattle: 2, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -524,7 +529,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 buying: k+1 coins onto the row while paying; a full row sells nothing; prices climb 1, 2, 3", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-22", "1-18") market = { wood: 2, stone: 0, grain: 0, cattle: 0, s
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1014, 5)).pile = [];
@@ -570,7 +575,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 buying is only for an immediate need, and only while the rest can still be paid", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "0-2") market = { wood: 0, stone: 1, grain: 0, cattle: 0, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-18", "0-2").slice();
       state.market = { wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 3;
@@ -631,7 +636,7 @@ describe("Glen More: rules tests", () => {
   it("§5.3 the first tile must extend the river or the road; a plain tile has nowhere to go", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") }
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
     });
     start(state);
@@ -680,7 +685,7 @@ describe("Glen More: rules tests", () => {
   it("§5.3 side contact needed, a corner is not enough; plain edges only against plain edges", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ro
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -725,7 +730,7 @@ describe("Glen More: rules tests", () => {
   it("§5.3 a clan member must stand on one of the 8 neighbours of the new tile (diagonals count)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") players[0].display = [ startVillage(0), Placed(tile: r
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
@@ -747,7 +752,7 @@ describe("Glen More: rules tests", () => {
   it("§5.3 rivers continue rivers north–south, roads continue roads east–west", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "1-7") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-19", "1-7").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -815,7 +820,7 @@ describe("Glen More: rules tests", () => {
   it("rulebook example: Anna pays Iona Abbey, activates 4 tiles and scores 8 VP at the fair", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-17", "0-2") market = { wood: 0, stone: 1, grain: 0, cattle: 2, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "2-17", "0-2").slice();
       state.market = { wood: 0, stone: 1, grain: 0, cattle: 2, sheep: 2 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 3;
@@ -888,7 +893,7 @@ describe("Glen More: rules tests", () => {
   it("§5.5 the new tile and its 8 neighbours activate, each once, in any order; a full tile produces nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") market = { wood: 1, stone: 0, grain: 0, cattle: 0, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -968,7 +973,7 @@ describe("Glen More: rules tests", () => {
   it("§5.8 villages give movement points: clan members step to neighbours (diagonals too) or become Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ro
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1044,7 +1049,7 @@ describe("Glen More: rules tests", () => {
   it("§5.8 one clan member must stay in the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") players[0].display = [startVillage(1)] }
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1077,7 +1082,7 @@ describe("Glen More: rules tests", () => {
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1264, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1265, 5)).pile = [];
@@ -1108,7 +1113,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 distillery: a whisky barrel when placed, then 1 grain from any tile (or bought) for 1 barrel", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-3", "0-2") players[0].display = [ startVillage(1), Placed(tile: r
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1142,7 +1147,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 sheep butcher: 2 sheep for 4 VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-2", "0-2") market = { wood: 0, stone: 0, grain: 0, cattle: 0, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-2", "0-2").slice();
       state.market = { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -1171,7 +1176,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 cattle butcher: 1 cattle for 2 VP; not 2 when there is only one", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-23", "0-2") market = { wood: 0, stone: 0, grain: 0, cattle: 3, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-23", "0-2").slice();
       state.market = { wood: 0, stone: 0, grain: 0, cattle: 3, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -1207,7 +1212,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 fairs take only different resources: 2 cattle + 2 grain make 3 VP, never 8", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-18", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "2-18", "0-2").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -1270,7 +1275,7 @@ describe("Glen More: rules tests", () => {
   it("§2.5 fair ladder: the 1-3 fair takes at most 3 types (5 VP); the 1-5 fair takes all five (12 VP)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-9", "3-5") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1375, 5)).pile = [];
@@ -1316,7 +1321,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 tavern, bridge, mixed butcher and grocer, all around one new tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "2-2", "0-2").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.whisky = 1;
@@ -1371,7 +1376,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 the market at its limits: a grocer paid by buying one row empty-to-full for 1 + 2 + 3 coins", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-6", "0-2") market = { wood: 3, stone: 3, grain: 0, cattle: 3, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "3-6", "0-2").slice();
       state.market = { wood: 3, stone: 3, grain: 0, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
@@ -1412,7 +1417,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Castle Moil (whisky) and Armadale Castle (3 coins), each with a clan member and its card", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "1-22") market = { wood: 3, stone: 3, grain: 3, cattle: 3, s
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1472, 5)).pile = [];
@@ -1471,7 +1476,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Castle Stalker brings 2 clan members, Donan Castle 2 whisky barrels", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "3-14") market = { wood: 3, stone: 3, grain: 3, cattle: 3, s
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1499, 5)).pile = [];
@@ -1512,7 +1517,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Lochy puts 2 resources of the player's choice on itself", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-1", "0-2") }
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-1", "0-2").slice();
     });
     start(state);
@@ -1547,7 +1552,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Ness costs a clan member or a Chieftain and activates any one tile per turn", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.chieftains = 1;
@@ -1618,7 +1623,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Ness may also follow the turn's last activation", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.chieftains = 1;
@@ -1659,7 +1664,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Ness paid with a clan member from the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "2-6", "0-2").slice();
       state.players[0]!.display = [clone<Placed>(startVillage(state, 2))];
     });
@@ -1681,7 +1686,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Oich costs 2 different resources and activates the whole display, not Loch Ness", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-10", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "3-10", "0-2").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.cards = ["lochNess"];
@@ -1753,7 +1758,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Shiel fills every empty production tile and an empty Iona Abbey (A6)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-2", "0-2") players[0].cards = [ionaAbbey] players[0].display = [
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "3-2", "0-2").slice();
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
@@ -1802,7 +1807,7 @@ describe("Glen More: rules tests", () => {
   it("rulebook example: first scoring when the last tile of stack 1 is laid; Danny 8 VP for whisky, Clara 5 for Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1657, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1658, 5)).pile = [22];
@@ -1845,7 +1850,7 @@ describe("Glen More: rules tests", () => {
   it("§8.1 equal counts score equally; when everyone is equal nobody scores", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1688, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1689, 5)).pile = [22];
@@ -1886,7 +1891,7 @@ describe("Glen More: rules tests", () => {
   it("§8.1 Castle of Mey doubles Chieftains (bonnets once), Cawdor Castle adds 3 bonnets", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1712, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1713, 5)).pile = [22];
@@ -1927,7 +1932,7 @@ describe("Glen More: rules tests", () => {
   it("§5.10 the last tile of stack 1 triggers the scoring in the middle of a refill, which goes on from stack 2", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1733, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1734, 5)).pile = [22];
@@ -1959,7 +1964,7 @@ describe("Glen More: rules tests", () => {
   it("§8.4 the last tile of stack 3 ends the game in the middle of a refill: third and final scorings", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1753, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1754, 5)).pile = [];
@@ -2003,7 +2008,7 @@ describe("Glen More: rules tests", () => {
   it("§8.2 final scoring: Iona Abbey 2 per yellow tile, Loch Morar 2 per green tile, Duart 3 per village (A4)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    given(() => {
+    given(state, () => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1777, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1778, 5)).pile = [];
@@ -2037,7 +2042,7 @@ describe("Glen More: rules tests", () => {
   it("§8.2 rulebook example of the tile penalty: 15, 13, 16, 13 tiles lose 6, 0, 9, 0 VP; coins are VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1812, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1813, 5)).pile = [];
@@ -2101,7 +2106,7 @@ describe("Glen More: rules tests", () => {
   it("§8.3 ties go to the most resource cubes; still tied, the victory is shared", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
-    given(() => {
+    given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1850, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1851, 5)).pile = [];
@@ -2138,7 +2143,7 @@ describe("Glen More: rules tests", () => {
   it("§8.3 equal VP and equal resources: a shared victory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
-    given(() => {
+    given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
       (state.stacks["stack0"] ?? noKey("stack0", 1871, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1872, 5)).pile = [];
@@ -2169,7 +2174,7 @@ describe("Glen More: rules tests", () => {
   it("§9.1 a die turn whose refill lays the last tile of stack 1 triggers the first scoring", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-    given(() => {
+    given(state, () => {
       state.track = [
         { kind: "die" },
         { kind: "figure", owner: 0 },
@@ -2203,7 +2208,7 @@ describe("Glen More: rules tests", () => {
   it("ASSUMPTION A2: a player who can afford no tile moves to the nearest tile, which goes to the box", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = [figure(players[0]), figure(players[1]), tileSlot("1-8"), figure(players[2]), figure
-    given(() => {
+    given(state, () => {
       state.track = [
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
@@ -2246,7 +2251,7 @@ describe("Glen More: rules tests", () => {
   it("ASSUMPTION A2: no forced move while selling at the market would pay for a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-8", "1-11") market = { wood: 1, stone: 0, grain: 0, cattle: 0, sh
-    given(() => {
+    given(state, () => {
       state.track = fourPlayerTrack(state, "1-8", "1-11").slice();
       state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 0;

@@ -15,6 +15,7 @@ import {
   describePending,
   equal,
   offeredProblem,
+  requireViewsHide,
   shareProblem,
   viewAt,
 } from "@rules/runtime";
@@ -30,9 +31,13 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "You may pass only when your deck is empty and none of your ships is at sea.": "rules line 140",
 };
 
-/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
-function given(change: () => void): void {
+/**
+ * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state
+ * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.
+ */
+function given(state: State, change: () => void): void {
   change();
+  requireViewsHide(engine, state, scrambleHidden);
 }
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -89,7 +94,7 @@ describe("Letter of Marque: rules tests", () => {
   it("rulebook example: the lowest preliminary card (blue's 3) takes the first turn", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
@@ -135,7 +140,7 @@ describe("Letter of Marque: rules tests", () => {
   it("a tie for the lowest preliminary card is broken at random among the tied players", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [5, 3, 4, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [3, 4,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [5, 3, 4, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [3, 4, 5, 6, 7];
@@ -152,7 +157,7 @@ describe("Letter of Marque: rules tests", () => {
     for (let seed = 1; seed <= 300; seed++) {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       // given { players[0].deck = [5, 3, 4, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [3, 4,
-      given(() => {
+      given(state, () => {
         state.players[0]!.deck = [5, 3, 4, 6, 7];
         state.players[1]!.deck = [3, 4, 5, 6, 7];
         state.players[2]!.deck = [3, 4, 5, 6, 7];
@@ -172,7 +177,7 @@ describe("Letter of Marque: rules tests", () => {
   it("rulebook example: blue attacks red's ship on the 4, which is armed; the attack fails", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
@@ -213,7 +218,7 @@ describe("Letter of Marque: rules tests", () => {
   it("rulebook example, other branch: an unarmed ship is plundered", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
@@ -234,7 +239,7 @@ describe("Letter of Marque: rules tests", () => {
   it("a revealed armed ship may be attacked again; the attack always fails", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3, 4, 5, 6, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
@@ -253,7 +258,7 @@ describe("Letter of Marque: rules tests", () => {
   it("Launch draws the top card face up, then the owner picks a ship still in reserve", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 6, 4, 5, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3, 6, 4, 5, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
@@ -279,7 +284,7 @@ describe("Letter of Marque: rules tests", () => {
   it("a kind of ship no longer in reserve cannot be launched", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 6, 4, 5, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3, 6, 4, 5, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
@@ -308,7 +313,7 @@ describe("Letter of Marque: rules tests", () => {
   it("Launch is refused with an empty deck; Return only takes one's own ship home", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -343,7 +348,7 @@ describe("Letter of Marque: rules tests", () => {
   it("Attack needs a cannon card and an opponent's ship", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[0].cannons = 0 players[1].deck = [4, 3, 5, 6, 7] p
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3, 4, 5, 6, 7];
       state.players[0]!.cannons = 0;
       state.players[1]!.deck = [4, 3, 5, 6, 7];
@@ -381,7 +386,7 @@ describe("Letter of Marque: rules tests", () => {
   it("Pass is allowed only with an empty deck and no ship at sea; attacking stays possible", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3] players[0].armedReserve = 0 players[0].unarmedReserve = 1 players[1].d
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3];
       state.players[0]!.armedReserve = 0;
       state.players[0]!.unarmedReserve = 1;
@@ -418,7 +423,7 @@ describe("Letter of Marque: rules tests", () => {
   it("the game ends when every deck is empty and the sea is empty; ties go to the most cannon cards", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [7] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [7];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -448,7 +453,7 @@ describe("Letter of Marque: rules tests", () => {
   it("a tie on score goes to the most cannon cards, captured and unused (ASSUMPTION §10.10)", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [6];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -477,7 +482,7 @@ describe("Letter of Marque: rules tests", () => {
   it("players still tied after the cannon count share the victory", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [6];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -501,7 +506,7 @@ describe("Letter of Marque: rules tests", () => {
   it("an action out of turn is refused and changes nothing", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    given(() => {
+    given(state, () => {
       state.players[0]!.deck = [3, 4, 5, 6, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];

@@ -25,6 +25,7 @@ import {
   noKey,
   offeredProblem,
   playUntil,
+  requireViewsHide,
   saveAndRestore,
   shareProblem,
   viewAt,
@@ -93,9 +94,13 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2620",
 };
 
-/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
-function given(change: () => void): void {
+/**
+ * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state
+ * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.
+ */
+function given(state: State, change: () => void): void {
   change();
+  requireViewsHide(engine, state, scrambleHidden);
 }
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -204,14 +209,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("rulebook movement example (§5.2): out of Havana's port, to Nassau, into Nassau's port: the three actions", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].zone = havana players[0].inPort = true }
-    given(() => {
+    given(state, () => {
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = true;
     });
@@ -303,7 +308,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a player may end the turn early, forfeiting the actions left (§5.1)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[1] }
-    given(() => {
+    given(state, () => {
       state.first = 1;
     });
     start(state);
@@ -318,7 +323,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the game ends at once when no Event card is left at the start of a round (§8)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G05")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [22];
     });
@@ -351,14 +356,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Sell Goods (§5.4.1): 3 gold a card, 6 for the demanded good; the Demand token is replaced from the reserve", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startFlute" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { demand[players[0].zone] = rum demandReserve = [sugar, wood] // Two rum cards and a cocoa car
-    given(() => {
+    given(state, () => {
       mapSet(state.demand, state.players[0]!.zone, "rum");
       state.demandReserve = ["sugar", "wood"];
       state.players[0]!.cargo = [16, 17, 0];
@@ -406,14 +411,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Sell Goods (§8.2): three cards of the demanded good in one sale bring a Glory point", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startFlute" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { demand[players[0].zone] = rum players[0].cargo = [16, 17, 18] }
-    given(() => {
+    given(state, () => {
       mapSet(state.demand, state.players[0]!.zone, "rum");
       state.players[0]!.cargo = [16, 17, 18];
     });
@@ -430,14 +435,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Buy Goods (§5.4.2): six cards drawn, the demanded good replaced; the price falls with the cards of a good drawn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startFlute" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { demand[players[0].zone] = rum // Rum 16 is demanded: discarded and replaced. Then cocoa 0, 1
-    given(() => {
+    given(state, () => {
       mapSet(state.demand, state.players[0]!.zone, "rum");
       state.cargoDeck.pile = [16, 0, 1, 8, 2, 24, 9, 3];
     });
@@ -516,14 +521,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("leaving port, a ship keeps no more Cargo cards than its Cargo value; the player picks the ones to discard", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].cargo = [0, 8, 16] }
-    given(() => {
+    given(state, () => {
       state.players[0]!.cargo = [0, 8, 16];
     });
     play(
@@ -546,7 +551,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the score (§8): the Glory track plus a point per 10 gold stashed, at most half the target", () => {
     const state = setUp({ players: 2, seed: 1, variant: "longer" });
     // given { players[0].glory = 4 players[0].stash = 73 players[1].stash = 9 }
-    given(() => {
+    given(state, () => {
       state.players[0]!.glory = 4;
       state.players[0]!.stash = 73;
       state.players[1]!.stash = 9;
@@ -564,7 +569,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("once a player reaches the Glory target, the round is played to its end and the game ends (§8)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] players[1].glory = 10 }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.players[1]!.glory = 10;
     });
@@ -580,7 +585,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the stash (§5.4.8): in the home port, gold taken back from the chest to the ship, in secret", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -588,7 +593,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].stash = 15 }
-    given(() => {
+    given(state, () => {
       state.players[0]!.stash = 15;
     });
     play(state, { type: "Port", player: 0 });
@@ -611,7 +616,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a tie on the target (§8) goes to the most Glory on the track", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] players[0].glory = 10 players[1].glory = 9 players[1].stash = 10 }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.players[0]!.glory = 10;
       state.players[1]!.glory = 9;
@@ -631,7 +636,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("players who reach the target together (§8): the most points on the Glory track win, not the highest total", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] players[0].glory = 7 players[0].stash = 50 players[1].glory = 10 }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.players[0]!.glory = 7;
       state.players[0]!.stash = 50;
@@ -651,7 +656,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a tie on the target and on the track (§8) goes to the most stashed gold", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] players[0].glory = 9 players[0].stash = 15 players[1].glory = 9 players[1
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.players[0]!.glory = 9;
       state.players[0]!.stash = 15;
@@ -672,7 +677,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a shared victory (§8): the same total, Glory and stash", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] players[0].glory = 10 players[1].glory = 10 }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.players[0]!.glory = 10;
       state.players[1]!.glory = 10;
@@ -687,14 +692,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("scouting a merchant and raiding it (§5.3, §5.5, §5.6): the rulebook's example, with this deck's cards", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // C04: Scouting 3, Seamanship 3; a Sloop (Maneuverability 4, one Cannon) at sea off Havana,
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
@@ -746,14 +751,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("captains' abilities (§2.3, ASSUMPTION): what the placeholder captains pay and sell for", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C10") players[1].captain = rowOf(CAPTAINS, "C16") }
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 9;
       state.players[1]!.captain = 15;
     });
@@ -769,7 +774,7 @@ describe("Merchants & Marauders: rules tests", () => {
       saleValue(state, 0) + 2,
     );
     // given { players[0].captain = rowOf(CAPTAINS, "C11") players[1].captain = rowOf(CAPTAINS, "C05") }
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 10;
       state.players[1]!.captain = 4;
     });
@@ -782,7 +787,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect rumorPrice(players[1]) == 0 and rumorPrice(players[0]) == 2",
     ).toBe(true);
     // given { players[0].captain = rowOf(CAPTAINS, "C07") players[1].captain = rowOf(CAPTAINS, "C14") }
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 6;
       state.players[1]!.captain = 13;
     });
@@ -798,14 +803,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("captains' abilities (§2.3, ASSUMPTION): C08 rolls a Scouting die again; C02 rolls one more for a merchant", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C08") players[0].zone = havana players[0].inPort = fal
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 7;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
@@ -836,7 +841,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: false });
     // given { players[0].captain = rowOf(CAPTAINS, "C02") players[0].scouted = [] merchants[havana] = spai
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 1;
       state.players[0]!.scouted = [];
       mapSet(state.merchants, "havana", "spain");
@@ -858,14 +863,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a merchant whose Escape icons reach the raider's Maneuverability escapes: nothing gained, the bounty stays", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startFlute" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = caribbeanSea players[0].inPort
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
@@ -895,14 +900,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a player with a bounty from a nation may not enter its ports, but for the home port (§5.1)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C12") players[0].zone = havana players[0].inPort = fal
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 11;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
@@ -981,14 +986,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a raid whose hits destroy the Hull sinks the ship: the captain dies, a new one comes on the player's next turn (§5.13)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = havana players[0].inPort = fal
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
@@ -1040,14 +1045,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the shipyard (§5.4.3): a Frigate for its price less the old ship's sale, Glory once per captain; repairs at 2 gold", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].gold = 40 players[0].tracks[mast] = 1 }
-    given(() => {
+    given(state, () => {
       state.players[0]!.gold = 40;
       mapSet(state.players[0]!.tracks, "mast", 1);
     });
@@ -1089,14 +1094,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("repairs (§5.4.3): 2 gold a damage point on any location but the Crew, as many as the player pays for", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // C04's ability changes nothing at the shipyard (C10 would repair at 1 gold). players[0].ca
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.tracks = { hull: 1, mast: 0, hold: 2, crew: 0, cannons: 1 } satisfies Partial<
         Record<Location, number>
@@ -1134,14 +1139,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("recruiting (§5.4.4): a Leadership check fills the crew; failing it, crew costs 2 gold each", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C09") players[0].tracks[crew] = 0 }
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 8;
       mapSet(state.players[0]!.tracks, "crew", 0);
     });
@@ -1165,14 +1170,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("naval combat (§5.11): scouting a captain who is no pirate brings a bounty; a ship sunk by the shots loses, its captain dies", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
@@ -1230,14 +1235,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the rulebook's combat example (§5.11-5.12): Felipe's Frigate against Frances's Sloop, to the last crew member", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C01") players[1].captain = rowOf(CAPTAINS, "C02") play
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 0;
       state.players[1]!.captain = 1;
       state.players[0]!.ship = "frigate";
@@ -1361,7 +1366,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("boarding (§5.11-5.13): the contest won with Board, the crews fight; the winner plunders the gold, the loser dies", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -1369,7 +1374,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
@@ -1422,14 +1427,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Port Royal (§2.7): a captain wanted by England pays 2 gold to come in, or rolls Influence; a failed roll spends the Move", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = portRoyal players[0].inPort =
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "portRoyal";
       state.players[0]!.inPort = false;
@@ -1477,14 +1482,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("retirement (§5.13): in port, before any action; the next turn starts with a new captain, Glory and stash kept", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].glory = 3 players[0].stash = 25 players[0].bounty[france] = 2 }
-    given(() => {
+    given(state, () => {
       state.players[0]!.glory = 3;
       state.players[0]!.stash = 25;
       mapSet(state.players[0]!.bounty, "france", 2);
@@ -1527,7 +1532,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("special weapons (§2.10): bought at the shipyard for 3 gold, one of each type; in a raid each turns a miss into a success", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
@@ -1557,7 +1562,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = havana players[0].inPort = fal
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = false;
@@ -1592,14 +1597,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("modifications (§2.6): the Port action turns the port's token face up; an Extended Cargo Hold for 3 gold adds a Cargo space", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { faceDownMods[players[0].zone] = extendedHold }
-    given(() => {
+    given(state, () => {
       mapSet(state.faceDownMods, state.players[0]!.zone, "extendedHold");
     });
     expect(viewAt(engine.view(state, 1), ["faceUpMods"]), "expect 1 sees faceUpMods == {}").toEqual(
@@ -1627,14 +1632,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Long Guns (§2.6): before the first round, a die per Cannon, each success a hit; a ship can sink before any round", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].mods = [longGuns] players[0].zone = c
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.mods = ["longGuns"];
       state.players[0]!.zone = "caribbeanSea";
@@ -1663,7 +1668,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("claiming a ship (§5.13): the winner of a boarding may take the beaten ship, its damage and modifications with it", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -1671,7 +1676,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
@@ -1721,14 +1726,14 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the Reinforced Hull (§2.6): flipped to absorb a hit once its location is known, even in a raid; repaired in port for 3 gold", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].mods = [reinforcedHull] players[0].zo
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.mods = ["reinforcedHull"];
       state.players[0]!.zone = "nassau";
@@ -1782,7 +1787,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Event cards (§2.11): High Seas makes leaving a port cost 2 actions; a Tropical Storm hits the Mast of every ship at sea; Trade Winds give 4 actions", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G05"), rowOf(EVENTS, "G04"), rowOf(EVENTS,
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [22, 21, 28];
     });
@@ -1818,7 +1823,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("NPCs (§5.9): a card's ship comes in at the end of the round in the card's zone; a second card recalls it to its own", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [0, 1];
     });
@@ -1848,7 +1853,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("NPC movement (§5.10): one zone in the icon's direction, the next border clockwise when none goes that way, or towards a hunted player", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] // Round 2's card, G04: the Spanish warship east, the Dutch warship west,
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [28, 21];
     });
@@ -1856,7 +1861,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { npcs[spanishWarship] = NpcShip(cards: [rowOf(EVENTS, "ES1")], zone: havana, tracks: fullTrac
-    given(() => {
+    given(state, () => {
       mapSet(state.npcs, "spanishWarship", {
         cards: [9],
         zone: "havana",
@@ -1899,7 +1904,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a Pardon (§2.11): this round, at a Port action, 5 gold per bounty level removes that nation's bounties", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G07")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [24];
     });
@@ -1907,7 +1912,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].bounty[spain] = 2 players[0].gold = 12 }
-    given(() => {
+    given(state, () => {
       mapSet(state.players[0]!.bounty, "spain", 2);
       state.players[0]!.gold = 12;
     });
@@ -1933,7 +1938,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("War! (G01): two nations at war; at the end of the round their Men-of-War come in at their first ports", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G01"), rowOf(EVENTS, "NL1")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [18, 0];
     });
@@ -1956,7 +1961,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a Tropical Disease (G06) costs every captain a Crew, in port or at sea", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G06")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [23];
     });
@@ -1974,7 +1979,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("NPC combat (§5.9, §5.11): a Pirate Sloop scouts a captain with gold sailing into its zone and attacks; his ship sinks and he dies; the NPC is repaired", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -1982,7 +1987,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 4;
@@ -2020,7 +2025,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("NPC combat (§5.7, §5.11): a captain scouts a Spanish warship (a bounty) and sinks it (another, and Glory); the player on his left runs the NPC", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2028,7 +2033,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
@@ -2089,7 +2094,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("NPC control (§5.11): a player not in the fight who volunteers runs the NPC", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2098,7 +2103,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     play(state, { type: "startingShip", player: 2, value: "startSloop" });
     // given { players[0].gloryHand = [] players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = cari
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
@@ -2173,7 +2178,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("NPC control (§5.11): with two volunteers, the player on the left of the NPC's opponent runs it", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2182,7 +2187,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     play(state, { type: "startingShip", player: 2, value: "startSloop" });
     // given { players[0].gloryHand = [] players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = cari
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [];
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
@@ -2215,7 +2220,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("rumors (§5.4.5-5.4.6): 2 gold and an Influence roll buy one, face down; tested at a Port action in its port, a true one pays and brings Glory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15"), rowOf(EVENTS, "G13")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32, 30];
     });
@@ -2223,7 +2228,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // C06 (Influence 4) in Port Royal; the rumor on top of the deck is R10, 10 gold for a true
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 5;
       state.players[0]!.zone = "portRoyal";
       state.players[0]!.inPort = true;
@@ -2257,7 +2262,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("missions (§5.4.7, §2.13): claimed at its port with an Influence roll, a new one laid out; a courier's Port action in its destination pays 10 gold and Glory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15"), rowOf(EVENTS, "G13")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32, 30];
     });
@@ -2265,7 +2270,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { // C01 (Influence 3) in Havana, where M01 waits: a courier to Port Royal. players[0].captain
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 0;
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = true;
@@ -2333,7 +2338,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Glory cards (§5.8, §2.12): a secret hand; Windfall pays 5 gold, Favorable Winds before any action adds one; a specialist is hired for 5 gold at a Port action", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2341,7 +2346,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].gloryHand = [rowOf(GLORY, "G12"), rowOf(GLORY, "G08"), rowOf(GLORY, "S7")] }
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [19, 15, 6];
     });
     expect(
@@ -2370,7 +2375,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("the hand limit (§5.8): a Glory point brings its card; with a fifth card in hand, one is discarded at once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2378,7 +2383,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C06") players[0].zone = portRoyal players[0].inPort =
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 5;
       state.players[0]!.zone = "portRoyal";
       state.players[0]!.inPort = true;
@@ -2404,7 +2409,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("combat Glory cards (§5.8): after the contest, a Broadside announced and played adds a hit that sinks the ship; a card announced may be shown and kept", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2412,7 +2417,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -2455,7 +2460,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Chain Shot (§2.10): having seen the skulls of his hit locations, the shooter discards it: every skull hits the Mast, and none passes to the Hull that round", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2463,7 +2468,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -2512,7 +2517,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("St. John (§2.7): a ship bought there may take the old one's modifications along, for 2 gold each", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2520,7 +2525,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].zone = stJohn players[0].inPort = true players[0].gold = 40 players[0].mods = [ad
-    given(() => {
+    given(state, () => {
       state.players[0]!.zone = "stJohn";
       state.players[0]!.inPort = true;
       state.players[0]!.gold = 40;
@@ -2544,7 +2549,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("cards bought cheap (§5.4.2.5) are shown to one player of the buyer's choice: he sees them, the others only that cards were shown", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2553,7 +2558,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     play(state, { type: "startingShip", player: 2, value: "startSloop" });
     // given { demand[players[0].zone] = rum cargoDeck.pile = [0, 1, 8, 2, 24, 9, 3] }
-    given(() => {
+    given(state, () => {
       mapSet(state.demand, state.players[0]!.zone, "rum");
       state.cargoDeck.pile = [0, 1, 8, 2, 24, 9, 3];
     });
@@ -2576,7 +2581,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Lucky Shot (§2.12) turns a hit-location die to any face; the Surgeon ignores the first Crew hit of a battle", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2584,7 +2589,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -2623,7 +2628,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Seamanship Re-rolls (§2.12): after the contest's rolls, any of one's own dice and any of the opponent's are rolled again", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2631,7 +2636,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -2667,7 +2672,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a captain who dies when no Captain card is left ends the game at once (§8): here in a Tropical Storm", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15"), rowOf(EVENTS, "G04")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32, 21];
     });
@@ -2675,7 +2680,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].inPort = false players[0].tracks[hull] = 1 players[0].tracks[mast] = 0 players[1]
-    given(() => {
+    given(state, () => {
       state.players[0]!.inPort = false;
       mapSet(state.players[0]!.tracks, "hull", 1);
       mapSet(state.players[0]!.tracks, "mast", 0);
@@ -2693,7 +2698,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("a combat neither ship can win, with no Cannons and a destroyed Mast on both sides, ends with no winner (ASSUMPTION)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2701,7 +2706,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = caribbeanSea players[0].inPort
-    given(() => {
+    given(state, () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
@@ -2737,7 +2742,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("hidden information (§7): the gold aboard is private, but every gain and expense is in the ledger for all to see; a stash shows no amount", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2770,7 +2775,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("hidden information (§3.1.4, §7): everyone sees where the merchant tokens lie, nobody their nations", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] merchants = {havana: spain, caribbeanSea: france} }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.merchants = { havana: "spain", caribbeanSea: "france" } satisfies Partial<Record<Zone, Nation>>;
     });
@@ -2791,7 +2796,7 @@ describe("Merchants & Marauders: rules tests", () => {
   it("Fast Learner (§2.12) resolves the text of the card played most recently: a second Windfall", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
-    given(() => {
+    given(state, () => {
       state.first = 0;
       state.events.pile = [32];
     });
@@ -2799,7 +2804,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { players[0].gloryHand = [rowOf(GLORY, "G12"), rowOf(GLORY, "G02")] }
-    given(() => {
+    given(state, () => {
       state.players[0]!.gloryHand = [19, 9];
     });
     {

@@ -23,6 +23,7 @@ import {
   noKey,
   playUntil,
   rangeList,
+  requireViewsHide,
   saveAndRestore,
   shareProblem,
   viewAt,
@@ -143,9 +144,13 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "You must keep the honours your ship requires.": "rules line 2202",
 };
 
-/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
-function given(change: () => void): void {
+/**
+ * Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. The state
+ * it builds is one no game may reach: each seat's view of it must still hide what the rules hide.
+ */
+function given(state: State, change: () => void): void {
   change();
+  requireViewsHide(engine, state, scrambleHidden);
 }
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -272,7 +277,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("rulebook example (§5.1.1): base movement 6 with sails +2, +1, +1 gives 10 movement points", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] // G15: base movement 6, three yards.
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -321,7 +326,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("movement allowance (§5.1.1): Sirens leave the base movement; damage costs 2 (green) or 1 (red), sails ignored", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { players[0].ship = rowOf(SHIPS, "G15") players[0].yards = [2, 1, 1] players[1].ship = rowOf(S
-    given(() => {
+    given(state, () => {
       state.players[0]!.ship = 14;
       state.players[0]!.yards = [2, 1, 1];
       state.players[1]!.ship = 31;
@@ -333,14 +338,14 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect allowance(players[0]) == 10 and allowance(players[1]) == 7",
     ).toBe(true);
     // given { players[0].sirens = true players[1].damaged = true }
-    given(() => {
+    given(state, () => {
       state.players[0]!.sirens = true;
       state.players[1]!.damaged = true;
     });
     expect(allowance(state, 0), "expect allowance(players[0]) == 6").toEqual(6);
     expect(allowance(state, 1), "expect allowance(players[1]) == 5").toEqual(5);
     // given { players[0].damaged = true }
-    given(() => {
+    given(state, () => {
       state.players[0]!.damaged = true;
     });
     expect(allowance(state, 0), "expect allowance(players[0]) == 4").toEqual(4);
@@ -348,7 +353,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("movement (§5.1.2): land and the board's edge are impassable, shoals cost 2, a command point buys 1 more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -408,7 +413,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("movement (§5.1.2): the edge of the board", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -432,7 +437,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("rulebook example (§2.8, §5.4): goods sold at distance 4 earn 13 doubloons each", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -469,7 +474,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("selling (§5.4, A16): each command point adds 1 to the distance of the sale; the table stops at 30 (A17)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -502,7 +507,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("distance (§2.10): straight-line hex distance counts the squares of an island too", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -528,7 +533,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("rulebook (§5.4): loading goods from the warehouse moves the cargo pawn: sold there, they pay nothing", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -569,7 +574,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the warehouse (§5.4) is reached only from a pirate port or a hideout port; goods sell only with free access", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -645,7 +650,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("ship attack (§5.2): a pirate sails onto a merchant, wins, captures it; the Rimescola card reshuffles the deck", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // A merchant at (1,1); a North wind cannot move it (land ahead). merchant
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
       (state.shipDecks["green"] ?? noKey("green", 2775, 5)).pile = [8];
@@ -707,7 +712,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("ship attack (§5.2.4): plundering takes cargo up to the free hold and the goods aboard; the cargo pawn moves", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. shipDecks[green].pile = [r
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
       (state.shipDecks["green"] ?? noKey("green", 2815, 5)).pile = [14];
@@ -761,7 +766,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 and C25 (both Melee 4) tie; then C09 (Melee 6) beats
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 24, 8, 1];
@@ -801,7 +806,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (A31): a tie between two pirates without any main weapon goes to the defender", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C01"), rowOf(COMBAT, "C02
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 1];
@@ -831,7 +836,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (A31): command points add +1 each, attacker first, alternately, until both pass; a tie redraws", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 Melee 4 for the attacker, C05 Melee 5 for the defend
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 4, 8, 1];
@@ -872,7 +877,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (§5.2.3.1): a defender chooses, out of turn, to play a card from his hand", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C01")] players[0].ship =
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0];
@@ -915,7 +920,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind diagram A-B (§4.2): a damaged pirate stops before another pirate; ports stop every pirate", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -934,7 +939,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind (§4.2, A8): a healthy pirate is not stopped by another healthy pirate: the later mover attacks", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C09"), rowOf(COMBAT, "C02
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [8, 1];
@@ -964,7 +969,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind diagram C-D (§4.2, A41): a merchant crossing the reef leaves a +1 sail where it came from", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // M1's reef is (6,-8); the merchant sails South from (6,-10). merchants =
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(6, -10)];
       state.combatDeck.pile = [];
@@ -983,7 +988,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind diagram E-F (§4.2): a merchant passing from open sea onto shoals leaves a cargo token where it came from", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // M1's shoals template covers (2,-10), (1,-9), (2,-9); the merchant sails
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(2, -8)];
       state.combatDeck.pile = [];
@@ -1002,7 +1007,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind (§4.2): only one floating sail per module; merchants sweep wreckage away; pirates pick it up", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(6, -10), hex(8, -11)] // A sail already floats on M1; a c
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(6, -10), hexOf(8, -11)];
       state.wreck = [
@@ -1025,7 +1030,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind (§4.2, A10): a merchant blown off the board respawns in a free national port chosen by the Shadow", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // One merchant at the board's east edge; two more on M1 and M2 ports so t
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
       state.combatDeck.pile = [];
@@ -1060,7 +1065,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("events (§5.7, A46): a card is played for its event at any moment of a turn, but not during the wind or a fight", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // As in the wind test above: the merchant at the east edge is blown off t
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
       state.combatDeck.pile = [0];
@@ -1110,7 +1115,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) }
-    given(() => {
+    given(state, () => {
       state.players[0]!.pos = hexOf(2, 0);
       state.players[1]!.pos = hexOf(1, 1);
     });
@@ -1142,7 +1147,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1180,7 +1185,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the reef (A27): a reef holding a ship blocks the way; a damaged ship blocks healthy ones", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1195,7 +1200,7 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { players[1].pos = hex(6, -8) players[1].damaged = true }
-    given(() => {
+    given(state, () => {
       state.players[1]!.pos = hexOf(6, -8);
       state.players[1]!.damaged = true;
     });
@@ -1212,7 +1217,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("blocking (§5.1.2): a healthy ship cannot enter a damaged ship's square, nor a damaged one another pirate's", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1236,7 +1241,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].damaged = true players[1].damaged = false }
-    given(() => {
+    given(state, () => {
       state.players[0]!.damaged = true;
       state.players[1]!.damaged = false;
     });
@@ -1252,7 +1257,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the storm (A6): sailing into the storm template damages the ship", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1281,7 +1286,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Storm event (§5.6.8, A6): the template moves 4 squares; ships inside are carried, ships newly covered hit", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C03: Storm. combatDeck.pile = [rowOf(COMBAT, "C03")] pla
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [2];
@@ -1297,7 +1302,7 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { // After the wind: pirate 1 on the storm's centre, a merchant on its north square, pirate 2
-    given(() => {
+    given(state, () => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
       state.players[at(SEATS[state.playerCount]!, 2, 3266, 5)]!.pos = hexOf(-3, -5);
@@ -1334,7 +1339,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken (§5.6.3, A21): a pirate entering its square must beat 7; the winner gains 1 CP, the Kraken goes home", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C21: Melee 9. combatDeck.pile = [rowO
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(1, 1);
@@ -1372,7 +1377,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken (§5.6.3): a tie at 7 is a Kraken win; the pirate is damaged and sent to the Lair", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C13: Melee 7, Grapeshot 3, Grapples 1
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(1, 1);
@@ -1400,7 +1405,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken event (§5.6.3): the generator moves it up to 4 sea squares; a merchant it meets respawns", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(0, 5)] // C05: Kraken. combatDeck.pile = [rowOf(COMBAT, "
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(0, 5)];
       state.combatDeck.pile = [4];
@@ -1431,7 +1436,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("city attack (§5.3): every condition is required", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1457,7 +1462,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].damaged = false }
-    given(() => {
+    given(state, () => {
       state.players[0]!.damaged = false;
     });
     {
@@ -1469,7 +1474,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].missionFlags = [english, dutch] }
-    given(() => {
+    given(state, () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
     });
     {
@@ -1481,7 +1486,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].honours = 1 hideouts = [Hideout(city: 1, owner: players[0], level: 2)] }
-    given(() => {
+    given(state, () => {
       state.players[0]!.honours = 1;
       state.hideouts = [{ city: 1, owner: 0, level: 2 }];
     });
@@ -1494,7 +1499,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { hideouts = [Hideout(city: 0, owner: players[1], level: 1)] }
-    given(() => {
+    given(state, () => {
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
     });
     {
@@ -1506,7 +1511,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { hideouts = [] }
-    given(() => {
+    given(state, () => {
       state.hideouts = [];
     });
     play(state, { type: "Commerce", player: 0 });
@@ -1524,7 +1529,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("city attack (§5.3): sailing into a port without free access is the attack; the winner makes it his hideout", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C21 (Melee 9, Grapeshot 4, Chain shot 2) for the pirate;
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1574,7 +1579,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("city attack (§5.3.5, A24, A39): a lost attack damages, pushes out to sea, returns the token, jumps to the Event", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 (Melee 4) for the pirate against C21 for the city; t
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 20, 7];
@@ -1616,7 +1621,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("victory (§8): the third hideout wins at once in the regular game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1646,7 +1651,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Partita Breve (§9): the second conquest ends the game at once", () => {
     const state = setUp({ players: 3, seed: 1, variant: "short" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1684,7 +1689,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Partita Breve (§9): a first conquest does not end the short game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1710,7 +1715,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): entering another pirate's hideout port needs its owner's leave; he may ask a toll", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1758,7 +1763,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a toll in equipment goes to the owner's warehouse; the visitor chooses the piece", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1812,7 +1817,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a toll in goods with the owner's warehouse full goes back to the supply", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1848,7 +1853,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a toll may combine doubloons, honours and goods; honours stop at the ship's requirement", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1902,7 +1907,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a visitor who will not pay the toll stays out", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1933,7 +1938,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9): a refused entry holds for the rest of the turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1948,7 +1953,7 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(5, -12) }
-    given(() => {
+    given(state, () => {
       state.players[0]!.pos = hexOf(5, -12);
     });
     play(state, { type: "Step", player: 0, d: "south" });
@@ -1978,7 +1983,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Event (§5.6) is mandatory: Diplomacy puts a truce in play; its letter is then free in its ports (A40)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C07: Diplomacy. combatDeck.pile = [rowOf(COMBAT, "C07")]
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [6];
@@ -2013,7 +2018,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Diplomacy (§5.6.1): a new truce must replace the one in play with another nation's", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C07")] truce = [dutch] pl
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [6];
@@ -2038,7 +2043,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Fort event (§5.6.2, A37): a random secondary weapon from the supply on a fort of the generator's choice", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01: Fort. combatDeck.pile = [rowOf(COMBAT, "C01")] play
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0];
@@ -2059,7 +2064,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fort weapons (§5.1.4): a healthy ship sailing on the fort's named square may take the weapon", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] fortTokens = [FortToken(fort: 0, weapo
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2089,7 +2094,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wreckage (§5.1.4): a healthy ship picks up a floating cargo token; the cargo pawn moves there", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] wreck = [Wreck(hex: hex(0, -4), cargo:
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2125,7 +2130,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Sirens (§5.6.7, A22): played out of turn at the start of a turn, they bind the active pirate at once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2164,7 +2169,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Sirens (A22): drawn at the end of a turn, they bind the target's next turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C06")] players[0].ship =
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [5];
@@ -2183,7 +2188,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Castaway (§5.6.5): the generator may swap his mission card, away from any port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C08: Castaway. combatDeck.pile = [rowOf(COMBAT, "C08")]
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [7];
@@ -2208,7 +2213,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Shoals (§5.6.6, A5): a template moves to another position that still covers its module's shoals square", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C04: Shoals. combatDeck.pile = [rowOf(COMBAT, "C04")] pl
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [3];
@@ -2240,7 +2245,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Merchant event (§5.6.4, A43): the generator moves a merchant onto a pirate, who must defend himself", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C02: Merchant; then C09 (Melee 6) for the merchant and C
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
@@ -2256,7 +2261,7 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { merchants = [hex(0, -6)] players[1].pos = hex(0, -4) players[1].sb = [muskets] players[1].cp
-    given(() => {
+    given(state, () => {
       state.merchants = [hexOf(0, -6)];
       state.players[1]!.pos = hexOf(0, -4);
       state.players[1]!.sb = ["muskets"];
@@ -2285,7 +2290,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("repairs (§5.8, A42): a ship that began its turn damaged and only moved is repaired before the Event", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2309,7 +2314,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("repairs (§5.8): entering a friendly port repairs at once; a command point repairs at any time, even out of turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2339,7 +2344,7 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     play(state, { type: "Move", player: 0 });
     // given { // The wind blew pirate 0 away: back next to the pirate port. players[0].pos = hex(0, -3) }
-    given(() => {
+    given(state, () => {
       state.players[0]!.pos = hexOf(0, -3);
     });
     play(state, { type: "Step", player: 0, d: "south" });
@@ -2351,7 +2356,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the round (§4.1): the Lord of the Winds spins first, then every pirate plays clockwise from him", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = at(SEATS[state.playerCount]!, 2, 4063, 12);
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2382,7 +2387,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("phase order (§4.3): after Commerce no Movement; the Tavern after Commerce; each phase once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2426,7 +2431,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): a combat card is looked at privately, then kept for 2 CP or discarded (no second try)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C04"), rowOf(COMBAT, "C05
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [3, 4, 5];
@@ -2450,7 +2455,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].honours = 1 }
-    given(() => {
+    given(state, () => {
       state.players[0]!.honours = 1;
     });
     play(state, { type: "BuyCombatCard", player: 0 });
@@ -2478,7 +2483,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): the hand holds honours + 1 cards; converting an honour gives 2 CP and may force a discard", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2534,7 +2539,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): an honour the ship requires cannot be converted", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] players[0].ship = rowOf(SHIPS, "G09") players[0].pos = hex(
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.players[0]!.ship = 8;
@@ -2559,7 +2564,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): a mission card is drawn only when none is held", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] missionDeck.pile = [rowOf(MISSIONS, "K
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2583,7 +2588,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("delivering captured ships (§5.4): each gives its honours; three in one turn give one more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2613,7 +2618,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("buying a ship (§5.4, A12, A29): the city's size in cards, the redirect card replaced, the old ship traded in", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] // G09, G10, then G31 (the war ship ca
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2656,7 +2661,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("buying a ship (§5.4): the pirate may buy none of the ships offered; they all go to the discard pile", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] shipDecks[green].pile = [rowOf(SHIPS,
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2695,7 +2700,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("buying a ship (A29): equipment that does not fit the new ship is sold, or stored in the warehouse", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] // R01: santabarbara 3, yards 2, hold
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2734,7 +2739,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("task T3 (A14): ending Movement on the square named after the mission's fort completes it", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2751,7 +2756,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(at(MISSIONS, 6, 4335, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
-    given(() => {
+    given(state, () => {
       state.players[0]!.pos = hexOf(6, -10);
     });
     play(state, { type: "Step", player: 0, d: "north" });
@@ -2770,7 +2775,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("equipment (§2.5): prices, slots, one silk sail at most, half price back, letters only discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2829,7 +2834,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken in the wind (§4.2, A21): a pirate blown onto it stops there and fights it after the wind", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(0, -5) combatDeck.pile = [rowOf(COMBAT, "C21")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(0, -5);
@@ -2983,7 +2988,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind fights (§4.2, A8): every pirate sharing a square fights; the Lord of the Winds chooses the order", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // Two merchants held by the island (land north of them); two pirates blow
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
       (state.shipDecks["green"] ?? noKey("green", 4452, 5)).pile = [8, 9];
@@ -3056,7 +3061,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("pirate against pirate (§5.2.4): the winner raids captured ships; beating a war ship completes task T2", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -3099,7 +3104,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the storm (§5.8): an already damaged ship struck again loses a sail, cargo or letter token", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -3128,7 +3133,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Merchant event (§5.6.4): a merchant moved off the board respawns in a national port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C02")] players[0].ship =
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1];
@@ -3141,7 +3146,7 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { merchants = [hex(10, -2), hex(4, -11), hex(3, -7), hex(9, -7), hex(8, -3), hex(5, 2), hex(4,
-    given(() => {
+    given(state, () => {
       state.merchants = [
         hexOf(10, -2),
         hexOf(4, -11),
@@ -3177,7 +3182,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
     // given { lord = players[0] // One merchant, held against the pirate island by the North winds of this
-    given(() => {
+    given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
       (state.shipDecks["green"] ?? noKey("green", 4580, 5)).pile = [25];
