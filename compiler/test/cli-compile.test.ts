@@ -122,6 +122,28 @@ describe("rules compile", () => {
   });
 });
 
+describe("a game saved by one process", () => {
+  it("replays in a fresh process to the saved state, bit for bit (replay verifies the log against the state)", () => {
+    const save = join(dir, "predoni.json");
+    const played = rules(
+      "play",
+      "predoni-dei-mari",
+      "--players",
+      "3",
+      "--seed",
+      "11",
+      "--humans",
+      "none",
+      "--save",
+      save,
+    );
+    expect(played.status, played.stderr).toBe(0);
+    const replayed = rules("replay", save);
+    expect(replayed.status, replayed.stderr).toBe(0);
+    expect(replayed.stdout).toMatch(/game over\n[\s\S]*seat 2: score \d+, rank \d/);
+  }, 120_000);
+});
+
 describe("rules compile --watch", () => {
   it("recompiles when the rules file changes", async () => {
     const game = join(dir, "watched");
