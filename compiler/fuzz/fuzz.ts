@@ -1,7 +1,7 @@
 /**
- * The fuzzing campaign: generated programs and damaged rulesets through the front end and the formatter, and a
- * sample of the programs that check clean through the compiler and TypeScript. `runFuzz` is what the bounded test
- * in `npm test` and the long runs of `npm run fuzz -- --runs N` share.
+ * The fuzzing campaign: generated programs (valid, then damaged) and damaged rulesets through the front end and the
+ * formatter, and a sample of the programs that check clean through the compiler and TypeScript. `runFuzz` is what
+ * the bounded test in `npm test` and the long runs of `npm run fuzz -- --runs N` share.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { damage, damaged, generatedProgram } from "./inputs.ts";
 import { checkCompiles, checkFormatter, checkFrontEnd } from "./properties.ts";
 
 export interface FuzzOptions {
-  /** Cases of each kind (generated programs, damaged rulesets). */
+  /** Cases of each kind (generated programs, each also damaged; damaged rulesets). */
   readonly runs: number;
   readonly seed: number;
   /** Generated programs that check clean and are then compiled and type-checked (the slow part). */
@@ -43,13 +43,17 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   let cleanPrograms = 0;
   const toCompile: string[] = [];
   fc.assert(
-    fc.property(generatedProgram, (text) => {
+    fc.property(generatedProgram, damage, (text, damages) => {
       const { clean } = checkFrontEnd(text);
       if (clean) {
         cleanPrograms++;
         if (toCompile.length < o.compiled) toCompile.push(text);
       }
       checkFormatter(text);
+      // The same program nearly valid: damaged as the rulesets are.
+      const nearly = damaged(text, damages);
+      checkFrontEnd(nearly);
+      checkFormatter(nearly);
     }),
     { numRuns: o.runs, seed: o.seed },
   );
