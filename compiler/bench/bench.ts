@@ -15,8 +15,7 @@ import { fileURLToPath } from "node:url";
 import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { findRulesets } from "../src/cli/compile.ts";
-import { findCompiledGames, loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
-import { simulateEngines, simulateInWorkers } from "../src/cli/simulate.ts";
+import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
 import { measureFrontEndBuilt } from "./front-end.ts";
 import { table } from "./table.ts";
 
@@ -113,27 +112,28 @@ async function measureCompile(): Promise<CompileFigure[]> {
 }
 
 /**
- * `simulate --workers`: the same batch on one thread and on a pool of every core (the pool's start-up included: it
- * is what a designer waits for).
+ * `simulate --workers`: the same batches through the built command on one thread and on every core, wall time of the
+ * whole command (start-up included: it is what a designer waits for).
  */
-async function measureWorkers(): Promise<{
+function measureWorkers(): {
   game: string;
   players: number;
-  games: number;
-  runs: { workers: number; seconds: number }[];
-}> {
+  runs: { games: number; workers: number; seconds: number }[];
+} {
   const game = "letter-of-marque";
-  const [engine] = (await loadAllEngines()).filter((e) => e.name === game);
-  const paths = new Map((await findCompiledGames()).map((g) => [g.name, g.enginePath]));
-  const request = { games: 20_000, seed: 1, players: 4 };
-  const runs: { workers: number; seconds: number }[] = [];
-  for (const workers of [1, availableParallelism()]) {
-    const started = performance.now();
-    if (workers === 1) simulateEngines([engine!], request);
-    else await simulateInWorkers([engine!], paths, request, workers);
-    runs.push({ workers, seconds: (performance.now() - started) / 1000 });
+  const players = 4;
+  const bin = join(REPO_ROOT, "compiler/bin/rules.js");
+  const runs: { games: number; workers: number; seconds: number }[] = [];
+  for (const games of [20_000, 200_000]) {
+    for (const workers of [1, availableParallelism()]) {
+      const args = ["simulate", game, "--players", String(players), "--games", String(games), "--json"];
+      const started = performance.now();
+      const run = spawnSync(process.execPath, [bin, ...args, "--workers", String(workers)], { encoding: "utf8" });
+      if (run.status !== 0) throw new Error(`simulate --workers ${workers} failed: ${run.stderr}`);
+      runs.push({ games, workers, seconds: (performance.now() - started) / 1000 });
+    }
   }
-  return { game, players: request.players, games: request.games, runs };
+  return { game, players, runs };
 }
 
 /** CPU seconds this process has used (user + system): unlike wall time, it does not count the time a busy shared
@@ -208,7 +208,7 @@ const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name)
 const references = BASELINES.flatMap((game) => playoutsInChildProcess(game, "--baseline-of"));
 const compile = await measureCompile();
 const largest = compile.reduce((a, b) => (b.lines > a.lines ? b : a));
-const parallel = await measureWorkers();
+const parallel = measureWorkers();
 const frontEnd = await measureFrontEndBuilt(
   REPO_ROOT,
   join(REPO_ROOT, "rulesets", largest.ruleset, `${largest.ruleset}.rules`),
@@ -258,16 +258,15 @@ if (json) {
     ),
   );
   process.stdout.write(
-    `\n\nsimulate --workers: ${parallel.games} games of ${parallel.game} (${parallel.players} players), wall time\n\n`,
+    `\n\nsimulate --workers: ${parallel.game}, ${parallel.players} players, wall time of the command\n\n`,
   );
   process.stdout.write(
     table(
-      ["workers", "s", "speed-up"],
-      parallel.runs.map((r) => [
-        String(r.workers),
-        r.seconds.toFixed(2),
-        (parallel.runs[0]!.seconds / r.seconds).toFixed(2),
-      ]),
+      ["games", "workers", "s", "speed-up"],
+      parallel.runs.map((r) => {
+        const alone = parallel.runs.find((x) => x.games === r.games && x.workers === 1)!;
+        return [String(r.games), String(r.workers), r.seconds.toFixed(2), (alone.seconds / r.seconds).toFixed(2)];
+      }),
     ),
   );
   process.stdout.write(`\n\nRandom playouts (${seconds} CPU s per configuration, after a warm-up)\n\n`);

@@ -52,7 +52,7 @@ export async function simulateInWorkers(
   const source = import.meta.url.endsWith(".ts");
   const pool = new Tinypool({
     filename: fileURLToPath(new URL(source ? "./simulate-worker.ts" : "./simulate-worker.js", import.meta.url)),
-    runtime: "child_process",
+    runtime: source ? "child_process" : "worker_threads",
     execArgv: source ? ["--import", "tsx"] : [],
     minThreads: workers,
     maxThreads: workers,
