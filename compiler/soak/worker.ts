@@ -5,7 +5,7 @@
  * for, and each legal action passes `check`.
  */
 import { createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
-import { loadEngineModule } from "../src/cli/registry.ts";
+import { loadEngineOnce } from "../src/cli/registry.ts";
 
 export interface SoakTask {
   readonly enginePath: string;
@@ -31,11 +31,8 @@ export interface SoakResult {
   readonly seconds: number;
 }
 
-const engines = new Map<string, Promise<AnyEngine>>();
-
 export default async function soak(task: SoakTask): Promise<SoakResult> {
-  if (!engines.has(task.enginePath)) engines.set(task.enginePath, loadEngineModule(task.enginePath));
-  const engine = await engines.get(task.enginePath)!;
+  const engine = await loadEngineOnce(task.enginePath);
   const started = performance.now();
   const failures: SoakFailure[] = [];
   let actions = 0;

@@ -111,6 +111,15 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
   return candidate as AnyEngine;
 }
 
+const loadedOnce = new Map<string, Promise<AnyEngine>>();
+
+/** `loadEngineModule`, each module loaded once per process (a worker loads the engine of every task it is given). */
+export function loadEngineOnce(path: string): Promise<AnyEngine> {
+  let loading = loadedOnce.get(path);
+  if (!loading) loadedOnce.set(path, (loading = loadEngineModule(path)));
+  return loading;
+}
+
 const ENGINE_FUNCTIONS = [
   "newGame",
   "toAct",
