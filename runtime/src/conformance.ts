@@ -535,14 +535,10 @@ export function checkViewsHide<S extends object>(
       // is no leak, and the state is passed over.
       const fuzzed = JSON.parse(text) as S;
       probe.call("scramble", () => scramble(fuzzed, (seat + 1) % o.players), { seat });
-      const fuzzedText = JSON.stringify(fuzzed);
       const fuzzedView = viewOrNothing(engine, fuzzed, seat);
       if (fuzzedView !== NOT_SHOWABLE) {
-        const again = JSON.parse(fuzzedText) as S;
-        probe.call("scramble", () => scramble(again, seat), { seat });
-        const fuzzedScrambled = probe.call("view of a fuzzed state", () => engine.view(again, seat), { seat });
-        if (!sameJson(fuzzedView, fuzzedScrambled)) {
-          const leak = firstDifference(fuzzedView, fuzzedScrambled) ?? "?";
+        const leak = probe.call("view of a fuzzed state", () => leakOf(engine, fuzzed, seat, scramble, fuzzedView));
+        if (leak !== null) {
           probe.fail(`on a state no game reaches, the view shows what is hidden from the seat: ${leak}`, { seat });
         }
         probe.checks++;
@@ -562,18 +558,25 @@ export function requireViewsHide<S extends object>(
   state: S,
   scramble: (state: S, seat: Seat) => void,
 ): void {
-  const text = JSON.stringify(state);
   const players = (state as { playerCount?: number }).playerCount ?? engine.minPlayers;
   for (let seat = 0; seat < players; seat++) {
-    const view = engine.view(state, seat);
-    const copy = JSON.parse(text) as S;
-    scramble(copy, seat);
-    const scrambled = engine.view(copy, seat);
-    if (!sameJson(view, scrambled)) {
-      const leak = firstDifference(view, scrambled) ?? "?";
-      throw new Error(`seat ${seat}'s view of this state shows what the rules hide from it: ${leak}`);
-    }
+    const leak = leakOf(engine, state, seat, scramble, engine.view(state, seat));
+    if (leak !== null) throw new Error(`seat ${seat}'s view of this state shows what the rules hide from it: ${leak}`);
   }
+}
+
+/** Where `view`, the seat's view of `state`, differs from its view of a copy with its secrets scrambled; or null. */
+function leakOf<S extends object>(
+  engine: Engine<S, EngineAction, unknown>,
+  state: S,
+  seat: Seat,
+  scramble: (state: S, seat: Seat) => void,
+  view: unknown,
+): string | null {
+  const copy = JSON.parse(JSON.stringify(state)) as S;
+  scramble(copy, seat);
+  const scrambled = engine.view(copy, seat);
+  return sameJson(view, scrambled) ? null : (firstDifference(view, scrambled) ?? "?");
 }
 
 // ---- helpers ------------------------------------------------------------------------------------------------
