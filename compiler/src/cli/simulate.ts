@@ -34,10 +34,11 @@ import {
 } from "./registry.ts";
 
 /**
- * The same summaries, the games played on a pool of `workers` processes: each batch is cut into ranges of games,
- * played anywhere, whose tallies merge into one thread's summary bit for bit
- * (only the timing differs: `elapsedMs` is the time the workers spent on the batch). `enginePaths` names each
- * engine's module, which every worker loads itself.
+ * The same summaries, the games played by a pool of `workers` (threads in the built command, processes from the
+ * TypeScript sources): each batch is cut into ranges of games, played anywhere, whose tallies merge into one
+ * thread's summary bit for bit (only the timing differs: `elapsedMs` is the time the workers spent on the batch).
+ * `enginePaths` names each engine's module, which every worker loads itself. A game that fails fails the run, with
+ * its seed.
  */
 export async function simulateInWorkers(
   engines: readonly AnyEngine[],
