@@ -42,7 +42,10 @@ function collectedHeap(): number {
   return process.memoryUsage().heapUsed;
 }
 
-/** One random playout; every `sampleEvery`-th decision's state is measured as JSON. */
+/**
+ * One random playout (the lowest seat to act plays; interrupts are not taken), every 50th decision's state measured
+ * as JSON.
+ */
 function playout(engine: AnyEngine, players: number, variant: string, seed: number, sizes: number[]): void {
   const rng = createRng(seed);
   const state = engine.newGame({ players, variant, seed });
