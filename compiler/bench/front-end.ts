@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRules } from "@rules/dsl";
 import { build } from "esbuild";
+import { bundleOptions } from "../bundling.mjs";
 
 export interface FrontEndFigure {
   readonly input: string;
@@ -98,17 +99,7 @@ export async function measureFrontEndBuilt(
   validName: string,
 ): Promise<FrontEndFigure[]> {
   const outfile = join(root, "node_modules/.cache/rules-bench/front-end.mjs");
-  await build({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    outfile,
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    external: ["esbuild"],
-    define: { "process.env.RULES_GRAMMAR_CHECKED": '"1"' },
-    logLevel: "warning",
-  });
+  await build({ ...bundleOptions(root), entryPoints: [fileURLToPath(import.meta.url)], outfile });
   const run = spawnSync(process.execPath, ["--expose-gc", outfile, "--front-end-of", validRulesPath, validName], {
     encoding: "utf8",
   });
