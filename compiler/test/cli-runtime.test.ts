@@ -5,81 +5,20 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Readable, Writable } from "node:stream";
-import { Command } from "commander";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameSeed, saveChecksum, type SimulationSummary } from "@rules/runtime";
-import { parseHumans, playGame, registerPlay } from "../src/cli/play.ts";
-import {
-  cliContext,
-  engineProblem,
-  findCompiledGames,
-  loadAllEngines,
-  loadEngine,
-  type CliContext,
-} from "../src/cli/registry.ts";
-import { readReplayInput, registerReplay, replayToOutput } from "../src/cli/replay.ts";
-import { registerSimulate, simulateEngines } from "../src/cli/simulate.ts";
+import { parseHumans, playGame } from "../src/cli/play.ts";
+import { engineProblem, findCompiledGames, loadAllEngines, loadEngine } from "../src/cli/registry.ts";
+import { readReplayInput, replayToOutput } from "../src/cli/replay.ts";
+import { simulateEngines } from "../src/cli/simulate.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
-
-const FIXTURE_PATH = resolve(import.meta.dirname, "../../runtime/test/fixtures/race-fixture-engine.ts");
 import { engine as tour } from "./fixtures/tour/generated/engine.ts";
+import { collector, rules } from "./cli-harness.ts";
 
 /** A save edited by someone who knows the format: its checksum made again for what it now says. */
 function resealed(save: Record<string, unknown>): Record<string, unknown> {
   return { ...save, checksum: saveChecksum(save) };
-}
-
-interface Run {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: number;
-}
-
-function collector(): { stream: Writable; text: () => string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      chunks.push(String(chunk));
-      done();
-    },
-  });
-  return { stream, text: () => chunks.join("") };
-}
-
-/** Runs `rules <args>` with the fixture as the only compiled game, feeding `input` as stdin. */
-async function rules(args: string[], input = "", stdinIsTTY = false): Promise<Run> {
-  const stdout = collector();
-  const stderr = collector();
-  let exitCode = 0;
-  const stdin = Object.assign(Readable.from(input === "" ? [] : [input]), { isTTY: stdinIsTTY });
-  const context: CliContext = cliContext({
-    stdin,
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    loadEngine: async (name) => {
-      if (name !== fixture.name) throw new Error(`unknown game "${name}"`);
-      return fixture;
-    },
-    loadAllEngines: async () => [fixture],
-    enginePaths: async () => new Map([[fixture.name, FIXTURE_PATH]]),
-    setExitCode: (code) => {
-      exitCode = code;
-    },
-  });
-  const program = new Command("rules")
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => stdout.stream.write(s), writeErr: (s) => stderr.stream.write(s) });
-  registerPlay(program, context);
-  registerSimulate(program, context);
-  registerReplay(program, context);
-  try {
-    await program.parseAsync(args, { from: "user" });
-  } catch (error) {
-    // Commander's own errors (bad flags, --help) arrive here because of exitOverride.
-    exitCode = (error as { exitCode?: number }).exitCode ?? 1;
-  }
-  return { stdout: stdout.text(), stderr: stderr.text(), exitCode };
 }
 
 let dir = "";

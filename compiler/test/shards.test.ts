@@ -11,12 +11,13 @@ import { type SimulationSummary } from "@rules/runtime";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 import { mergeShards, parseShard, shardRange, type ShardFile } from "../src/cli/shards.ts";
-import { simulateEngines, simulateShard } from "../src/cli/simulate.ts";
+import { simulateEngines, simulateShard, type SimulateRequest } from "../src/cli/simulate.ts";
+import { reportPage } from "../src/report/report-page.ts";
 
 const request = { games: 100, seed: 4 };
 const untimed = (summaries: SimulationSummary[]): unknown =>
   summaries.map(({ elapsedMs: _e, playoutsPerSecond: _p, ...rest }) => rest);
-const shards = (of: number, r = request): { name: string; content: ShardFile }[] =>
+const shards = (of: number, r: SimulateRequest = request): { name: string; content: ShardFile }[] =>
   Array.from({ length: of }, (_, index) => ({
     name: `shard-${index}.json`,
     content: JSON.parse(JSON.stringify(simulateShard([fixture], r, { index, of }))) as ShardFile,
@@ -37,6 +38,17 @@ describe("shards", () => {
     const one = untimed(simulateEngines([fixture], request));
     expect(untimed(mergeShards(shards(3), [fixture]))).toEqual(one);
     expect(untimed(mergeShards(shards(7).reverse(), [fixture]))).toEqual(one);
+  });
+
+  it("made with details, merge into the report one run gives", () => {
+    const detailed = { ...request, players: 3, details: true };
+    const one = simulateEngines([fixture], detailed);
+    const merged = mergeShards(shards(4, detailed), [fixture]);
+    expect(untimed(merged)).toEqual(untimed(one));
+    const command = "rules simulate race-fixture --games 100 --seed 4 --players 3";
+    expect(reportPage(merged, { command }) === reportPage(one, { command })).toBe(true);
+    // Without details, the merged summaries have none, and a report says so.
+    expect(mergeShards(shards(2), [fixture]).every((s) => s.details === undefined)).toBe(true);
   });
 
   it("refuse a missing shard, a shard given twice, another simulation and other rules", () => {

@@ -112,7 +112,6 @@ function formatScalar(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** One row per summary: game, variant, players, length statistics, win rate and mean score by seat, speed. */
 /** `Event deck empty 96%, Glory target 4%`: the ways games ended, most frequent first. */
 function formatEndings(s: SimulationSummary): string {
   return Object.entries(s.endings)
@@ -121,45 +120,54 @@ function formatEndings(s: SimulationSummary): string {
     .join(", ");
 }
 
+/** The variant, with the params given over it following its name: `base GLORY_TARGET=15`. */
+export function variantLabel(s: SimulationSummary): string {
+  return [s.variant, ...Object.entries(s.params ?? {}).map(([name, value]) => `${name}=${String(value)}`)].join(" ");
+}
+
+/** A column of the summary table: its title, whether it holds numbers (right-aligned), and its cell for a summary. */
+export interface SummaryColumn {
+  readonly title: string;
+  readonly numeric: boolean;
+  readonly cell: (s: SimulationSummary) => string;
+}
+
+/** The summary table's columns: game, variant, players, length statistics, win rate and mean score by seat, speed. */
+export const SUMMARY_COLUMNS: readonly SummaryColumn[] = [
+  { title: "game", numeric: false, cell: (s) => s.game },
+  { title: "variant", numeric: false, cell: variantLabel },
+  { title: "players", numeric: true, cell: (s) => String(s.players) },
+  { title: "games", numeric: true, cell: (s) => String(s.games) },
+  { title: "mean len", numeric: true, cell: (s) => s.meanLength.toFixed(1) },
+  { title: "min", numeric: true, cell: (s) => String(s.minLength) },
+  { title: "max", numeric: true, cell: (s) => String(s.maxLength) },
+  {
+    title: "win rate by seat",
+    numeric: false,
+    cell: (s) => s.winRate.map((rate) => `${(rate * 100).toFixed(0)}%`).join(" "),
+  },
+  { title: "mean score by seat", numeric: false, cell: (s) => s.meanScore.map((score) => score.toFixed(1)).join(" ") },
+  { title: "shared", numeric: true, cell: (s) => String(s.sharedWins) },
+  {
+    title: "games/s",
+    numeric: true,
+    cell: (s) => (Number.isFinite(s.playoutsPerSecond) ? s.playoutsPerSecond.toFixed(0) : "-"),
+  },
+  { title: "how games ended", numeric: false, cell: formatEndings },
+];
+
+/** One row per summary, in SUMMARY_COLUMNS. */
 export function formatSummaryTable(summaries: readonly SimulationSummary[]): string {
-  const header = [
-    "game",
-    "variant",
-    "players",
-    "games",
-    "mean len",
-    "min",
-    "max",
-    "win rate by seat",
-    "mean score by seat",
-    "shared",
-    "games/s",
-    "how games ended",
-  ];
-  const rows = summaries.map((s) => [
-    s.game,
-    // Params given over the variant's follow its name: `base GLORY_TARGET=15`.
-    [s.variant, ...Object.entries(s.params ?? {}).map(([name, value]) => `${name}=${String(value)}`)].join(" "),
-    String(s.players),
-    String(s.games),
-    s.meanLength.toFixed(1),
-    String(s.minLength),
-    String(s.maxLength),
-    s.winRate.map((rate) => `${(rate * 100).toFixed(0)}%`).join(" "),
-    s.meanScore.map((score) => score.toFixed(1)).join(" "),
-    String(s.sharedWins),
-    Number.isFinite(s.playoutsPerSecond) ? s.playoutsPerSecond.toFixed(0) : "-",
-    formatEndings(s),
-  ]);
+  const header = SUMMARY_COLUMNS.map((c) => c.title);
+  const rows = summaries.map((s) => SUMMARY_COLUMNS.map((c) => c.cell(s)));
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
   );
-  const numeric = new Set([2, 3, 4, 5, 6, 9, 10]);
   const render = (cells: readonly string[]): string =>
     cells
       .map((cell, column) => {
         const width = widths[column] ?? 0;
-        return numeric.has(column) ? cell.padStart(width) : cell.padEnd(width);
+        return SUMMARY_COLUMNS[column]?.numeric === true ? cell.padStart(width) : cell.padEnd(width);
       })
       .join("  ")
       .trimEnd();

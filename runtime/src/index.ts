@@ -38,6 +38,7 @@ export {
 } from "./save.ts";
 export { RandomAgent, agentStep, playWithAgents, type Agent } from "./agents.ts";
 export { PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
+export { DetailsRecorder, GAME_STAGES, mergeDetails, type GameDetails } from "./game-details.ts";
 export {
   DEFAULT_MAX_STEPS,
   configurations,
@@ -68,6 +69,9 @@ export {
   formatShownAction,
   formatSummaryTable,
   formatValue,
+  SUMMARY_COLUMNS,
+  variantLabel,
+  type SummaryColumn,
 } from "./format.ts";
 export {
   RulesError,

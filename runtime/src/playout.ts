@@ -22,11 +22,16 @@ export class PlayoutLimitError extends Error {
   override readonly name = "PlayoutLimitError";
 }
 
+/**
+ * `onAction`, when given, sees every action just before it is applied, with its position in the game (from 0): what
+ * a simulation's report counts (`simulate --report`).
+ */
 export function randomPlayout<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,
   options: GameOptions,
   rng: RngState,
   maxSteps: number,
+  onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
   const state = engine.newGame(options);
   let steps = 0;
@@ -46,7 +51,9 @@ export function randomPlayout<S extends object, A extends EngineAction>(
       const why = interrupter === undefined ? "must act" : "may interrupt";
       throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
     }
-    engine.apply(state, legal[randomInt(rng, legal.length)] as A);
+    const action = legal[randomInt(rng, legal.length)] as A;
+    onAction?.(action, steps);
+    engine.apply(state, action);
     steps++;
   }
   const outcome = engine.outcome(state);

@@ -5,6 +5,7 @@
  * `agentSeed(gameSeed(S, i))`, so a batch is reproducible from its seed and any one game can be replayed alone.
  */
 import type { Engine, EngineAction, GameOptions } from "./engine.ts";
+import { DetailsRecorder, mergeDetails, type GameDetails } from "./game-details.ts";
 import { randomPlayout, type PlayoutResult } from "./playout.ts";
 import { createRng } from "./random.ts";
 import { agentSeed, gameSeed } from "./seeds.ts";
@@ -23,6 +24,8 @@ export interface SimulationOptions {
   readonly params?: Readonly<Record<string, number | boolean>>;
   /** Actions after which a game counts as endless (an engine bug). Default 100 000. */
   readonly maxSteps?: number;
+  /** Also count what a report shows (`BatchTally.details`); playouts run a little slower. */
+  readonly details?: boolean;
   /** Called after each game with the number of games done and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -55,6 +58,8 @@ export interface SimulationSummary {
   readonly endings: Readonly<Record<string, number>>;
   readonly playoutsPerSecond: number;
   readonly elapsedMs: number;
+  /** What a report shows, with `SimulationOptions.details` only. */
+  readonly details?: GameDetails;
 }
 
 export const DEFAULT_MAX_STEPS = 100_000;
@@ -84,6 +89,8 @@ export interface BatchTally {
   readonly scoreSums: readonly number[];
   /** Games that ended each way, in order of first appearance. */
   readonly endings: Readonly<Record<string, number>>;
+  /** With `SimulationOptions.details` only. */
+  readonly details?: GameDetails;
 }
 
 /** Games `from` to `from + count - 1` of a batch, played and tallied. */
@@ -106,6 +113,7 @@ export function tallyGames<S extends object, A extends EngineAction>(
   let maxLength = 0;
   let sharedWins = 0;
   const endings: Record<string, number> = {};
+  const recorder = options.details === true ? new DetailsRecorder(players) : undefined;
   for (let i = from; i < from + count; i++) {
     const gameOptions: GameOptions = {
       players,
@@ -113,7 +121,8 @@ export function tallyGames<S extends object, A extends EngineAction>(
       ...(options.variant === undefined ? {} : { variant: options.variant }),
       ...(options.params === undefined ? {} : { params: options.params }),
     };
-    const { steps, outcome } = playGameOfBatch(engine, gameOptions, maxSteps, i);
+    const { steps, outcome } = playGameOfBatch(engine, gameOptions, maxSteps, i, recorder?.action);
+    recorder?.gameOver(steps, outcome);
     totalLength += steps;
     if (steps < minLength) minLength = steps;
     if (steps > maxLength) maxLength = steps;
@@ -123,7 +132,8 @@ export function tallyGames<S extends object, A extends EngineAction>(
     for (let seat = 0; seat < players; seat++) scoreSums[seat] = scoreSums[seat]! + (outcome.scores[seat] ?? 0);
     onProgress?.(i + 1 - from, count);
   }
-  return { games: count, totalLength, minLength, maxLength, sharedWins, wins, scoreSums, endings };
+  const tally = { games: count, totalLength, minLength, maxLength, sharedWins, wins, scoreSums, endings };
+  return recorder === undefined ? tally : { ...tally, details: recorder.details() };
 }
 
 /** Two tallies of the same batch as one (`a`'s games before `b`'s, for the order of the endings). */
@@ -139,6 +149,7 @@ export function mergeTallies(a: BatchTally, b: BatchTally): BatchTally {
     wins: a.wins.map((row, seat) => row.map((n, k) => n + (b.wins[seat]?.[k] ?? 0))),
     scoreSums: a.scoreSums.map((sum, seat) => sum + (b.scoreSums[seat] ?? 0)),
     endings,
+    ...(a.details !== undefined && b.details !== undefined ? { details: mergeDetails(a.details, b.details) } : {}),
   };
 }
 
@@ -167,6 +178,7 @@ export function summarize(
     endings: tally.endings,
     playoutsPerSecond: elapsedMs > 0 ? (games * 1000) / elapsedMs : Number.POSITIVE_INFINITY,
     elapsedMs,
+    ...(tally.details === undefined ? {} : { details: tally.details }),
   };
 }
 
@@ -176,9 +188,10 @@ function playGameOfBatch<S extends object, A extends EngineAction>(
   options: GameOptions,
   maxSteps: number,
   index: number,
+  onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
   try {
-    return randomPlayout(engine, options, createRng(agentSeed(options.seed)), maxSteps);
+    return randomPlayout(engine, options, createRng(agentSeed(options.seed)), maxSteps, onAction);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${engine.name}: game ${index} of the batch (seed ${options.seed}) failed: ${message}`, {

@@ -3,6 +3,7 @@ import {
   configurations,
   createRng,
   formatSummaryTable,
+  GAME_STAGES,
   gameSeed,
   agentSeed,
   mergeTallies,
@@ -153,5 +154,61 @@ describe("a batch played in pieces", () => {
     expect(withoutTimings(summarize(engine, options, leftFirst, 1))).toEqual(whole);
     expect(withoutTimings(summarize(engine, options, rightFirst, 1))).toEqual(whole);
     expect(whole.sharedWins).toBeGreaterThan(0); // shared victories (fractions of a win) are among them
+  });
+});
+
+describe("the details a report shows", () => {
+  it("count every game's length, every seat's score and every action, by tenth of its game", () => {
+    const options = { games: 60, seed: 4, players: 3, details: true };
+    const summary = simulate(engine, options);
+    const details = summary.details!;
+    const sum = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(sum(details.lengths)).toBe(60);
+    expect(
+      Object.keys(details.lengths)
+        .map(Number)
+        .sort((a, b) => a - b)[0],
+    ).toBe(summary.minLength);
+    for (const scores of details.scores) expect(sum(scores)).toBe(60);
+    const actions = Object.values(details.actions).flat();
+    expect(actions.reduce((a, b) => a + b, 0)).toBe(summary.meanLength * 60);
+    for (const stages of Object.values(details.actions)) expect(stages).toHaveLength(GAME_STAGES);
+    // Each game's first tenth holds about a tenth of its actions.
+    const firsts = Object.values(details.actions).reduce((n, stages) => n + stages[0]!, 0);
+    expect(firsts / (summary.meanLength * 60)).toBeCloseTo(0.1, 1);
+    expect(details.firstActorWins).toHaveLength(3);
+  });
+
+  it("match the games played one by one", () => {
+    const games = 25;
+    const summary = simulate(engine, { games, seed: 8, players: 2, details: true });
+    const lengths: Record<string, number> = {};
+    let firstActorWins = 0;
+    for (let i = 0; i < games; i++) {
+      const seed = gameSeed(8, i);
+      let first = -1;
+      const { steps, outcome } = randomPlayout(
+        engine,
+        { players: 2, seed },
+        createRng(agentSeed(seed)),
+        10_000,
+        (action, step) => {
+          if (step === 0) first = action.player;
+        },
+      );
+      lengths[steps] = (lengths[steps] ?? 0) + 1;
+      if (outcome.winners.length === 1 && outcome.winners[0] === first) firstActorWins++;
+    }
+    expect(summary.details!.lengths).toEqual(lengths);
+    expect(summary.details!.firstActorWins[0]).toBe(firstActorWins);
+  });
+
+  it("merge across ranges of games like the tally, and are left out unless asked for", () => {
+    const options = { games: 70, seed: 5, players: 4, variant: "heckle", details: true };
+    const whole = withoutTimings(simulate(engine, options));
+    const merged = [tallyGames(engine, options, 0, 30), tallyGames(engine, options, 30, 40)].reduce(mergeTallies);
+    expect(withoutTimings(summarize(engine, options, merged, 1))).toEqual(whole);
+    expect(JSON.stringify(withoutTimings(summarize(engine, options, merged, 1)))).toBe(JSON.stringify(whole));
+    expect(simulate(engine, { ...options, details: false }).details).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import { cliContext, reportingErrors, type CliContext } from "./registry.ts";
 import { mergeShards } from "./shards.ts";
+import { writeReport } from "./simulate.ts";
 
 export function registerMerge(program: Command, context: CliContext = cliContext()): void {
   program
@@ -12,7 +13,8 @@ export function registerMerge(program: Command, context: CliContext = cliContext
     .description(SUMMARIES.merge)
     .argument("<files...>", "the JSON each shard printed")
     .option("--json", "print the summaries as JSON on stdout")
-    .action((paths: string[], flags: { json?: boolean }) =>
+    .option("--report <file>", "also write the HTML report of the whole simulation (shards made with --details)")
+    .action((paths: string[], flags: { json?: boolean; report?: string }) =>
       reportingErrors(context, async () => {
         const files = await Promise.all(
           paths.map(async (name) => {
@@ -30,6 +32,16 @@ export function registerMerge(program: Command, context: CliContext = cliContext
         context.stdout.write(
           flags.json ? `${JSON.stringify(summaries, null, 2)}\n` : `${formatSummaryTable(summaries)}\n`,
         );
+        if (flags.report !== undefined) {
+          const missing = summaries.find((s) => s.details === undefined);
+          if (missing !== undefined) {
+            throw new Error(
+              `the shards of ${missing.game} ${missing.variant} ${missing.players}p were played without --details, ` +
+                "which a report needs",
+            );
+          }
+          await writeReport(context, flags.report, summaries, `rules merge ${paths.join(" ")}`);
+        }
       }),
     );
 }

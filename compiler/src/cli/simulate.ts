@@ -4,6 +4,7 @@
  * Whatever is not fixed on the command line is swept: without --variant every variant runs, without --players every
  * player count from the game's minimum to its maximum.
  */
+import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
   configurations,
@@ -119,6 +120,7 @@ function batchOptions(
     variant,
     ...(request.params === undefined ? {} : { params: request.params }),
     ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
+    ...(request.details === true ? { details: true } : {}),
   };
 }
 
@@ -132,6 +134,8 @@ export interface SimulateRequest {
   /** Values for the rules' params, over each variant's. */
   readonly params?: ParamValues;
   readonly maxSteps?: number;
+  /** Count what a report shows as well (`SimulationOptions.details`). */
+  readonly details?: boolean;
 }
 
 /** Called after each game with the games done and the total over all batches, and the current batch's label. */
@@ -194,6 +198,8 @@ interface SimulateFlags {
   readonly json?: boolean;
   readonly workers?: number;
   readonly shard?: { index: number; of: number };
+  readonly report?: string;
+  readonly details?: boolean;
 }
 
 export function registerSimulate(program: Command, context: CliContext = cliContext()): void {
@@ -218,6 +224,8 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
       "play only shard i (from 0) of n of each batch and print its tally as JSON, for `rules merge`",
       parseShard,
     )
+    .option("--report <file>", "also write an HTML page of charts of the games (self-contained)")
+    .option("--details", "count what a report shows, in the --json and --shard output too (for `merge --report`)")
     .option(
       "--workers <n>",
       "play on n worker processes (the same summaries as one, faster on several cores)",
@@ -234,6 +242,7 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
           ...(flags.variant === undefined ? {} : { variant: flags.variant }),
           ...(flags.param === undefined ? {} : { params: flags.param }),
           ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
+          ...(flags.report !== undefined || flags.details === true ? { details: true } : {}),
         };
         if (flags.shard !== undefined) {
           context.stdout.write(`${JSON.stringify(simulateShard(engines, request, flags.shard))}\n`);
@@ -248,8 +257,34 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
             : Promise.resolve(simulateEngines(engines, request, onProgress)),
         );
         context.stdout.write(json ? `${JSON.stringify(summaries, null, 2)}\n` : `${formatSummaryTable(summaries)}\n`);
+        if (flags.report !== undefined) await writeReport(context, flags.report, summaries, commandLine(game, request));
       }),
     );
+}
+
+/** Writes the HTML report of `summaries` (made with details) to `path`, and says so on stderr. */
+export async function writeReport(
+  context: CliContext,
+  path: string,
+  summaries: readonly SimulationSummary[],
+  command: string,
+): Promise<void> {
+  const { reportPage } = await import("../report/report-page.ts");
+  const page = reportPage(summaries, { command });
+  await writeFile(path, page).catch(() => {
+    throw new Error(`cannot write the report to ${path}`);
+  });
+  context.stderr.write(`report written to ${path}\n`);
+}
+
+/** The command that plays the same games (the workers and the progress bar do not change them). */
+function commandLine(game: string | undefined, request: SimulateRequest): string {
+  const words = ["rules simulate", game ?? "--all", `--games ${request.games}`, `--seed ${request.seed}`];
+  if (request.players !== undefined) words.push(`--players ${request.players}`);
+  if (request.variant !== undefined) words.push(`--variant ${request.variant}`);
+  for (const [name, value] of Object.entries(request.params ?? {})) words.push(`--param ${name}=${String(value)}`);
+  if (request.maxSteps !== undefined) words.push(`--max-steps ${request.maxSteps}`);
+  return words.join(" ");
 }
 
 /** Runs `work` with a progress bar on stderr when `show`, making sure the bar is stopped even on failure. */
