@@ -62,6 +62,24 @@ describe("simulate", () => {
     expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
   }, 60_000);
 
+  it("--agents names who plays each seat; on workers the same games are played", async () => {
+    const args = ["simulate", "race-fixture", "--games", "20", "--players", "2", "--variant", "base", "--json"];
+    const run = await rules([...args, "--agents", "mcts:30,random"]);
+    expect(run.exitCode).toBe(0);
+    const [summary] = JSON.parse(run.stdout) as SimulationSummary[];
+    expect(summary!.agents).toEqual(["mcts:30", "random"]);
+    expect(summary!.winRate[0]).toBeGreaterThan(summary!.winRate[1]!);
+    const untimed = (text: string): unknown =>
+      (JSON.parse(text) as SimulationSummary[]).map(({ elapsedMs: _e, playoutsPerSecond: _p, ...rest }) => rest);
+    const workers = await rules([...args, "--agents", "mcts:30,random", "--workers", "2"]);
+    expect(untimed(workers.stdout)).toEqual(untimed(run.stdout));
+    const table = await rules(args.slice(0, -1).concat(["--agents", "greedy"]));
+    expect(table.stdout).toContain("base (greedy vs greedy)");
+    const bad = await rules([...args, "--agents", "mcts:400,oracle"]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toMatch(/unknown agent "oracle" \(agents: random, greedy, mcts:ITERATIONS/);
+  }, 60_000);
+
   it("--players and --variant narrow the sweep; results are reproducible from the seed", async () => {
     const args = ["simulate", "race-fixture", "--games", "15", "--players", "3", "--variant", "long", "--json"];
     const first = JSON.parse((await rules(args)).stdout) as SimulationSummary[];

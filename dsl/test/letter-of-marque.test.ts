@@ -20,7 +20,7 @@ describe("Letter of Marque", () => {
     expect(program!.enums.get("Kind")!.members.map((m) => m.name.text)).toEqual(["armed", "unarmed"]);
     expect([...program!.records.get("Ship")!.fields.keys()]).toEqual(["owner", "value", "armed", "revealed"]);
     expect(program!.playerFields.get("deck")!.decl.visibility.kind).toBe("hidden");
-    expect(program!.playerFields.get("armedReserve")!.decl.visibility.kind).toBe("private");
+    expect(program!.playerFields.get("reserve")!.decl.visibility.kind).toBe("private");
     expect(program!.records.get("Ship")!.fields.get("armed")!.decl.visibility.kind).toBe("visibleIf");
     expect([...program!.actions.keys()]).toEqual(["Launch", "Return", "Attack", "Pass"]);
     expect(program!.scoring!.tiebreaks).toHaveLength(1);

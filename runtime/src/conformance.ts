@@ -550,6 +550,61 @@ export function checkViewsHide<S extends object>(
 }
 
 /**
+ * `determinize`, the game a search agent imagines from one seat (for engines that have it): at every decision point,
+ * for every seat, it leaves the real state alone, its view for the seat is the real view, its state is a valid one,
+ * and (once per game, at a decision point drawn at random, for the seat to act, as an agent imagines it) random play
+ * from it reaches the end as a real game does.
+ */
+export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
+  const probe = new Probe(engine, "checkDeterminize", o);
+  const determinize = engine.determinize;
+  if (determinize === undefined) return probe.fail("the engine has no determinize");
+  const sampled = new Map<number, number>();
+  return playGames(probe, (game) => {
+    const state = game.state;
+    const text = JSON.stringify(state);
+    if (!sampled.has(probe.game)) sampled.set(probe.game, randomInt(probe.rng, 8));
+    for (let seat = 0; seat < o.players; seat++) {
+      const imagined = probe.call("determinize", () => determinize(state, seat, probe.rng), { seat });
+      requireUnchanged(probe, text, state, "determinize", { seat });
+      const real = probe.call("view", () => engine.view(state, seat), { seat });
+      const seen = probe.call("view of the imagined game", () => engine.view(imagined, seat), { seat });
+      if (!sameJson(real, seen)) {
+        probe.fail(
+          `the imagined game shows the seat something else (real vs imagined): ${firstDifference(real, seen) ?? "?"}`,
+          {
+            seat,
+          },
+        );
+      }
+      const invalid = probe.call("validateState", () => engine.validateState(JSON.parse(JSON.stringify(imagined))));
+      if (invalid !== null) probe.fail(`the imagined game is not a valid state: ${invalid}`, { seat });
+      probe.checks++;
+      // Agents imagine the game at their own decisions: the play-on sample is taken from the seat to act.
+      if (probe.step === sampled.get(probe.game) && seat === lowestSeat(game.session.toAct())) {
+        const agents = createRng(gameSeed(probe.gameSeed, seat));
+        probe.call("random play from the imagined game", () => playOn(engine, imagined, agents, probe.maxSteps), {
+          seat,
+        });
+        probe.checks++;
+      }
+    }
+  });
+}
+
+/** Random play (as random agents play, interrupts first) from `state` to the end; throws when it does not end. */
+function playOn(engine: AnyEngine, state: object, rng: RngState, maxSteps: number): void {
+  for (let steps = 0; !engine.isOver(state); steps++) {
+    if (steps >= maxSteps) throw new Error(`the game did not end within ${maxSteps} actions`);
+    const seat = firstInterrupter(engine.mayAct(state), rng) ?? lowestSeat(engine.toAct(state));
+    if (seat === undefined) throw new Error("the game is not over but no seat is to act");
+    const legal = engine.legalActions(state, seat);
+    if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action`);
+    engine.apply(state, legal[randomInt(rng, legal.length)]!);
+  }
+}
+
+/**
  * The view check on one state, as a test built it (`given` in a rules test): for every seat, scrambling what the
  * seat may not see leaves its view unchanged. Throws, naming the seat and what shows, when it does not.
  */

@@ -11,6 +11,8 @@
  * - All randomness goes through the `rng` field of the state (see `random.ts`), so a state carries its own future.
  */
 
+import type { RngState } from "./random.ts";
+
 /** A seat at the table: 0 .. players-1, in clockwise order. */
 export type Seat = number;
 
@@ -109,6 +111,18 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   describeAction?(state: S, action: A): string | null;
   /** The result once the game is over, else null. */
   outcome(state: S): Outcome | null;
+  /**
+   * The result if the game were scored now (the rules' `scoring`: scores, ranks through the tie-breaks, winners);
+   * the outcome once it is over. For agents that judge a position. Optional.
+   */
+  standing?(state: S): Outcome;
+  /**
+   * A game `seat` may imagine from what it sees, for search agents: a copy of `state` in which what the rules hide
+   * from `seat` is dealt again at random (face-down piles shuffled, other players' hidden values exchanged among
+   * them, secret answers drawn again), with a fresh random generator drawn from `rng`. Its view for `seat` is that of
+   * `state`. Never mutates `state`. Optional: an agent without it can only play games that hide nothing.
+   */
+  determinize?(state: S, seat: Seat, rng: RngState): S;
   /** Null when `value` has the shape of this engine's state, else what is wrong (for loading saves). */
   validateState(value: unknown): string | null;
 }

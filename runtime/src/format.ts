@@ -120,9 +120,13 @@ function formatEndings(s: SimulationSummary): string {
     .join(", ");
 }
 
-/** The variant, with the params given over it following its name: `base GLORY_TARGET=15`. */
+/** The variant, with the params given over it and the agents: `base GLORY_TARGET=15 (mcts:400 vs random)`. */
 export function variantLabel(s: SimulationSummary): string {
-  return [s.variant, ...Object.entries(s.params ?? {}).map(([name, value]) => `${name}=${String(value)}`)].join(" ");
+  return [
+    s.variant,
+    ...Object.entries(s.params ?? {}).map(([name, value]) => `${name}=${String(value)}`),
+    ...(s.agents === undefined ? [] : [`(${s.agents.join(" vs ")})`]),
+  ].join(" ");
 }
 
 /** A column of the summary table: its title, whether it holds numbers (right-aligned), and its cell for a summary. */

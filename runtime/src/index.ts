@@ -38,6 +38,9 @@ export {
 } from "./save.ts";
 export { RandomAgent, agentStep, playWithAgents, type Agent } from "./agents.ts";
 export { PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
+export { redealAnswers, imaginedRng, redealElements, redealMapValues, redealValues, type Slot } from "./determinize.ts";
+export { AGENT_NAMES, agentNameProblem, agentPlayout, makeAgent, seatAgents } from "./agent-playout.ts";
+export { GreedyAgent, MctsAgent, type MctsOptions } from "./search-agents.ts";
 export { DetailsRecorder, GAME_STAGES, mergeDetails, type GameDetails } from "./game-details.ts";
 export {
   DEFAULT_MAX_STEPS,
@@ -133,6 +136,7 @@ export {
   checkReplay,
   checkSaveRestore,
   checkViewsHide,
+  checkDeterminize,
   requireViewsHide,
   type ConformanceOptions,
   type ConformanceReport,

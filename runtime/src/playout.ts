@@ -5,7 +5,7 @@
  * choice sequence is the same as a RandomAgent's through a session (interrupts first, then the lowest seat to act,
  * one `randomInt` per choice), so any playout can be replayed and watched with `play`.
  */
-import type { Engine, EngineAction, GameOptions, Outcome } from "./engine.ts";
+import type { Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
 import { randomInt, type RngState } from "./random.ts";
 import { firstInterrupter, lowestSeat } from "./seats.ts";
 
@@ -33,6 +33,35 @@ export function randomPlayout<S extends object, A extends EngineAction>(
   maxSteps: number,
   onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
+  return playOut(
+    engine,
+    options,
+    maxSteps,
+    (state, seat, steps) => {
+      const interrupter = firstInterrupter(engine.mayAct(state), rng);
+      const actor = interrupter ?? seat;
+      const legal = engine.legalActions(state, actor);
+      if (legal.length === 0) {
+        const why = interrupter === undefined ? "must act" : "may interrupt";
+        throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
+      }
+      return legal[randomInt(rng, legal.length)] as A;
+    },
+    onAction,
+  );
+}
+
+/**
+ * A game from its start to its end, each action given by `decide` (for the lowest seat to act, which the action may
+ * leave to an interrupting seat), applied straight on the engine: no session, no checks.
+ */
+export function playOut<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  options: GameOptions,
+  maxSteps: number,
+  decide: (state: S, seat: Seat, steps: number) => A,
+  onAction?: (action: A, step: number) => void,
+): PlayoutResult<S> {
   const state = engine.newGame(options);
   let steps = 0;
   for (;;) {
@@ -44,14 +73,7 @@ export function randomPlayout<S extends object, A extends EngineAction>(
           `${options.variant === undefined ? "" : `, variant ${options.variant}`}): a game that does not end is a bug`,
       );
     }
-    const interrupter = firstInterrupter(engine.mayAct(state), rng);
-    const actor = interrupter ?? seat;
-    const legal = engine.legalActions(state, actor);
-    if (legal.length === 0) {
-      const why = interrupter === undefined ? "must act" : "may interrupt";
-      throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
-    }
-    const action = legal[randomInt(rng, legal.length)] as A;
+    const action = decide(state, seat, steps);
     onAction?.(action, steps);
     engine.apply(state, action);
     steps++;

@@ -5,6 +5,7 @@
  * `agentSeed(gameSeed(S, i))`, so a batch is reproducible from its seed and any one game can be replayed alone.
  */
 import type { Engine, EngineAction, GameOptions } from "./engine.ts";
+import { agentNameProblem, agentPlayout, seatAgents } from "./agent-playout.ts";
 import { DetailsRecorder, mergeDetails, type GameDetails } from "./game-details.ts";
 import { randomPlayout, type PlayoutResult } from "./playout.ts";
 import { createRng } from "./random.ts";
@@ -26,6 +27,11 @@ export interface SimulationOptions {
   readonly maxSteps?: number;
   /** Also count what a report shows (`BatchTally.details`); playouts run a little slower. */
   readonly details?: boolean;
+  /**
+   * Who plays each seat (`agent-playout.ts`: `random`, `greedy`, `mcts:400`...), repeated when there are fewer
+   * names than players. Default: random players, as fast as the engine allows.
+   */
+  readonly agents?: readonly string[];
   /** Called after each game with the number of games done and the total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -36,6 +42,8 @@ export interface SimulationSummary {
   readonly players: number;
   /** The params given over the variant's, if any. */
   readonly params?: Readonly<Record<string, number | boolean>>;
+  /** The agent of each seat, when not random players (`SimulationOptions.agents`). */
+  readonly agents?: readonly string[];
   readonly games: number;
   readonly seed: number;
   /** Game length in actions. */
@@ -106,6 +114,11 @@ export function tallyGames<S extends object, A extends EngineAction>(
   if (!Number.isInteger(games) || games < 1) throw new RangeError(`games must be a positive integer, got ${games}`);
   const optionsProblem = checkOptions(engine, { players, seed, variant: options.variant, params: options.params });
   if (optionsProblem !== null) throw new RangeError(optionsProblem);
+  if (options.agents !== undefined) {
+    if (options.agents.length === 0) throw new RangeError("agents, when given, name at least one agent");
+    const problem = options.agents.map(agentNameProblem).find((p) => p !== null);
+    if (problem !== undefined && problem !== null) throw new RangeError(problem);
+  }
   const wins = Array.from({ length: players }, () => new Array<number>(players).fill(0));
   const scoreSums = new Array<number>(players).fill(0);
   let totalLength = 0;
@@ -121,7 +134,7 @@ export function tallyGames<S extends object, A extends EngineAction>(
       ...(options.variant === undefined ? {} : { variant: options.variant }),
       ...(options.params === undefined ? {} : { params: options.params }),
     };
-    const { steps, outcome } = playGameOfBatch(engine, gameOptions, maxSteps, i, recorder?.action);
+    const { steps, outcome } = playGameOfBatch(engine, gameOptions, maxSteps, i, options.agents, recorder?.action);
     recorder?.gameOver(steps, outcome);
     totalLength += steps;
     if (steps < minLength) minLength = steps;
@@ -167,6 +180,7 @@ export function summarize(
     variant: options.variant ?? engine.variants[0] ?? "base",
     players,
     ...(options.params === undefined ? {} : { params: options.params }),
+    ...(options.agents === undefined ? {} : { agents: seatAgents(options.agents, players) }),
     games,
     seed,
     meanLength: tally.totalLength / games,
@@ -188,10 +202,13 @@ function playGameOfBatch<S extends object, A extends EngineAction>(
   options: GameOptions,
   maxSteps: number,
   index: number,
+  agents: readonly string[] | undefined,
   onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
   try {
-    return randomPlayout(engine, options, createRng(agentSeed(options.seed)), maxSteps, onAction);
+    return agents === undefined
+      ? randomPlayout(engine, options, createRng(agentSeed(options.seed)), maxSteps, onAction)
+      : agentPlayout(engine, options, agents, agentSeed(options.seed), maxSteps, onAction);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`${engine.name}: game ${index} of the batch (seed ${options.seed}) failed: ${message}`, {

@@ -49,7 +49,7 @@ export function shardRange(games: number, index: number, of: number): { from: nu
 
 /** The key of a batch: slices merge only with slices of the same game, rules and options. */
 function batchKey(slice: ShardSlice): string {
-  const { games, seed, players, variant, params, maxSteps } = slice.options;
+  const { games, seed, players, variant, params, maxSteps, agents } = slice.options;
   return JSON.stringify([
     slice.game,
     slice.sourceHash,
@@ -59,6 +59,7 @@ function batchKey(slice: ShardSlice): string {
     variant,
     params ?? null,
     maxSteps ?? null,
+    agents ?? null,
   ]);
 }
 

@@ -7,6 +7,8 @@
 import { writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
+  AGENT_NAMES,
+  agentNameProblem,
   configurations,
   formatSummaryTable,
   simulate,
@@ -20,7 +22,7 @@ import {
   type SimulationSummary,
 } from "@rules/runtime";
 import { Presets, SingleBar } from "cli-progress";
-import type { Command } from "commander";
+import { InvalidArgumentError, type Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import type { SimulateTask } from "./simulate-worker.ts";
 import { parseShard, SHARD_FORMAT, shardRange, type ShardFile, type ShardSlice } from "./shards.ts";
@@ -121,6 +123,7 @@ function batchOptions(
     ...(request.params === undefined ? {} : { params: request.params }),
     ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
     ...(request.details === true ? { details: true } : {}),
+    ...(request.agents === undefined ? {} : { agents: request.agents }),
   };
 }
 
@@ -136,6 +139,8 @@ export interface SimulateRequest {
   readonly maxSteps?: number;
   /** Count what a report shows as well (`SimulationOptions.details`). */
   readonly details?: boolean;
+  /** Who plays each seat (`SimulationOptions.agents`); default random players. */
+  readonly agents?: readonly string[];
 }
 
 /** Called after each game with the games done and the total over all batches, and the current batch's label. */
@@ -200,6 +205,7 @@ interface SimulateFlags {
   readonly shard?: { index: number; of: number };
   readonly report?: string;
   readonly details?: boolean;
+  readonly agents?: string[];
 }
 
 export function registerSimulate(program: Command, context: CliContext = cliContext()): void {
@@ -224,6 +230,11 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
       "play only shard i (from 0) of n of each batch and print its tally as JSON, for `rules merge`",
       parseShard,
     )
+    .option(
+      "--agents <names>",
+      `who plays each seat, comma-separated, repeated over the seats (${AGENT_NAMES}); default random`,
+      parseAgents,
+    )
     .option("--report <file>", "also write an HTML page of charts of the games (self-contained)")
     .option("--details", "count what a report shows, in the --json and --shard output too (for `merge --report`)")
     .option(
@@ -243,6 +254,7 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
           ...(flags.param === undefined ? {} : { params: flags.param }),
           ...(flags.maxSteps === undefined ? {} : { maxSteps: flags.maxSteps }),
           ...(flags.report !== undefined || flags.details === true ? { details: true } : {}),
+          ...(flags.agents === undefined ? {} : { agents: flags.agents }),
         };
         if (flags.shard !== undefined) {
           context.stdout.write(`${JSON.stringify(simulateShard(engines, request, flags.shard))}\n`);
@@ -277,6 +289,16 @@ export async function writeReport(
   context.stderr.write(`report written to ${path}\n`);
 }
 
+/** `mcts:400,random`: the agents, each checked. */
+function parseAgents(text: string): string[] {
+  const names = text.split(",").map((n) => n.trim());
+  for (const name of names) {
+    const problem = agentNameProblem(name);
+    if (problem !== null) throw new InvalidArgumentError(`${problem}.`);
+  }
+  return names;
+}
+
 /** The command that plays the same games (the workers and the progress bar do not change them). */
 function commandLine(game: string | undefined, request: SimulateRequest): string {
   const words = ["rules simulate", game ?? "--all", `--games ${request.games}`, `--seed ${request.seed}`];
@@ -284,6 +306,7 @@ function commandLine(game: string | undefined, request: SimulateRequest): string
   if (request.variant !== undefined) words.push(`--variant ${request.variant}`);
   for (const [name, value] of Object.entries(request.params ?? {})) words.push(`--param ${name}=${String(value)}`);
   if (request.maxSteps !== undefined) words.push(`--max-steps ${request.maxSteps}`);
+  if (request.agents !== undefined) words.push(`--agents ${request.agents.join(",")}`);
   return words.join(" ");
 }
 

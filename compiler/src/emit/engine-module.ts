@@ -20,6 +20,7 @@ import {
   emitPendingType,
 } from "./decisions.ts";
 import { plainScope, type Scope } from "./expressions.ts";
+import { emitDeterminize } from "./determinize.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { str, typeName, valueName, valuesConst } from "./naming.ts";
 import {
@@ -391,6 +392,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
   add(...emitLifecycle(ctx));
   add(...emitScoring(ctx));
   add(...emitViewFunctions(ctx));
+  add(emitDeterminize(ctx));
   add(...emitValidators(ctx));
 
   // ---- lifted helpers (aggregates and comprehensions), emitted last because emitting the rest creates them
@@ -434,6 +436,8 @@ export function emitEngineModule(input: EngineModuleInput): string {
           view,
           shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
+          standing,
+          determinize,
           validateState,
         }, ${str(input.sourcePath)})`,
       },
@@ -701,8 +705,15 @@ function emitScoring(ctx: EmitContext): StatementStructures[] {
     parameters: [{ name: "state", type: "State" }],
     returnType: "Outcome | null",
     docs: ["Scores, ranks (through the tie-break chain) and winners once the game is over; players still tied share."],
+    statements: ["return isOver(state) ? standing(state) : null;"],
+  });
+  out.push({
+    kind: StructureKind.Function,
+    name: "standing",
+    parameters: [{ name: "state", type: "State" }],
+    returnType: "Outcome",
+    docs: ["The result if the game were scored now (the outcome, once it is over): what agents judge a position by."],
     statements: [
-      "if (!isOver(state)) return null;",
       "const seats = SEATS[state.playerCount]!;",
       "const scores = seats.map((seat) => score(state, seat));",
       `const ranks = rankByKeys(seats.map((seat) => [${keys.join(", ")}]));`,

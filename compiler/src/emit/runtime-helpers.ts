@@ -1,6 +1,11 @@
 /** The helpers of `@rules/runtime` that generated code may call; each module imports those it uses. */
 export const runtimeHelpers: readonly string[] = [
   "RulesError",
+  "redealAnswers",
+  "imaginedRng",
+  "redealElements",
+  "redealMapValues",
+  "redealValues",
   "alwaysProblem",
   "askedProblem",
   "at",

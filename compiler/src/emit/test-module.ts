@@ -61,6 +61,7 @@ export function emitTestModule(input: TestModuleInput): string {
     'it("the same seed and actions give the same game", () => { checkDeterminism(engine, options); });',
     'it("a game saved at any decision continues identically", () => { checkSaveRestore(engine, options); });',
     'it("replaying the action log reproduces the game", () => { checkReplay(engine, options); });',
+    'it("the game a search agent imagines from a seat shows that seat the real view, and plays on", () => { expect(checkDeterminize(engine, options).checks).toBeGreaterThan(0); });',
     'it("a view never shows what the rules hide from its player", () => {',
     "const report = checkViewsHide(engine, options, scrambleHidden);",
     // The random generator is hidden in every game, so every state a scramble touches changes.
@@ -128,6 +129,7 @@ export function emitTestModule(input: TestModuleInput): string {
     `import { ${[
       ...usedRuntime,
       "checkDeterminism",
+      "checkDeterminize",
       "checkIllegalActionsRefused",
       "checkLegalActionsApply",
       "checkPlayoutsTerminate",

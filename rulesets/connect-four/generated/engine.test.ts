@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   cellOf,
   checkDeterminism,
+  checkDeterminize,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
   checkPlayoutsTerminate,
@@ -154,6 +155,9 @@ describe("Connect Four: conformance", () => {
         });
         it("replaying the action log reproduces the game", () => {
           checkReplay(engine, options);
+        });
+        it("the game a search agent imagines from a seat shows that seat the real view, and plays on", () => {
+          expect(checkDeterminize(engine, options).checks).toBeGreaterThan(0);
         });
         it("a view never shows what the rules hide from its player", () => {
           const report = checkViewsHide(engine, options, scrambleHidden);

@@ -9,6 +9,7 @@ import {
   cellView,
   cellX,
   checkDeterminism,
+  checkDeterminize,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
   checkPlayoutsTerminate,
@@ -2327,6 +2328,9 @@ describe("Glen More: conformance", () => {
         });
         it("replaying the action log reproduces the game", () => {
           checkReplay(engine, options);
+        });
+        it("the game a search agent imagines from a seat shows that seat the real view, and plays on", () => {
+          expect(checkDeterminize(engine, options).checks).toBeGreaterThan(0);
         });
         it("a view never shows what the rules hide from its player", () => {
           const report = checkViewsHide(engine, options, scrambleHidden);

@@ -5,6 +5,7 @@ import {
   askedProblem,
   at,
   checkDeterminism,
+  checkDeterminize,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
   checkPlayoutsTerminate,
@@ -19,16 +20,28 @@ import {
   shareProblem,
   viewAt,
 } from "@rules/runtime";
-import { SEATS, engine, score, setUp, start, type Action, type Player, type Ship, type State } from "./engine.ts";
+import {
+  KIND_VALUES,
+  SEATS,
+  engine,
+  reserveOf,
+  score,
+  setUp,
+  start,
+  type Action,
+  type Player,
+  type Ship,
+  type State,
+} from "./engine.ts";
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "Your treasure deck is empty: you have no ship left to launch.": "rules line 108",
-  "You have no ship of that kind left in reserve.": "rules line 110",
-  "You can only bring home one of your own ships.": "rules line 116",
-  "You have no cannon card left in your supply.": "rules line 124",
-  "You cannot attack your own ship.": "rules line 125",
-  "You may pass only when your deck is empty and none of your ships is at sea.": "rules line 140",
+  "Your treasure deck is empty: you have no ship left to launch.": "rules line 103",
+  "You have no ship of that kind left in reserve.": "rules line 105",
+  "You can only bring home one of your own ships.": "rules line 111",
+  "You have no cannon card left in your supply.": "rules line 119",
+  "You cannot attack your own ship.": "rules line 120",
+  "You may pass only when your deck is empty and none of your ships is at sea.": "rules line 135",
 };
 
 /**
@@ -59,12 +72,12 @@ describe("Letter of Marque: rules tests", () => {
       "expect size(players[0].deck) == 4 and size(players[0].drawn) == 1",
     ).toBe(true);
     expect(
-      sum1(state) + at(state.players[0]!.drawn, 0, 163, 41),
+      sum1(state) + at(state.players[0]!.drawn, 0, 158, 41),
       "expect sum(v in players[0].deck: v) + players[0].drawn[0] == 25",
     ).toEqual(25);
     expect(
-      state.players[1]!.armedReserve === 2 && state.players[1]!.unarmedReserve === 3,
-      "expect players[1].armedReserve == 2 and players[1].unarmedReserve == 3",
+      reserveOf(state, 1, "armed") === 2 && reserveOf(state, 1, "unarmed") === 3,
+      "expect reserveOf(players[1], armed) == 2 and reserveOf(players[1], unarmed) == 3",
     ).toBe(true);
     expect(state.players[2]!.cannons, "expect players[2].cannons == 3").toEqual(3);
     expect(state.sea.length, "expect size(sea) == 0").toEqual(0);
@@ -83,13 +96,13 @@ describe("Letter of Marque: rules tests", () => {
       "expect 1 sees players[0].drawn == players[0].drawn",
     ).toEqual(state.players[0]!.drawn.slice());
     expect(
-      viewAt(engine.view(state, 1), ["players", 0, "armedReserve"]),
-      "expect 1 sees players[0].armedReserve == none",
+      viewAt(engine.view(state, 1), ["players", 0, "reserve"]),
+      "expect 1 sees players[0].reserve == none",
     ).toEqual(null);
     expect(
-      viewAt(engine.view(state, 0), ["players", 0, "armedReserve"]),
-      "expect 0 sees players[0].armedReserve == 2",
-    ).toEqual(2);
+      viewAt(engine.view(state, 0), ["players", 0, "reserve"]),
+      "expect 0 sees players[0].reserve == [armed, armed, unarmed, unarmed, unarmed]",
+    ).toEqual(["armed", "armed", "unarmed", "unarmed", "unarmed"].slice());
   });
   it("rulebook example: the lowest preliminary card (blue's 3) takes the first turn", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -98,10 +111,10 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3, 184, 5)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 179, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 186, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 181, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
       7,
     ]);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -110,13 +123,13 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 3, value: "armed" });
     expect(state.sea.length, "expect size(sea) == 4").toEqual(4);
     expect(
-      at(state.sea, 3, 193, 10).value === 7 && at(state.sea, 3, 193, 32).armed,
+      at(state.sea, 3, 188, 10).value === 7 && at(state.sea, 3, 188, 32).armed,
       "expect sea[3].value == 7 and sea[3].armed",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3, 194, 10)]!.armedReserve === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 194, 43)]!.unarmedReserve === 3,
-      "expect players[3].armedReserve == 1 and players[3].unarmedReserve == 3",
+      reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 20), "armed") === 1 &&
+        reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 58), "unarmed") === 3,
+      "expect reserveOf(players[3], armed) == 1 and reserveOf(players[3], unarmed) == 3",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
@@ -181,10 +194,10 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3, 184, 5)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 179, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 186, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 181, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
       7,
     ]);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -193,13 +206,13 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 3, value: "armed" });
     expect(state.sea.length, "expect size(sea) == 4").toEqual(4);
     expect(
-      at(state.sea, 3, 193, 10).value === 7 && at(state.sea, 3, 193, 32).armed,
+      at(state.sea, 3, 188, 10).value === 7 && at(state.sea, 3, 188, 32).armed,
       "expect sea[3].value == 7 and sea[3].armed",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3, 194, 10)]!.armedReserve === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 194, 43)]!.unarmedReserve === 3,
-      "expect players[3].armedReserve == 1 and players[3].unarmedReserve == 3",
+      reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 20), "armed") === 1 &&
+        reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 58), "unarmed") === 3,
+      "expect reserveOf(players[3], armed) == 1 and reserveOf(players[3], unarmed) == 3",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     expect(viewAt(engine.view(state, 0), ["sea", 0, "armed"]), "expect 0 sees sea[0].armed == true").toEqual(true);
@@ -209,7 +222,7 @@ describe("Letter of Marque: rules tests", () => {
     expect(state.players[1]!.cannons, "expect players[1].cannons == 2").toEqual(2);
     expect(state.players[0]!.captured, "expect players[0].captured == 1").toEqual(1);
     expect(
-      state.sea.length === 4 && at(state.sea, 0, 247, 29).revealed && at(state.sea, 0, 247, 49).armed,
+      state.sea.length === 4 && at(state.sea, 0, 242, 29).revealed && at(state.sea, 0, 242, 49).armed,
       "expect size(sea) == 4 and sea[0].revealed and sea[0].armed",
     ).toBe(true);
     expect(state.players[1]!.treasures, "expect players[1].treasures == []").toEqual([]);
@@ -222,7 +235,7 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3, 259, 5)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 254, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
@@ -253,7 +266,7 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "Attack", player: 2, target: 1 });
     expect(state.players[1]!.captured, "expect players[1].captured == 2").toEqual(2);
-    expect(at(state.sea, 1, 289, 10).revealed, "expect sea[1].revealed").toBe(true);
+    expect(at(state.sea, 1, 284, 10).revealed, "expect sea[1].revealed").toBe(true);
   });
   it("Launch draws the top card face up, then the owner picks a ship still in reserve", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
@@ -271,15 +284,14 @@ describe("Letter of Marque: rules tests", () => {
     expect(state.players[0]!.drawn, "expect players[0].drawn == [6]").toEqual([6]);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "kind", player: 0, value: "armed" });
-    expect(state.players[0]!.armedReserve, "expect players[0].armedReserve == 0").toEqual(0);
+    expect(reserveOf(state, 0, "armed"), "expect reserveOf(players[0], armed) == 0").toEqual(0);
     expect(
-      state.sea.length === 4 && at(state.sea, 3, 308, 29).value === 6 && at(state.sea, 3, 308, 51).owner === 0,
+      state.sea.length === 4 && at(state.sea, 3, 303, 29).value === 6 && at(state.sea, 3, 303, 51).owner === 0,
       "expect size(sea) == 4 and sea[3].value == 6 and sea[3].owner == players[0]",
     ).toBe(true);
-    expect(
-      state.players[0]!.deck.length,
-      "expect size(players[0].deck) == players[0].armedReserve + players[0].unarmedReserve",
-    ).toEqual(state.players[0]!.armedReserve + state.players[0]!.unarmedReserve);
+    expect(state.players[0]!.deck.length, "expect size(players[0].deck) == size(players[0].reserve)").toEqual(
+      state.players[0]!.reserve.length,
+    );
   });
   it("a kind of ship no longer in reserve cannot be launched", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
@@ -312,11 +324,10 @@ describe("Letter of Marque: rules tests", () => {
   });
   it("Launch is refused with an empty deck; Return only takes one's own ship home", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
-    // given { players[0].deck = [3] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
+    // given { players[0].deck = [3] players[0].reserve = [armed] players[1].deck = [4, 3, 5, 6, 7] players
     given(state, () => {
       state.players[0]!.deck = [3];
-      state.players[0]!.armedReserve = 1;
-      state.players[0]!.unarmedReserve = 0;
+      state.players[0]!.reserve = ["armed"];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
     });
@@ -343,7 +354,7 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "Return", player: 0, ship: 0 });
     expect(state.players[0]!.treasures, "expect players[0].treasures == [3]").toEqual([3]);
     expect(state.sea.length, "expect size(sea) == 2").toEqual(2);
-    expect(state.players[0]!.armedReserve, "expect players[0].armedReserve == 0").toEqual(0);
+    expect(reserveOf(state, 0, "armed"), "expect reserveOf(players[0], armed) == 0").toEqual(0);
   });
   it("Attack needs a cannon card and an opponent's ship", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
@@ -385,11 +396,10 @@ describe("Letter of Marque: rules tests", () => {
   });
   it("Pass is allowed only with an empty deck and no ship at sea; attacking stays possible", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
-    // given { players[0].deck = [3] players[0].armedReserve = 0 players[0].unarmedReserve = 1 players[1].d
+    // given { players[0].deck = [3] players[0].reserve = [unarmed] players[1].deck = [4, 3, 5, 6, 7] playe
     given(state, () => {
       state.players[0]!.deck = [3];
-      state.players[0]!.armedReserve = 0;
-      state.players[0]!.unarmedReserve = 1;
+      state.players[0]!.reserve = ["unarmed"];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
     });
@@ -422,17 +432,14 @@ describe("Letter of Marque: rules tests", () => {
   });
   it("the game ends when every deck is empty and the sea is empty; ties go to the most cannon cards", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
-    // given { players[0].deck = [7] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
+    // given { players[0].deck = [7] players[0].reserve = [armed] players[1].deck = [5] players[1].reserve
     given(state, () => {
       state.players[0]!.deck = [7];
-      state.players[0]!.armedReserve = 1;
-      state.players[0]!.unarmedReserve = 0;
+      state.players[0]!.reserve = ["armed"];
       state.players[1]!.deck = [5];
-      state.players[1]!.armedReserve = 1;
-      state.players[1]!.unarmedReserve = 0;
+      state.players[1]!.reserve = ["armed"];
       state.players[2]!.deck = [6];
-      state.players[2]!.armedReserve = 0;
-      state.players[2]!.unarmedReserve = 1;
+      state.players[2]!.reserve = ["unarmed"];
     });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -452,17 +459,14 @@ describe("Letter of Marque: rules tests", () => {
   });
   it("a tie on score goes to the most cannon cards, captured and unused (ASSUMPTION §10.10)", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
-    // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
+    // given { players[0].deck = [6] players[0].reserve = [armed] players[1].deck = [5] players[1].reserve
     given(state, () => {
       state.players[0]!.deck = [6];
-      state.players[0]!.armedReserve = 1;
-      state.players[0]!.unarmedReserve = 0;
+      state.players[0]!.reserve = ["armed"];
       state.players[1]!.deck = [5];
-      state.players[1]!.armedReserve = 1;
-      state.players[1]!.unarmedReserve = 0;
+      state.players[1]!.reserve = ["armed"];
       state.players[2]!.deck = [7];
-      state.players[2]!.armedReserve = 0;
-      state.players[2]!.unarmedReserve = 1;
+      state.players[2]!.reserve = ["unarmed"];
     });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -481,17 +485,14 @@ describe("Letter of Marque: rules tests", () => {
   });
   it("players still tied after the cannon count share the victory", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
-    // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
+    // given { players[0].deck = [6] players[0].reserve = [armed] players[1].deck = [6] players[1].reserve
     given(state, () => {
       state.players[0]!.deck = [6];
-      state.players[0]!.armedReserve = 1;
-      state.players[0]!.unarmedReserve = 0;
+      state.players[0]!.reserve = ["armed"];
       state.players[1]!.deck = [6];
-      state.players[1]!.armedReserve = 1;
-      state.players[1]!.unarmedReserve = 0;
+      state.players[1]!.reserve = ["armed"];
       state.players[2]!.deck = [3];
-      state.players[2]!.armedReserve = 1;
-      state.players[2]!.unarmedReserve = 0;
+      state.players[2]!.reserve = ["armed"];
     });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -554,7 +555,7 @@ describe("Letter of Marque: rules tests", () => {
     start(state);
     expect(
       alwaysProblem(engine, { players: 4, seed: 1, variant: "base" }, state, 40, (state) => all3(state)),
-      "expect always in 40 random games: all(p in players: size(p.deck) + size(p.drawn) == p.armedReserve + p.unarmedReserve)",
+      "expect always in 40 random games: all(p in players: size(p.deck) + size(p.drawn) == size(p.reserve))",
     ).toBeNull();
   });
 });
@@ -582,6 +583,9 @@ describe("Letter of Marque: conformance", () => {
         it("replaying the action log reproduces the game", () => {
           checkReplay(engine, options);
         });
+        it("the game a search agent imagines from a seat shows that seat the real view, and plays on", () => {
+          expect(checkDeterminize(engine, options).checks).toBeGreaterThan(0);
+        });
         it("a view never shows what the rules hide from its player", () => {
           const report = checkViewsHide(engine, options, scrambleHidden);
           expect(report.changedStates).toBe(report.decisionPoints * options.players);
@@ -602,8 +606,11 @@ function scrambleHidden(state: State, seat: Player): void {
       .slice()
       .reverse()
       .map((x) => x + 1);
-    if (!(owner === seat)) mine.armedReserve = mine.armedReserve + 1;
-    if (!(owner === seat)) mine.unarmedReserve = mine.unarmedReserve + 1;
+    if (!(owner === seat))
+      mine.reserve = mine.reserve
+        .slice()
+        .reverse()
+        .map((x) => KIND_VALUES[(KIND_VALUES.indexOf(x) + 1) % 2]!);
   }
   state.sea.forEach((item, i) => {
     scrambleShip(item, shown.sea[i]!);
@@ -632,17 +639,12 @@ function all2(state: State): boolean {
   }
   return true;
 }
-/** all(p in players: size(p.deck) + size(p.drawn) == p.armedReserve + p.unarmedReserve) */
+/** all(p in players: size(p.deck) + size(p.drawn) == size(p.reserve)) */
 function all3(state: State): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (
-      !(
-        state.players[p]!.deck.length + state.players[p]!.drawn.length ===
-        state.players[p]!.armedReserve + state.players[p]!.unarmedReserve
-      )
-    )
+    if (!(state.players[p]!.deck.length + state.players[p]!.drawn.length === state.players[p]!.reserve.length))
       return false;
   }
   return true;

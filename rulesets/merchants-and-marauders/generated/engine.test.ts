@@ -7,6 +7,7 @@ import {
   atValues,
   checkAtValues,
   checkDeterminism,
+  checkDeterminize,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
   checkPlayoutsTerminate,
@@ -2846,6 +2847,9 @@ describe("Merchants & Marauders: conformance", () => {
         });
         it("replaying the action log reproduces the game", () => {
           checkReplay(engine, options);
+        });
+        it("the game a search agent imagines from a seat shows that seat the real view, and plays on", () => {
+          expect(checkDeterminize(engine, options).checks).toBeGreaterThan(0);
         });
         it("a view never shows what the rules hide from its player", () => {
           const report = checkViewsHide(engine, options, scrambleHidden);

@@ -6,6 +6,7 @@ import {
   at,
   atValues,
   checkDeterminism,
+  checkDeterminize,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
   checkPlayoutsTerminate,
@@ -3330,6 +3331,9 @@ describe("Predoni dei Mari: conformance", () => {
         });
         it("replaying the action log reproduces the game", () => {
           checkReplay(engine, options);
+        });
+        it("the game a search agent imagines from a seat shows that seat the real view, and plays on", () => {
+          expect(checkDeterminize(engine, options).checks).toBeGreaterThan(0);
         });
         it("a view never shows what the rules hide from its player", () => {
           const report = checkViewsHide(engine, options, scrambleHidden);

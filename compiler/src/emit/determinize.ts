@@ -1,0 +1,194 @@
+/**
+ * `determinize(state, seat, rng)`: a game a search agent may imagine from one seat, generated from the visibility
+ * the rules declare (the same that makes the views). Everything hidden from the seat is dealt again at random among
+ * the places of its kind:
+ * - a face-down pile (a deck's draw pile, a `hidden` list) is shuffled;
+ * - a field the seat cannot see of several players or records (a `private` hand, a `visible if` ship's flag) has its
+ *   values, or its lists' elements, dealt again among those players or records;
+ * - `values hidden` maps have their values dealt again among their keys;
+ * - the random generator is drawn afresh, and the secret answers others gave to a simultaneous choice are drawn again
+ *   among those they could give.
+ * What it cannot re-deal it keeps: a hidden value with no other of its kind (a single hidden number), and values
+ * the rules hold across a decision in a procedure's fields.
+ */
+import type { FieldInfo, Type } from "@rules/dsl";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { EmitContext } from "./context.ts";
+import { plainScope, type Scope } from "./expressions.ts";
+import { hidesSomething } from "./ts-types.ts";
+
+/** The helper that re-deals the values of places holding a value of type `t`. */
+function redealer(t: Type): string {
+  if (t.kind === "list") return "redealElements";
+  if (t.kind === "map") return "redealMapValues";
+  return "redealValues";
+}
+
+/** The place of a field's value for re-dealing: a deck's is its draw pile. */
+function slotOf(t: Type, holder: string, field: string): string {
+  return t.kind === "deck" ? `[${holder}.${field}, "pile"] as const` : `[${holder}, ${JSON.stringify(field)}] as const`;
+}
+
+/** A deck's pile is a list: re-dealt element by element. */
+function redealerOf(t: Type): string {
+  return t.kind === "deck" ? "redealElements" : redealer(t);
+}
+
+/** Whether a value's order or contents are what nobody sees (shuffled where it lies) rather than exchanged. */
+function shuffledInPlace(t: Type): boolean {
+  return t.kind === "list" || t.kind === "deck" || t.kind === "map";
+}
+
+export function emitDeterminize(ctx: EmitContext): StatementStructures {
+  const p = ctx.program;
+  const lines: string[] = [];
+  const perPlayer = (f: FieldInfo): void => {
+    const name = f.decl.name.text;
+    const vis = f.decl.visibility;
+    const slot = (owner: string): string => slotOf(f.type, `state.players[${owner}]!`, name);
+    const fn = redealerOf(f.type);
+    if (vis.kind === "public") {
+      if (f.type.kind === "deck")
+        lines.push(`for (const mine of state.players) redealElements(rng, [[mine.${name}, "pile"]]);`);
+      else if (f.type.kind === "map" && f.type.value.kind === "deck") {
+        lines.push(
+          `for (const mine of state.players) for (const deck of Object.values(mine.${name})) redealElements(rng, [[deck!, "pile"]]);`,
+        );
+      }
+      return;
+    }
+    if (vis.kind === "hidden" && shuffledInPlace(f.type)) {
+      lines.push(`// Each player's ${name}: nobody sees it, it is shuffled where it lies.`);
+      lines.push(`for (const owner of SEATS[state.playerCount]!) ${fn}(rng, [${slot("owner")}]);`);
+    } else if (vis.kind === "hidden" || vis.kind === "valuesHidden") {
+      lines.push(`// Every player's ${name}: nobody sees it, it is exchanged among the players.`);
+      lines.push(`${fn}(rng, SEATS[state.playerCount]!.map((owner) => ${slot("owner")}));`);
+    } else if (vis.kind === "private") {
+      lines.push(`// The others' ${name}: \`seat\` does not see it, it is exchanged among them.`);
+      lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")}));`);
+    } else {
+      lines.push(`// The ${name} of the players whose one \`seat\` may not see: exchanged among them.`);
+      const scope: Scope = {
+        ...plainScope(),
+        recordVar: "mine",
+        recordType: "PlayerState",
+        viewerVar: "seat",
+        ownerVar: "owner",
+      };
+      const condition = ctx.exprs.paren(vis.condition, scope);
+      const mine = /\bmine\b/.test(condition) ? "const mine = state.players[owner]!; " : "";
+      const hidden = `SEATS[state.playerCount]!.filter((owner) => { ${mine}return !${condition}; })`;
+      lines.push(`${fn}(rng, ${hidden}.map((owner) => ${slot("owner")}));`);
+    }
+  };
+  for (const f of p.playerFields.values()) perPlayer(f);
+
+  for (const f of p.globalFields.values()) {
+    const name = f.decl.name.text;
+    const vis = f.decl.visibility;
+    if (f.type.kind === "deck") {
+      lines.push(`redealElements(rng, [[state.${name}, "pile"]]);`);
+      continue;
+    }
+    if (f.type.kind === "map" && f.type.value.kind === "deck") {
+      lines.push(`for (const deck of Object.values(state.${name})) redealElements(rng, [[deck!, "pile"]]);`);
+      continue;
+    }
+    if (vis.kind === "public" || !shuffledInPlace(f.type)) continue;
+    const whenHidden =
+      vis.kind === "visibleIf"
+        ? `if (!${ctx.exprs.paren(vis.condition, { ...plainScope(), viewerVar: "seat" })}) `
+        : "";
+    lines.push(`${whenHidden}${redealer(f.type)}(rng, [[state, ${JSON.stringify(name)}]]);`);
+  }
+
+  // Records anywhere in the public state: their hidden fields, gathered by record type and field, then re-dealt.
+  const gathered = new Map<string, { record: string; field: string; type: Type; shuffled: boolean }>();
+  const gather: string[] = [];
+  const recordLines = (recordName: string, item: string): string[] => {
+    const r = p.records.get(recordName)!;
+    const out: string[] = [];
+    for (const f of r.fields.values()) {
+      const vis = f.decl.visibility;
+      if (vis.kind === "public") continue;
+      const field = f.decl.name.text;
+      const slots = `hidden${recordName}${field.charAt(0).toUpperCase()}${field.slice(1)}`;
+      const shuffled = (vis.kind === "hidden" || vis.kind === "valuesHidden") && shuffledInPlace(f.type);
+      gathered.set(slots, { record: recordName, field: f.decl.name.text, type: f.type, shuffled });
+      const scope: Scope = { ...plainScope(), recordVar: item, recordType: recordName, viewerVar: "seat" };
+      const visible =
+        vis.kind === "private"
+          ? `(seat === ${item}.owner)`
+          : vis.kind === "visibleIf"
+            ? ctx.exprs.paren(vis.condition, scope)
+            : "false";
+      const slot = slotOf(f.type, item, f.decl.name.text);
+      out.push(visible === "false" ? `${slots}.push(${slot});` : `if (!${visible}) ${slots}.push(${slot});`);
+    }
+    return out;
+  };
+  const walk = (t: Type, code: string, depth: number): string[] => {
+    if (t.kind === "record" && hidesSomething(p, t)) return recordLines(t.name, code);
+    if (t.kind === "list" && hidesSomething(p, t.element)) {
+      const item = `item${depth}`;
+      return [`for (const ${item} of ${code}) {`, ...walk(t.element, item, depth + 1), "}"];
+    }
+    return [];
+  };
+  for (const f of p.globalFields.values()) {
+    if (f.decl.visibility.kind === "public") gather.push(...walk(f.type, `state.${f.decl.name.text}`, 0));
+  }
+  for (const f of p.playerFields.values()) {
+    if (f.decl.visibility.kind !== "public" || !hidesSomething(p, f.type)) continue;
+    gather.push("for (const mine of state.players) {", ...walk(f.type, `mine.${f.decl.name.text}`, 0), "}");
+  }
+  if (gathered.size > 0) {
+    lines.push("// Records: their hidden fields, by record type and field.");
+    lines.push(
+      ...[...gathered.keys()].map((slots) => `const ${slots}: (readonly [object, string])[] = [];`),
+      ...gather,
+    );
+    for (const [slots, g] of gathered) {
+      const fn = redealerOf(g.type);
+      lines.push(g.shuffled ? `for (const slot of ${slots}) ${fn}(rng, [slot]);` : `${fn}(rng, ${slots});`);
+    }
+  }
+  if (p.decisions.some((d) => d.kind === "choose" && d.stmt.each)) {
+    lines.push(
+      "// What the others answered to a simultaneous choice is secret: in the imagined game, anything they could.",
+      'if (state.pending !== null && "answers" in state.pending) {',
+      "redealAnswers(rng, state.pending, seat, (other) => legalActions(state, other));",
+      "}",
+    );
+  }
+  const usesOthers = lines.some((l) => /\bothers\b/.test(l));
+  return {
+    kind: StructureKind.Function,
+    name: "determinize",
+    parameters: [
+      { name: "real", type: "State" },
+      { name: "seat", type: "Player" },
+      { name: "rng", type: "RngState" },
+    ],
+    returnType: "State",
+    docs: [
+      "A game `seat` may imagine from what it sees, for search agents: a copy of `real` in which what the rules hide " +
+        "from `seat` is dealt again at random among the places of its kind (face-down piles shuffled, other players' " +
+        "hidden values exchanged), with a fresh random generator drawn from `rng`. Its view for `seat` is the real one.",
+    ],
+    statements: [
+      "const state = clone(real);",
+      ...(p.derivedFields.size > 0
+        ? [
+            "// The board derived from the setup is the same in the imagined game: shared, not worked out again.",
+            "const board = real[DERIVED];",
+            "if (board !== undefined) Object.defineProperty(state, DERIVED, { value: board, configurable: true });",
+          ]
+        : []),
+      "state.rng = imaginedRng(rng);",
+      ...(usesOthers ? ["const others = SEATS[state.playerCount]!.filter((owner) => owner !== seat);"] : []),
+      ...lines,
+      "return state;",
+    ],
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Games between agents named on the command line (`simulate --agents mcts:400,random`): the names, the agents they
+ * make, and a game played by them straight on the engine.
+ */
+import { RandomAgent, type Agent } from "./agents.ts";
+import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
+import { playOut, type PlayoutResult } from "./playout.ts";
+import { GreedyAgent, MctsAgent } from "./search-agents.ts";
+import { gameSeed } from "./seeds.ts";
+
+/** How agents are named: `random`, `greedy`, `mcts:ITERATIONS` or `mcts:ITERATIONS:ROLLOUT_DEPTH`. */
+export const AGENT_NAMES = "random, greedy, mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT_DEPTH (e.g. mcts:400:60)";
+
+/** Null when `name` names an agent, else why not. */
+export function agentNameProblem(name: string): string | null {
+  try {
+    makeAgent(name, 0);
+    return null;
+  } catch (error) {
+    return error instanceof RangeError ? error.message : String(error);
+  }
+}
+
+/** The agent `name` names, with its own generator seeded by `seed`. Throws RangeError for an unknown name. */
+export function makeAgent(name: string, seed: number): Agent {
+  if (name === "random") return new RandomAgent(seed);
+  if (name === "greedy") return new GreedyAgent(seed);
+  const m = /^mcts:(\d+)(?::(\d+))?$/.exec(name);
+  if (m) {
+    const iterations = Number(m[1]);
+    const depth = m[2] === undefined ? undefined : Number(m[2]);
+    if (iterations < 1 || (depth !== undefined && depth < 1)) {
+      throw new RangeError(`"${name}": an MCTS agent needs at least 1 iteration and a rollout depth of at least 1`);
+    }
+    return new MctsAgent(seed, { iterations, ...(depth === undefined ? {} : { rolloutDepth: depth }) });
+  }
+  throw new RangeError(`unknown agent "${name}" (agents: ${AGENT_NAMES})`);
+}
+
+/** The agent name of each seat: the names in order, repeated when there are fewer than players. */
+export function seatAgents(names: readonly string[], players: number): string[] {
+  return Array.from({ length: players }, (_, seat) => names[seat % names.length]!);
+}
+
+/**
+ * A game played by the named agents, one per seat (each seeded from the game's seed and its seat), from a new game
+ * to its end. Seats that may interrupt are asked first, then the lowest seat to act chooses (as `agentStep`).
+ */
+export function agentPlayout<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  options: GameOptions,
+  names: readonly string[],
+  agentsSeed: number,
+  maxSteps: number,
+  onAction?: (action: A, step: number) => void,
+): PlayoutResult<S> {
+  const agents = seatAgents(names, options.players).map((name, seat) => makeAgent(name, gameSeed(agentsSeed, seat)));
+  const agentOf = (seat: Seat): Agent<S, A> => agents[seat] as Agent<S, A>;
+  return playOut(
+    engine,
+    options,
+    maxSteps,
+    (state, seat) => {
+      for (const other of engine.mayAct(state)) {
+        const interruption = agentOf(other).interrupt?.(engine, state, other) ?? null;
+        if (interruption !== null) return interruption;
+      }
+      return agentOf(seat).choose(engine, state, seat);
+    },
+    onAction,
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * Players that play well: a greedy one-ply agent on the score, and an information-set Monte Carlo tree search agent.
+ *
+ * Neither reads what its seat may not see: each plans in a game its seat imagines (`Engine.determinize`: what is
+ * hidden from the seat dealt again at random), never in the real state. An engine without `determinize` can only be
+ * played by them when it hides nothing; they refuse it otherwise.
+ */
+import type { Agent } from "./agents.ts";
+import type { Engine, EngineAction, Outcome, Seat } from "./engine.ts";
+import { RulesError, clone } from "./engine-support.ts";
+import { createRng, randomInt, type RngState } from "./random.ts";
+import { lowestSeat } from "./seats.ts";
+
+type AnyEngineOf<S extends object, A extends EngineAction> = Engine<S, A, unknown>;
+
+/** An imagined game the rules cannot go on with (a hidden value re-dealt where the real game keeps it apart). */
+class BrokenSample extends Error {
+  override readonly name = "BrokenSample";
+}
+
+/** The game `seat` imagines from `state`: the engine's determinization, or a plain copy when nothing is hidden. */
+function imagine<S extends object, A extends EngineAction>(
+  engine: AnyEngineOf<S, A>,
+  state: S,
+  seat: Seat,
+  rng: RngState,
+): S {
+  if (engine.determinize === undefined) {
+    throw new Error(`${engine.name} has no determinize: a search agent would read what its seat may not see`);
+  }
+  return engine.determinize(state, seat, rng);
+}
+
+/**
+ * Each seat's share of the result: 1/k for each of k winners, 0 for the others (the standing when not over; an
+ * even share for all when the engine cannot judge an unfinished game).
+ */
+function rewards<S extends object>(engine: Engine<S, EngineAction, unknown>, game: S): (seat: Seat) => number {
+  const result: Outcome | null = engine.outcome(game) ?? engine.standing?.(game) ?? null;
+  if (result === null || result.winners.length === 0) return () => 0.5;
+  const share = 1 / result.winners.length;
+  return (seat) => (result.winners.includes(seat) ? share : 0);
+}
+
+/**
+ * One ply: tries each legal action in the imagined game and takes the one whose standing is best for its seat (a
+ * win first, then its score ahead of the best other score), ties broken at random. It never interrupts.
+ */
+export class GreedyAgent implements Agent {
+  readonly rng: RngState;
+
+  constructor(seed: number) {
+    this.rng = createRng(seed);
+  }
+
+  choose<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, state: S, seat: Seat): A {
+    const legal = engine.legalActions(state, seat);
+    if (legal.length <= 1) return onlyAction(legal, seat);
+    const world = imagine(engine, state, seat, this.rng);
+    let best: A[] = [];
+    let bestValue = Number.NEGATIVE_INFINITY;
+    for (const action of legal) {
+      const game = clone(world);
+      let value: number;
+      try {
+        engine.apply(game, action);
+        value = this.value(engine, game, seat);
+      } catch (error) {
+        if (!(error instanceof RulesError)) throw error;
+        value = Number.NEGATIVE_INFINITY;
+      }
+      if (value > bestValue) {
+        bestValue = value;
+        best = [action];
+      } else if (value === bestValue) {
+        best.push(action);
+      }
+    }
+    return best[randomInt(this.rng, best.length)] ?? onlyAction(legal, seat);
+  }
+
+  private value<S extends object>(engine: Engine<S, EngineAction, unknown>, game: S, seat: Seat): number {
+    const result = engine.outcome(game) ?? engine.standing?.(game);
+    if (result === undefined) return 0;
+    const won = result.winners.includes(seat) ? 1 / result.winners.length : 0;
+    const mine = result.scores[seat] ?? 0;
+    const others = result.scores.filter((_, s) => s !== seat);
+    const ahead = others.length === 0 ? mine : mine - Math.max(...others);
+    // A win counts for more than any lead in points.
+    return won * 1e9 + ahead;
+  }
+}
+
+export interface MctsOptions {
+  /** Simulated games per decision. */
+  readonly iterations: number;
+  /**
+   * Random actions after the tree before a simulated game is judged by its standing (the rules' scoring now);
+   * Infinity plays every simulated game to its end.
+   */
+  readonly rolloutDepth?: number;
+  /** The UCB exploration constant (rewards lie in 0..1). */
+  readonly exploration?: number;
+}
+
+interface TreeNode {
+  /** The seat that took the action leading here: the node's rewards are that seat's. */
+  readonly actor: Seat;
+  visits: number;
+  total: number;
+  /** How often the node's action was legal when its parent was passed through (information-set MCTS). */
+  available: number;
+  readonly children: Map<string, TreeNode>;
+}
+
+function node(actor: Seat): TreeNode {
+  return { actor, visits: 0, total: 0, available: 0, children: new Map() };
+}
+
+/** An action as a key of the tree: the same parameters give the same key (legal actions list them in one order). */
+function keyOf(action: EngineAction): string {
+  return JSON.stringify(action);
+}
+
+/**
+ * Information-set Monte Carlo tree search (single observer): each iteration imagines the hidden part of the game
+ * afresh from its seat's view, walks the tree by UCB among the actions legal in that imagined game, adds one node,
+ * plays at random to the end (or `rolloutDepth` actions, then judges the standing), and credits each node's seat
+ * with its share of the result. It takes the action tried most. It never interrupts.
+ */
+export class MctsAgent implements Agent {
+  readonly rng: RngState;
+  private readonly iterations: number;
+  private readonly rolloutDepth: number;
+  private readonly exploration: number;
+  /** Simulated games abandoned because the imagined game broke a rule the real one keeps (see `determinize`). */
+  failedSamples = 0;
+  /**
+   * What its seat saw at each of its decisions so far (the views, as JSON): an action leading back to one of them
+   * goes round in a circle (buy a free token, throw it away, buy it again...), which the search cannot tell from
+   * progress when the standing does not change, so it is taken only when every action does.
+   */
+  private readonly seen = new Set<string>();
+
+  constructor(seed: number, options: MctsOptions) {
+    if (!Number.isInteger(options.iterations) || options.iterations < 1) {
+      throw new RangeError(`an MCTS agent needs a positive whole number of iterations, not ${options.iterations}`);
+    }
+    this.rng = createRng(seed);
+    this.iterations = options.iterations;
+    this.rolloutDepth = options.rolloutDepth ?? Number.POSITIVE_INFINITY;
+    this.exploration = options.exploration ?? 0.7;
+  }
+
+  choose<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, state: S, seat: Seat): A {
+    const legal = engine.legalActions(state, seat);
+    if (legal.length <= 1) return onlyAction(legal, seat);
+    const root = node(seat);
+    for (let i = 0; i < this.iterations; i++) {
+      const game = imagine(engine, state, seat, this.rng);
+      const path: TreeNode[] = [];
+      try {
+        this.descend(engine, game, root, path);
+        this.rollout(engine, game);
+      } catch (error) {
+        if (!(error instanceof RulesError || error instanceof BrokenSample)) throw error;
+        this.failedSamples++;
+        continue;
+      }
+      const reward = rewards(engine, game);
+      for (const n of path) {
+        n.visits++;
+        n.total += reward(n.actor);
+      }
+    }
+    this.seen.add(JSON.stringify(engine.view(state, seat)));
+    const ranked = legal
+      .map((action, order) => ({ action, order, visits: root.children.get(keyOf(action))?.visits ?? 0 }))
+      .sort((a, b) => b.visits - a.visits || a.order - b.order);
+    const world = imagine(engine, state, seat, this.rng);
+    const ahead = ranked.find(({ action }) => !this.goesBack(engine, world, seat, action));
+    return (ahead ?? ranked[0]!).action;
+  }
+
+  /** Whether `action` leads `seat` back to a position it has already decided in (seen through its own view). */
+  private goesBack<S extends object, A extends EngineAction>(
+    engine: AnyEngineOf<S, A>,
+    world: S,
+    seat: Seat,
+    action: A,
+  ): boolean {
+    const game = clone(world);
+    try {
+      engine.apply(game, action);
+    } catch (error) {
+      if (error instanceof RulesError) return false;
+      throw error;
+    }
+    return this.seen.has(JSON.stringify(engine.view(game, seat)));
+  }
+
+  /** Selection and expansion: follows UCB through known actions and stops after adding the first new one. */
+  private descend<S extends object, A extends EngineAction>(
+    engine: AnyEngineOf<S, A>,
+    game: S,
+    root: TreeNode,
+    path: TreeNode[],
+  ): void {
+    let current = root;
+    while (!engine.isOver(game)) {
+      const actor = lowestSeat(engine.toAct(game));
+      if (actor === undefined) return;
+      const legal = engine.legalActions(game, actor);
+      const untried: A[] = [];
+      let chosen: { action: A; child: TreeNode } | undefined;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (const action of legal) {
+        const child = current.children.get(keyOf(action));
+        if (child === undefined) {
+          untried.push(action);
+          continue;
+        }
+        child.available++;
+        const value =
+          child.visits === 0
+            ? Number.POSITIVE_INFINITY
+            : child.total / child.visits + this.exploration * Math.sqrt(Math.log(child.available) / child.visits);
+        if (value > bestValue) {
+          bestValue = value;
+          chosen = { action, child };
+        }
+      }
+      if (untried.length > 0) {
+        const action = untried[randomInt(this.rng, untried.length)]!;
+        const child = node(actor);
+        current.children.set(keyOf(action), child);
+        engine.apply(game, action);
+        path.push(child);
+        return;
+      }
+      if (chosen === undefined) return;
+      engine.apply(game, chosen.action);
+      path.push(chosen.child);
+      current = chosen.child;
+    }
+  }
+
+  /** Random play from `game` to its end, or for `rolloutDepth` actions. */
+  private rollout<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, game: S): void {
+    for (let steps = 0; steps < this.rolloutDepth && !engine.isOver(game); steps++) {
+      const actor = lowestSeat(engine.toAct(game));
+      if (actor === undefined) return;
+      const legal = engine.legalActions(game, actor);
+      if (legal.length === 0) throw new BrokenSample(`seat ${actor} must act but has no legal action`);
+      engine.apply(game, legal[randomInt(this.rng, legal.length)]!);
+    }
+  }
+}
+
+function onlyAction<A>(legal: readonly A[], seat: Seat): A {
+  const [action] = legal;
+  if (action === undefined) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
+  return action;
+}
