@@ -12,6 +12,7 @@
  */
 
 import type { RngState } from "./random.ts";
+import type { ViewShape } from "./view-shape.ts";
 
 /** A seat at the table: 0 .. players-1, in clockwise order. */
 export type Seat = number;
@@ -98,6 +99,8 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   apply(state: S, action: A): void;
   /** What `seat` may see of the state: everything the rules hide from that seat is removed. */
   view(state: S, seat: Seat): V;
+  /** The shape of the views, from the rules' types, for boards that draw any game. Optional. */
+  readonly viewShape?: ViewShape;
   /**
    * `action` as its player reads it now, for people: a parameter given by its position in a list is replaced by the
    * value it stands for (as that player's view shows it). Never mutates. Optional: without it, actions are shown as

@@ -40,6 +40,8 @@ export { RandomAgent, agentStep, playWithAgents, type Agent } from "./agents.ts"
 export { PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
 export { redealAnswers, imaginedRng, redealElements, redealMapValues, redealValues, type Slot } from "./determinize.ts";
 export { AGENT_NAMES, agentNameProblem, agentPlayout, makeAgent, seatAgents } from "./agent-playout.ts";
+export type { FieldShape, ValueShape, ViewShape } from "./view-shape.ts";
+export { Table, type Sitter, type TableEntry } from "./table.ts";
 export { GreedyAgent, MctsAgent, type MctsOptions } from "./search-agents.ts";
 export { DetailsRecorder, GAME_STAGES, mergeDetails, type GameDetails } from "./game-details.ts";
 export {

@@ -21,6 +21,7 @@ export const SUMMARIES = {
   replay: "replay a save file or a log file ({ game, options, log }), printing each action and the outcome",
   new: "start a new ruleset under rulesets/<game>/ that compiles, tests and simulates at once",
   diff: "what a variant changes against the base game: params, replaced rules, and (--simulate) the effect",
+  serve: "play a game in a browser page on localhost: seats played by people or agents, undo, save and load",
   lsp: "the language server of .rules files, over standard input and output (for editors)",
 } as const;
 
@@ -34,6 +35,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: "merge", summary: SUMMARIES.merge, load: async () => (await import("./merge.ts")).registerMerge },
   { name: "replay", summary: SUMMARIES.replay, load: async () => (await import("./replay.ts")).registerReplay },
   { name: "new", summary: SUMMARIES.new, load: async () => (await import("./new.ts")).registerNew },
+  { name: "serve", summary: SUMMARIES.serve, load: async () => (await import("./serve.ts")).registerServe },
   { name: "diff", summary: SUMMARIES.diff, load: async () => (await import("./diff.ts")).registerDiff },
   {
     name: "lsp",

@@ -199,6 +199,10 @@ const generatedNames = new Set([
   "SITE_OFFERS",
   "ACTION_FIELDS",
   "extraField",
+  "determinize",
+  "standing",
+  "VIEW_SHAPE",
+  "ViewShape",
 ]);
 /**
  * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,

@@ -30,6 +30,7 @@ import {
   type ParameterInfo,
   type RngState,
   type ShownAction,
+  type ViewShape,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -469,6 +470,16 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   return state;
 }
 
+/** The shape of the views, from the rules' types: what a generic board needs to draw this game. */
+const VIEW_SHAPE: ViewShape = {
+  players: {},
+  table: {
+    board: { type: { kind: "map", key: { kind: "cell" }, value: { kind: "player" } }, visibility: "public" },
+    winner: { type: { kind: "optional", of: { kind: "player" } }, visibility: "public" },
+  },
+  records: {},
+};
+
 /** Null when `value` has the shape of a `State` (for loading saves), else what is wrong. */
 function validateState(value: unknown): string | null {
   if (!isRecord(value)) return "the state is not an object";
@@ -567,6 +578,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     check,
     apply,
     view,
+    viewShape: VIEW_SHAPE,
     shownAction,
     describeAction,
     outcome,

@@ -47,6 +47,7 @@ import {
   type Outcome,
   type RngState,
   type ShownAction,
+  type ViewShape,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -3834,6 +3835,72 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   return state;
 }
 
+/** The shape of the views, from the rules' types: what a generic board needs to draw this game. */
+const VIEW_SHAPE: ViewShape = {
+  players: {
+    display: { type: { kind: "list", of: { kind: "record", name: "Placed" } }, visibility: "public" },
+    coins: { type: { kind: "int" }, visibility: "public" },
+    whisky: { type: { kind: "int" }, visibility: "public" },
+    chieftains: { type: { kind: "int" }, visibility: "public" },
+    cards: { type: { kind: "list", of: { kind: "enum", name: "Card" } }, visibility: "public" },
+    vp: { type: { kind: "int" }, visibility: "private" },
+  },
+  table: {
+    track: { type: { kind: "list", of: { kind: "enum", name: "Space" } }, visibility: "public" },
+    stacks: {
+      type: { kind: "map", key: { kind: "enum", name: "Stack" }, value: { kind: "deck", of: { kind: "int" } } },
+      visibility: "public",
+    },
+    market: { type: { kind: "map", key: { kind: "enum", name: "Res" }, value: { kind: "int" } }, visibility: "public" },
+    scorings: { type: { kind: "int" }, visibility: "public" },
+    lastRoll: { type: { kind: "int" }, visibility: "public" },
+    placedAt: { type: { kind: "optional", of: { kind: "int" } }, visibility: "public" },
+    activated: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    oichTurn: { type: { kind: "bool" }, visibility: "public" },
+    nessUsed: { type: { kind: "bool" }, visibility: "public" },
+    moves: { type: { kind: "int" }, visibility: "public" },
+  },
+  records: {
+    Tile: {
+      code: { type: { kind: "string" }, visibility: "public" },
+      stack: { type: { kind: "int" }, visibility: "public" },
+      name: { type: { kind: "string" }, visibility: "public" },
+      kind: { type: { kind: "enum", name: "Kind" }, visibility: "public" },
+      border: { type: { kind: "enum", name: "Border" }, visibility: "public" },
+      river: { type: { kind: "bool" }, visibility: "public" },
+      road: { type: { kind: "bool" }, visibility: "public" },
+      wood: { type: { kind: "int" }, visibility: "public" },
+      stone: { type: { kind: "int" }, visibility: "public" },
+      grain: { type: { kind: "int" }, visibility: "public" },
+      cattle: { type: { kind: "int" }, visibility: "public" },
+      sheep: { type: { kind: "int" }, visibility: "public" },
+      whisky: { type: { kind: "int" }, visibility: "public" },
+      clan: { type: { kind: "int" }, visibility: "public" },
+      distinct: { type: { kind: "int" }, visibility: "public" },
+      card: { type: { kind: "enum", name: "Card" }, visibility: "public" },
+      value: { type: { kind: "int" }, visibility: "public" },
+    },
+    CardInfo: {
+      card: { type: { kind: "enum", name: "Card" }, visibility: "public" },
+      bonnets: { type: { kind: "int" }, visibility: "public" },
+    },
+    ScoreStep: {
+      difference: { type: { kind: "int" }, visibility: "public" },
+      vp: { type: { kind: "int" }, visibility: "public" },
+    },
+    FairStep: {
+      types: { type: { kind: "int" }, visibility: "public" },
+      vp: { type: { kind: "int" }, visibility: "public" },
+    },
+    Placed: {
+      tile: { type: { kind: "int" }, visibility: "public", shown: true },
+      at: { type: { kind: "cell" }, visibility: "public" },
+      cubes: { type: { kind: "list", of: { kind: "enum", name: "Res" } }, visibility: "public" },
+      clans: { type: { kind: "int" }, visibility: "public" },
+    },
+  },
+};
+
 function problemInPlaced(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a Placed is not an object";
   if (!isInt(value.tile)) return "Placed.tile is not a valid int";
@@ -4712,6 +4779,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     check,
     apply,
     view,
+    viewShape: VIEW_SHAPE,
     shownAction,
     describeAction,
     outcome,

@@ -26,6 +26,7 @@ import {
   type Outcome,
   type RngState,
   type ShownAction,
+  type ViewShape,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -730,6 +731,27 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   return state;
 }
 
+/** The shape of the views, from the rules' types: what a generic board needs to draw this game. */
+const VIEW_SHAPE: ViewShape = {
+  players: {
+    deck: { type: { kind: "list", of: { kind: "int" } }, visibility: "hidden" },
+    drawn: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    reserve: { type: { kind: "list", of: { kind: "enum", name: "Kind" } }, visibility: "private" },
+    cannons: { type: { kind: "int" }, visibility: "public" },
+    treasures: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    captured: { type: { kind: "int" }, visibility: "public" },
+  },
+  table: { sea: { type: { kind: "list", of: { kind: "record", name: "Ship" } }, visibility: "public" } },
+  records: {
+    Ship: {
+      owner: { type: { kind: "player" }, visibility: "public" },
+      value: { type: { kind: "int" }, visibility: "public" },
+      armed: { type: { kind: "bool" }, visibility: "visibleIf" },
+      revealed: { type: { kind: "bool" }, visibility: "public" },
+    },
+  },
+};
+
 function problemInShip(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a Ship is not an object";
   if (!(isInt(value.owner) && value.owner >= 0 && value.owner < playerCount)) return "Ship.owner is not a valid seat";
@@ -899,6 +921,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     check,
     apply,
     view,
+    viewShape: VIEW_SHAPE,
     shownAction,
     outcome,
     standing,

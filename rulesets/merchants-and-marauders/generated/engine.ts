@@ -56,6 +56,7 @@ import {
   type ParameterInfo,
   type RngState,
   type ShownAction,
+  type ViewShape,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -13239,6 +13240,207 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   return state;
 }
 
+/** The shape of the views, from the rules' types: what a generic board needs to draw this game. */
+const VIEW_SHAPE: ViewShape = {
+  players: {
+    captain: { type: { kind: "int" }, visibility: "visibleIf", shown: true },
+    ship: { type: { kind: "enum", name: "ShipType" }, visibility: "public" },
+    tracks: {
+      type: { kind: "map", key: { kind: "enum", name: "Location" }, value: { kind: "int" } },
+      visibility: "public",
+    },
+    bounty: {
+      type: { kind: "map", key: { kind: "enum", name: "Nation" }, value: { kind: "int" } },
+      visibility: "public",
+    },
+    scouted: { type: { kind: "list", of: { kind: "enum", name: "Target" } }, visibility: "public" },
+    dead: { type: { kind: "bool" }, visibility: "public" },
+    mods: { type: { kind: "list", of: { kind: "enum", name: "Modification" } }, visibility: "public" },
+    hullFlipped: { type: { kind: "bool" }, visibility: "public" },
+    chasersFlipped: { type: { kind: "bool" }, visibility: "public" },
+    surgeonReady: { type: { kind: "bool" }, visibility: "public" },
+    redirectReady: { type: { kind: "bool" }, visibility: "public" },
+    weapons: { type: { kind: "list", of: { kind: "enum", name: "Weapon" } }, visibility: "public" },
+    retiring: { type: { kind: "bool" }, visibility: "public" },
+    boughtWarship: { type: { kind: "bool" }, visibility: "public" },
+    zone: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+    inPort: { type: { kind: "bool" }, visibility: "public" },
+    gold: { type: { kind: "int" }, visibility: "private" },
+    ledger: { type: { kind: "list", of: { kind: "record", name: "GoldMove" } }, visibility: "public" },
+    glory: { type: { kind: "int" }, visibility: "public" },
+    actionsLeft: { type: { kind: "int" }, visibility: "public" },
+    portUsed: { type: { kind: "bool" }, visibility: "public" },
+    cargo: { type: { kind: "list", of: { kind: "int" } }, visibility: "hidden" },
+    lastBuyZone: { type: { kind: "optional", of: { kind: "enum", name: "Zone" } }, visibility: "public" },
+    lastBuyRound: { type: { kind: "int" }, visibility: "public" },
+    stash: { type: { kind: "int" }, visibility: "private" },
+    rumor: { type: { kind: "optional", of: { kind: "int" } }, visibility: "private" },
+    forgedDocuments: { type: { kind: "bool" }, visibility: "public" },
+    gloryHand: { type: { kind: "list", of: { kind: "int" } }, visibility: "private", shown: true },
+    employed: { type: { kind: "list", of: { kind: "int" } }, visibility: "public", shown: true },
+    shownGlory: { type: { kind: "optional", of: { kind: "int" } }, visibility: "public" },
+    mission: { type: { kind: "optional", of: { kind: "int" } }, visibility: "public" },
+    escortTurns: { type: { kind: "int" }, visibility: "public" },
+  },
+  table: {
+    forgedEntry: { type: { kind: "bool" }, visibility: "public" },
+    boostPlayer: { type: { kind: "optional", of: { kind: "player" } }, visibility: "public" },
+    boostKind: { type: { kind: "optional", of: { kind: "enum", name: "GloryKind" } }, visibility: "public" },
+    captainDeck: { type: { kind: "deck", of: { kind: "int" } }, visibility: "hidden" },
+    events: { type: { kind: "deck", of: { kind: "int" } }, visibility: "hidden" },
+    first: { type: { kind: "player" }, visibility: "public" },
+    round: { type: { kind: "int" }, visibility: "public" },
+    revealed: { type: { kind: "bool" }, visibility: "public" },
+    cargoDeck: { type: { kind: "deck", of: { kind: "int" } }, visibility: "public" },
+    demand: {
+      type: { kind: "map", key: { kind: "enum", name: "Zone" }, value: { kind: "enum", name: "Good" } },
+      visibility: "public",
+    },
+    demandReserve: { type: { kind: "list", of: { kind: "enum", name: "Good" } }, visibility: "hidden" },
+    merchants: {
+      type: { kind: "map", key: { kind: "enum", name: "Zone" }, value: { kind: "enum", name: "Nation" } },
+      visibility: "valuesHidden",
+    },
+    merchantTrack: { type: { kind: "list", of: { kind: "enum", name: "Nation" } }, visibility: "hidden" },
+    faceDownMods: {
+      type: { kind: "map", key: { kind: "enum", name: "Zone" }, value: { kind: "enum", name: "Modification" } },
+      visibility: "hidden",
+    },
+    faceUpMods: {
+      type: { kind: "map", key: { kind: "enum", name: "Zone" }, value: { kind: "enum", name: "Modification" } },
+      visibility: "public",
+    },
+    weaponSupply: {
+      type: { kind: "map", key: { kind: "enum", name: "Weapon" }, value: { kind: "int" } },
+      visibility: "public",
+    },
+    lastRoll: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    event: { type: { kind: "optional", of: { kind: "int" } }, visibility: "public" },
+    npcs: {
+      type: { kind: "map", key: { kind: "enum", name: "Npc" }, value: { kind: "record", name: "NpcShip" } },
+      visibility: "public",
+    },
+    arriving: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    shownCards: { type: { kind: "list", of: { kind: "record", name: "CardsShown" } }, visibility: "public" },
+    gloryDeck: { type: { kind: "deck", of: { kind: "int" } }, visibility: "public" },
+    lastPlayed: { type: { kind: "optional", of: { kind: "int" } }, visibility: "public" },
+    sparedHull: { type: { kind: "optional", of: { kind: "enum", name: "Location" } }, visibility: "public" },
+    contestWinner: { type: { kind: "optional", of: { kind: "player" } }, visibility: "public" },
+    winnerDeclaration: { type: { kind: "enum", name: "Declaration" }, visibility: "public" },
+    broadsideBy: { type: { kind: "optional", of: { kind: "player" } }, visibility: "public" },
+    evasiveBy: { type: { kind: "optional", of: { kind: "player" } }, visibility: "public" },
+    rumorDeck: { type: { kind: "deck", of: { kind: "int" } }, visibility: "public" },
+    missionDeck: { type: { kind: "deck", of: { kind: "int" } }, visibility: "public" },
+    missionsUp: { type: { kind: "list", of: { kind: "int" } }, visibility: "public", shown: true },
+    beneath: {
+      type: { kind: "map", key: { kind: "enum", name: "Npc" }, value: { kind: "list", of: { kind: "int" } } },
+      visibility: "public",
+    },
+    atWar: { type: { kind: "list", of: { kind: "enum", name: "Nation" } }, visibility: "public" },
+    warships: { type: { kind: "bool" }, visibility: "public" },
+  },
+  records: {
+    Border: {
+      zone: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+      dir: { type: { kind: "enum", name: "Compass" }, visibility: "public" },
+      neighbour: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+    },
+    Captain: {
+      id: { type: { kind: "string" }, visibility: "public" },
+      home: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+      seamanship: { type: { kind: "int" }, visibility: "public" },
+      scouting: { type: { kind: "int" }, visibility: "public" },
+      leadership: { type: { kind: "int" }, visibility: "public" },
+      influence: { type: { kind: "int" }, visibility: "public" },
+      abilities: { type: { kind: "list", of: { kind: "enum", name: "Ability" } }, visibility: "public" },
+    },
+    ShipStats: {
+      type: { type: { kind: "enum", name: "ShipType" }, visibility: "public" },
+      seaworthiness: { type: { kind: "int" }, visibility: "public" },
+      cargo: { type: { kind: "int" }, visibility: "public" },
+      crew: { type: { kind: "int" }, visibility: "public" },
+      cannons: { type: { kind: "int" }, visibility: "public" },
+      maneuverability: { type: { kind: "int" }, visibility: "public" },
+      buy: { type: { kind: "int" }, visibility: "public" },
+      sell: { type: { kind: "int" }, visibility: "public" },
+    },
+    CargoFace: {
+      plunder: { type: { kind: "int" }, visibility: "public" },
+      icon: { type: { kind: "enum", name: "CargoIcon" }, visibility: "public" },
+    },
+    EventCard: {
+      id: { type: { kind: "string" }, visibility: "public" },
+      name: { type: { kind: "string" }, visibility: "public" },
+      kind: { type: { kind: "enum", name: "EventKind" }, visibility: "public" },
+      npc: { type: { kind: "optional", of: { kind: "enum", name: "Npc" } }, visibility: "public" },
+      seamanship: { type: { kind: "int" }, visibility: "public" },
+      scouting: { type: { kind: "int" }, visibility: "public" },
+      leadership: { type: { kind: "int" }, visibility: "public" },
+      enters: { type: { kind: "optional", of: { kind: "enum", name: "Zone" } }, visibility: "public" },
+      nation: { type: { kind: "optional", of: { kind: "enum", name: "Nation" } }, visibility: "public" },
+    },
+    MoveIcon: {
+      card: { type: { kind: "string" }, visibility: "public" },
+      npc: { type: { kind: "enum", name: "Npc" }, visibility: "public" },
+      dir: { type: { kind: "enum", name: "Compass" }, visibility: "public" },
+    },
+    CardsShown: {
+      owner: { type: { kind: "player" }, visibility: "public" },
+      witness: { type: { kind: "player" }, visibility: "public" },
+      cards: { type: { kind: "list", of: { kind: "int" } }, visibility: "visibleIf" },
+    },
+    GoldMove: {
+      owner: { type: { kind: "player" }, visibility: "public" },
+      amount: { type: { kind: "int" }, visibility: "visibleIf" },
+      secret: { type: { kind: "bool" }, visibility: "public" },
+    },
+    NpcShip: {
+      cards: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+      zone: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+      tracks: {
+        type: { kind: "map", key: { kind: "enum", name: "Location" }, value: { kind: "int" } },
+        visibility: "public",
+      },
+    },
+    Roll: {
+      skulls: { type: { kind: "int" }, visibility: "public" },
+      rest: { type: { kind: "int" }, visibility: "public" },
+      faces: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    },
+    Rolls: {
+      own: { type: { kind: "record", name: "Roll" }, visibility: "public" },
+      other: { type: { kind: "record", name: "Roll" }, visibility: "public" },
+    },
+    Skills: {
+      seamanship: { type: { kind: "int" }, visibility: "public" },
+      scouting: { type: { kind: "int" }, visibility: "public" },
+      leadership: { type: { kind: "int" }, visibility: "public" },
+    },
+    Rumor: {
+      id: { type: { kind: "string" }, visibility: "public" },
+      zone: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+      atPort: { type: { kind: "bool" }, visibility: "public" },
+      reward: { type: { kind: "enum", name: "RumorReward" }, visibility: "public" },
+    },
+    Mission: {
+      id: { type: { kind: "string" }, visibility: "public" },
+      location: { type: { kind: "enum", name: "Zone" }, visibility: "public" },
+      leadership: { type: { kind: "bool" }, visibility: "public" },
+      task: { type: { kind: "enum", name: "MissionTask" }, visibility: "public" },
+      destination: { type: { kind: "optional", of: { kind: "enum", name: "Zone" } }, visibility: "public" },
+      good: { type: { kind: "optional", of: { kind: "enum", name: "Good" } }, visibility: "public" },
+      earn: { type: { kind: "int" }, visibility: "public" },
+    },
+    GloryCard: {
+      id: { type: { kind: "string" }, visibility: "public" },
+      name: { type: { kind: "string" }, visibility: "public" },
+      copies: { type: { kind: "int" }, visibility: "public" },
+      kind: { type: { kind: "enum", name: "GloryKind" }, visibility: "public" },
+      specialist: { type: { kind: "optional", of: { kind: "enum", name: "Specialist" } }, visibility: "public" },
+    },
+  },
+};
+
 function problemInCardsShown(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a CardsShown is not an object";
   if (!(isInt(value.owner) && value.owner >= 0 && value.owner < playerCount))
@@ -14361,6 +14563,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     check,
     apply,
     view,
+    viewShape: VIEW_SHAPE,
     shownAction,
     describeAction,
     outcome,

@@ -1,0 +1,197 @@
+/**
+ * A player's view drawn from its shape (the engine's `viewShape`, from the rules' types), for any game: a panel for
+ * each player and one for the table; lists of records as cards, maps keyed by hexes as hex boards, maps keyed by
+ * cells as square grids; what the viewer may not see as "hidden".
+ */
+import type { FieldShape, ValueShape, ViewShape } from "@rules/runtime";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function element(tag: string, className?: string, text?: string): HTMLElement {
+  const e = document.createElement(tag);
+  if (className !== undefined) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The view of `viewer` (a seat), in panels. */
+export function renderView(view: Record<string, Json>, shape: ViewShape | undefined, viewer: number): HTMLElement {
+  const root = element("div");
+  const players = (view.players ?? []) as Record<string, Json>[];
+  const table = element("div", "panel");
+  table.dataset.panel = "table";
+  table.append(element("h3", undefined, "Table"));
+  const skip = new Set(["viewer", "variant", "playerCount", "players", "toAct", "deciding", "mayInterrupt"]);
+  const tableFields = shape?.table ?? {};
+  for (const [name, value] of Object.entries(view)) {
+    if (skip.has(name)) continue;
+    table.append(renderField(name, value, tableFields[name], shape));
+  }
+  root.append(table);
+  players.forEach((fields, seat) => {
+    const panel = element("div", seat === viewer ? "panel you" : "panel");
+    panel.dataset.panel = `seat-${seat}`;
+    panel.append(element("h3", undefined, seat === viewer ? `Seat ${seat} (you)` : `Seat ${seat}`));
+    for (const [name, value] of Object.entries(fields)) {
+      panel.append(renderField(name, value, shape?.players[name], shape));
+    }
+    root.append(panel);
+  });
+  return root;
+}
+
+function renderField(
+  name: string,
+  value: Json,
+  field: FieldShape | undefined,
+  shape: ViewShape | undefined,
+): HTMLElement {
+  const row = element("div", "field");
+  row.append(element("span", "name", name));
+  const type = field?.shown === true ? undefined : field?.type;
+  // A hidden list shows only how many it holds.
+  if (field?.visibility === "hidden" && typeof value === "number") {
+    row.append(element("span", "hidden", `${value} face down`));
+  } else {
+    row.append(renderValue(value, type, shape));
+  }
+  return row;
+}
+
+/** A value, drawn by its type when the shape knows it, else by its JSON form. */
+export function renderValue(value: Json, type: ValueShape | undefined, shape: ViewShape | undefined): HTMLElement {
+  if (value === null) return element("span", "hidden", type?.kind === "optional" ? "none" : "hidden");
+  if (type?.kind === "optional") return renderValue(value, type.of, shape);
+  if (type?.kind === "map" && typeof value === "object" && !Array.isArray(value)) {
+    if (type.key.kind === "hex") return hexBoard(value, type.value, shape);
+    if (type.key.kind === "cell") return squareGrid(value, type.value, shape);
+  }
+  if (Array.isArray(value)) {
+    const of = type?.kind === "list" ? type.of : undefined;
+    if (value.length === 0) return element("span", "hidden", "none");
+    if (value.every((v) => typeof v !== "object" || v === null)) {
+      const list = element("span");
+      for (const v of value) list.append(element("span", "chip", short(v)));
+      return list;
+    }
+    const cards = element("div", "cards");
+    for (const v of value) {
+      const card = element("div", "card");
+      card.append(renderValue(v, of, shape));
+      cards.append(card);
+    }
+    return cards;
+  }
+  if (typeof value === "object") {
+    if (type?.kind === "record" && shape?.records[type.name] !== undefined) {
+      const fields = shape.records[type.name]!;
+      const box = element("div");
+      for (const [name, v] of Object.entries(value)) box.append(renderField(name, v, fields[name], shape));
+      return box;
+    }
+    if (type?.kind === "deck") {
+      return element(
+        "span",
+        undefined,
+        `${short(value.pile ?? null)} face down, discard: ${short(value.discard ?? [])}`,
+      );
+    }
+    if (isPoint(value)) return element("span", undefined, short(value));
+    const box = element("div");
+    const valueType = type?.kind === "map" ? type.value : undefined;
+    for (const [name, v] of Object.entries(value)) {
+      const row = element("div", "field");
+      row.append(element("span", "name", name), renderValue(v, valueType, shape));
+      box.append(row);
+    }
+    return box;
+  }
+  return element("span", undefined, short(value));
+}
+
+function isPoint(value: { [key: string]: Json }): boolean {
+  const keys = Object.keys(value).sort().join(",");
+  return keys === "q,r" || keys === "x,y";
+}
+
+/** A value in a few characters, for a square of a board or a chip. */
+function short(value: Json): string {
+  if (value === null) return "–";
+  if (Array.isArray(value)) return `[${value.map(short).join(", ")}]`;
+  if (typeof value === "object") {
+    if (isPoint(value))
+      return "q" in value ? `(${short(value.q!)}, ${short(value.r!)})` : `(${short(value.x!)}, ${short(value.y!)})`;
+    const tag = value.kind;
+    const rest = Object.entries(value).filter(([k]) => k !== "kind");
+    const inner = rest.map(([k, v]) => `${k}: ${short(v)}`).join(", ");
+    return typeof tag === "string" ? (inner === "" ? tag : `${tag}(${inner})`) : `{${inner}}`;
+  }
+  return String(value);
+}
+
+/** A map keyed by cells ("x,y"), drawn as the grid of those cells' bounding box. */
+function squareGrid(map: { [key: string]: Json }, of: ValueShape, shape: ViewShape | undefined): HTMLElement {
+  const cells = Object.entries(map).map(([key, v]) => {
+    const [x, y] = key.split(",").map(Number) as [number, number];
+    return { x, y, v };
+  });
+  const grid = element("div", "grid");
+  grid.dataset.board = "grid";
+  if (cells.length === 0) return element("span", "hidden", "empty");
+  const xs = cells.map((c) => c.x);
+  const ys = cells.map((c) => c.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 2.2rem)`;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const found = cells.find((c) => c.x === x && c.y === y);
+      const square = element("div", undefined, found === undefined ? "" : short(found.v));
+      square.title =
+        found === undefined ? `(${x}, ${y})` : `(${x}, ${y}): ${renderValue(found.v, of, shape).textContent}`;
+      grid.append(square);
+    }
+  }
+  return grid;
+}
+
+/** A map keyed by hexes ("q,r", axial), drawn as pointy-topped hexes. */
+function hexBoard(map: { [key: string]: Json }, of: ValueShape, shape: ViewShape | undefined): HTMLElement {
+  const size = 18;
+  const hexes = Object.entries(map).map(([key, v]) => {
+    const [q, r] = key.split(",").map(Number) as [number, number];
+    return { q, r, v, x: size * Math.sqrt(3) * (q + r / 2), y: size * 1.5 * r };
+  });
+  if (hexes.length === 0) return element("span", "hidden", "empty");
+  const xs = hexes.map((h) => h.x);
+  const ys = hexes.map((h) => h.y);
+  const [minX, minY] = [Math.min(...xs) - size, Math.min(...ys) - size];
+  const width = Math.max(...xs) - minX + size;
+  const height = Math.max(...ys) - minY + size;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
+  svg.setAttribute("width", String(Math.min(640, width * 1.5)));
+  svg.dataset.board = "hex";
+  for (const h of hexes) {
+    const corners = Array.from({ length: 6 }, (_, i) => {
+      const angle = (Math.PI / 180) * (60 * i - 30);
+      return `${h.x + size * Math.cos(angle)},${h.y + size * Math.sin(angle)}`;
+    }).join(" ");
+    const polygon = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+    polygon.setAttribute("points", corners);
+    polygon.setAttribute("fill", "#eef4fb");
+    polygon.setAttribute("stroke", "#789");
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    title.textContent = `(${h.q}, ${h.r}): ${renderValue(h.v, of, shape).textContent}`;
+    polygon.append(title);
+    const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    label.setAttribute("x", String(h.x));
+    label.setAttribute("y", String(h.y + 3));
+    label.setAttribute("text-anchor", "middle");
+    label.setAttribute("font-size", "8");
+    label.textContent = short(h.v).slice(0, 6);
+    svg.append(polygon, label);
+  }
+  const wrap = element("div");
+  wrap.append(svg);
+  return wrap;
+}

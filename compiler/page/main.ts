@@ -1,0 +1,224 @@
+/**
+ * The page of `rules serve <game>`: any compiled game played in the browser, from the same engine module the Node
+ * runtime uses. Each seat is a person or an agent; a person sees their own view and their legal actions as buttons
+ * (a choice among many values as a list to pick from), the log of actions, an undo that never takes back what was
+ * revealed, and save and load in the runtime's save format. No code of any game: everything comes from the engine.
+ */
+import engine from "virtual:rules-engine";
+import { SaveError, Table, type EngineAction, type Sitter } from "@rules/runtime";
+import { renderView } from "./board.ts";
+
+type AnyTable = Table<object, EngineAction, unknown>;
+
+/** More answers than this to one choice are offered as a list to pick from, not as buttons. */
+const MOST_BUTTONS = 12;
+const SITTERS = ["human", "random", "greedy", "mcts:200"];
+
+let table: AnyTable | null = null;
+let problem = "";
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function select(name: string, options: readonly string[], value: string): HTMLSelectElement {
+  const s = element("select");
+  s.name = name;
+  for (const o of options) s.append(new Option(o, o, false, o === value));
+  return s;
+}
+
+/** The new-game form: players, variant, seed, and who sits at each seat. */
+function setupForm(): HTMLFormElement {
+  const form = element("form");
+  form.className = "panel";
+  form.dataset.panel = "setup";
+  const counts = Array.from({ length: engine.maxPlayers - engine.minPlayers + 1 }, (_, i) =>
+    String(engine.minPlayers + i),
+  );
+  const players = select("players", counts, String(table?.session.players ?? engine.minPlayers));
+  const variant = select("variant", engine.variants, table?.session.options.variant ?? engine.variants[0] ?? "base");
+  const seed = element("input");
+  seed.name = "seed";
+  seed.type = "number";
+  seed.value = String(table?.session.options.seed ?? 1);
+  const seats = element("span");
+  const drawSeats = (): void => {
+    seats.replaceChildren(
+      ...Array.from({ length: Number(players.value) }, (_, seat) => {
+        const label = element("label", ` seat ${seat} `);
+        label.append(select(`seat${seat}`, SITTERS, seat === 0 ? "human" : "random"));
+        return label;
+      }),
+    );
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const start = element("button", "New game");
+  start.type = "submit";
+  form.append("players ", players, " variant ", variant, " seed ", seed, seats, " ", start);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const count = Number(players.value);
+    const sitters: Sitter[] = Array.from(
+      { length: count },
+      (_, seat) => (form.elements.namedItem(`seat${seat}`) as HTMLSelectElement).value,
+    );
+    try {
+      table = Table.create(
+        engine,
+        { players: count, seed: Number(seed.value), variant: variant.value },
+        sitters,
+      ) as AnyTable;
+      problem = "";
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    draw();
+  });
+  return form;
+}
+
+/** The buttons (or lists) of `seat`'s legal actions, grouped by kind. */
+function actionPanel(t: AnyTable, seat: number, heading: string): HTMLElement {
+  const panel = element("div");
+  panel.className = "panel actions";
+  panel.dataset.panel = "actions";
+  panel.append(element("h3", heading));
+  const groups = new Map<string, EngineAction[]>();
+  for (const action of t.session.legalActions(seat)) {
+    groups.set(action.type, [...(groups.get(action.type) ?? []), action]);
+  }
+  for (const [type, actions] of groups) {
+    const row = element("div");
+    if (actions.length > MOST_BUTTONS) {
+      const list = element("select");
+      list.name = type;
+      actions.forEach((a, i) => list.append(new Option(t.describe(a), String(i))));
+      const go = element("button", type);
+      go.addEventListener("click", () => take(actions[Number(list.value)]!));
+      row.append(list, go);
+    } else {
+      for (const action of actions) {
+        const button = element("button", t.describe(action));
+        button.dataset.action = action.type;
+        button.addEventListener("click", () => take(action));
+        row.append(button);
+      }
+    }
+    panel.append(row);
+  }
+  return panel;
+}
+
+function take(action: EngineAction): void {
+  if (table === null) return;
+  const refused = table.act(action);
+  problem = refused ?? "";
+  draw();
+}
+
+/** Undo, save, load. */
+function gameControls(t: AnyTable): HTMLElement {
+  const panel = element("div");
+  panel.className = "panel";
+  panel.dataset.panel = "controls";
+  const undo = element("button", "Undo");
+  undo.disabled = !t.canUndo();
+  undo.addEventListener("click", () => {
+    t.undo();
+    draw();
+  });
+  const save = element("button", "Save");
+  save.addEventListener("click", () => {
+    const link = element("a");
+    link.href = URL.createObjectURL(new Blob([t.save()], { type: "application/json" }));
+    link.download = `${engine.name}-save.json`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  });
+  const load = element("input");
+  load.type = "file";
+  load.accept = ".json,application/json";
+  load.name = "load";
+  load.addEventListener("change", async () => {
+    const file = load.files?.[0];
+    if (file === undefined) return;
+    const text = await file.text();
+    try {
+      const sitters = (players: number): Sitter[] =>
+        Array.from({ length: players }, (_, seat) =>
+          t.isHuman(seat) || seat >= t.session.players ? "human" : "random",
+        );
+      table = Table.load(engine, text, sitters) as AnyTable;
+      problem = "";
+    } catch (error) {
+      // A save that cannot be trusted changes nothing: the current game goes on.
+      problem = `That save cannot be loaded: ${error instanceof SaveError ? error.message : String(error)}`;
+    }
+    draw();
+  });
+  panel.append(undo, " ", save, " load a save: ", load);
+  return panel;
+}
+
+function logPanel(t: AnyTable): HTMLElement {
+  const panel = element("div");
+  panel.className = "panel log";
+  panel.dataset.panel = "log";
+  panel.append(element("h3", "Log"));
+  const list = element("ol");
+  for (const entry of t.entries) list.append(element("li", `seat ${entry.seat}: ${entry.text}`));
+  panel.append(list);
+  return panel;
+}
+
+function draw(): void {
+  const app = document.getElementById("app")!;
+  const title = element("h1", engine.title);
+  const parts: HTMLElement[] = [title, setupForm()];
+  if (problem !== "") {
+    const p = element("p", problem);
+    p.className = "problem";
+    p.dataset.problem = "";
+    parts.push(p);
+  }
+  if (table !== null) {
+    const t = table;
+    const layout = element("div");
+    layout.className = "layout";
+    const seat = t.humanToAct();
+    const viewer = seat ?? [...Array(t.session.players).keys()].find((s) => t.isHuman(s)) ?? 0;
+    const board = element("div");
+    board.append(renderView(t.session.view(viewer) as never, engine.viewShape, viewer));
+    const side = element("div");
+    const outcome = t.session.outcome();
+    if (outcome !== null) {
+      const over = element("div");
+      over.className = "panel";
+      over.dataset.panel = "outcome";
+      const winners = outcome.winners.map((w) => `seat ${w}`).join(" and ");
+      over.append(
+        element("h3", "The game is over"),
+        element("p", `${outcome.ending ?? ""} Winner: ${winners}. Scores: ${outcome.scores.join(", ")}.`),
+      );
+      side.append(over);
+    } else if (seat !== undefined) {
+      side.append(actionPanel(t, seat, `Seat ${seat}, your move${describeDeciding(t, seat)}`));
+    }
+    for (const other of t.humansMayInterrupt()) side.append(actionPanel(t, other, `Seat ${other} may interrupt`));
+    side.append(gameControls(t), logPanel(t));
+    layout.append(board, side);
+    parts.push(layout);
+  }
+  app.replaceChildren(...parts);
+}
+
+function describeDeciding(t: AnyTable, seat: number): string {
+  const deciding = (t.session.view(seat) as { deciding?: string | null }).deciding;
+  return typeof deciding === "string" ? ` (${deciding})` : "";
+}
+
+draw();

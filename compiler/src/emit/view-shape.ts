@@ -1,0 +1,55 @@
+/**
+ * `VIEW_SHAPE`: the view's shape from the rules' types (see the runtime's `ViewShape`), for generic boards.
+ */
+import type { FieldInfo, Program, Type } from "@rules/dsl";
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+
+function valueShape(t: Type): unknown {
+  switch (t.kind) {
+    case "list":
+    case "deck":
+      return { kind: t.kind, of: valueShape(t.element) };
+    case "optional":
+      return { kind: "optional", of: valueShape(t.inner) };
+    case "map":
+      return { kind: "map", key: valueShape(t.key), value: valueShape(t.value) };
+    case "enum":
+    case "record":
+      return { kind: t.kind, name: t.name };
+    case "int":
+    case "bool":
+    case "string":
+    case "player":
+    case "hex":
+    case "cell":
+      return { kind: t.kind };
+    default:
+      return { kind: "int" };
+  }
+}
+
+function fields(map: ReadonlyMap<string, FieldInfo>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of map) {
+    out[name] = {
+      type: valueShape(f.type),
+      visibility: f.decl.visibility.kind,
+      ...(f.decl.shown === undefined ? {} : { shown: true }),
+    };
+  }
+  return out;
+}
+
+export function emitViewShape(program: Program): StatementStructures {
+  const shape = {
+    players: fields(program.playerFields),
+    table: fields(program.globalFields),
+    records: Object.fromEntries([...program.records.values()].map((r) => [r.decl.name.text, fields(r.fields)])),
+  };
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["The shape of the views, from the rules' types: what a generic board needs to draw this game."],
+    declarations: [{ name: "VIEW_SHAPE", type: "ViewShape", initializer: JSON.stringify(shape) }],
+  };
+}

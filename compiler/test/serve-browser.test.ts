@@ -1,0 +1,130 @@
+/**
+ * `rules serve`: compiled games played in a real browser (Debian's chromium through playwright-core), by clicking,
+ * from the page Vite builds around each game's generated engine.
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+import { servePage, type PageServer } from "../src/cli/serve.ts";
+import { browserTestsRun, launchBrowser } from "./browser.ts";
+
+const enginePath = (game: string): string => join(REPO_ROOT, "rulesets", game, "generated", "engine.ts");
+
+/** Opens the game's page and starts a game with these sitters ("human", "random"...). */
+async function newGame(page: Page, url: string, players: number, sitters: readonly string[]): Promise<void> {
+  await page.goto(url);
+  await page.locator("form[data-panel=setup] select[name=players]").selectOption(String(players));
+  for (const [seat, sitter] of sitters.entries()) {
+    await page.locator(`form[data-panel=setup] select[name=seat${seat}]`).selectOption(sitter);
+  }
+  await page.locator("form[data-panel=setup] button[type=submit]").click();
+}
+
+const logLength = (page: Page): Promise<number> => page.locator("[data-panel=log] li").count();
+
+describe.runIf(browserTestsRun)("playing in the browser", () => {
+  let browser: Browser;
+  const servers: PageServer[] = [];
+  const problems: string[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(servers.map((s) => s.close()));
+  });
+  const open = async (game: string): Promise<{ page: Page; url: string }> => {
+    const server = await servePage(enginePath(game), 0);
+    servers.push(server);
+    const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+    page.on("pageerror", (error) => problems.push(String(error)));
+    return { page, url: server.url };
+  };
+
+  it("a whole game of Letter of Marque, three people at one screen, by clicking; undo, save and load", async () => {
+    const { page, url } = await open("letter-of-marque");
+    await newGame(page, url, 3, ["human", "human", "human"]);
+    await expect.poll(() => page.locator("[data-panel=actions] button").count()).toBeGreaterThan(0);
+    // The players see their own reserve and not the others'.
+    await expect.poll(() => page.locator("[data-panel=seat-0]").textContent()).toContain("armed");
+    expect(await page.locator("[data-panel=seat-1]").textContent()).toContain("hidden");
+    // A secret answer others have not seen yet can be taken back.
+    await page.locator("[data-panel=actions] button").first().click();
+    expect(await logLength(page)).toBe(1);
+    await page.getByRole("button", { name: "Undo" }).click();
+    expect(await logLength(page)).toBe(0);
+
+    let clicks = 0;
+    while ((await page.locator("[data-panel=outcome]").count()) === 0 && clicks < 300) {
+      const buttons = page.locator("[data-panel=actions] button");
+      const count = await buttons.count();
+      await buttons.nth(clicks % count).click();
+      clicks++;
+      // A die roll or a card drawn is never taken back; whatever was clicked is in the log.
+      expect(await logLength(page)).toBe(clicks);
+      if (clicks === 10) {
+        // Saved, then a damaged save loaded: refused with the reason, the game goes on as it was.
+        const download = page.waitForEvent("download");
+        await page.getByRole("button", { name: "Save" }).click();
+        const save = await (await download).createReadStream();
+        const chunks: Buffer[] = [];
+        for await (const chunk of save) chunks.push(chunk as Buffer);
+        const text = Buffer.concat(chunks).toString("utf8");
+        expect(JSON.parse(text)).toMatchObject({ game: "letter-of-marque" });
+        const damaged = text.replace('"seed"', '"seeds"');
+        await page.locator("input[name=load]").setInputFiles({
+          name: "damaged.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(damaged),
+        });
+        await expect.poll(() => page.locator("[data-problem]").textContent()).toMatch(/^That save cannot be loaded: /);
+        expect(await logLength(page)).toBe(10);
+        // The save itself loads back to the same game.
+        await page.locator("input[name=load]").setInputFiles({
+          name: "save.json",
+          mimeType: "application/json",
+          buffer: Buffer.from(text),
+        });
+        await expect.poll(() => page.locator("[data-problem]").count()).toBe(0);
+        expect(await logLength(page)).toBe(10);
+      }
+    }
+    expect(await page.locator("[data-panel=outcome]").textContent()).toMatch(/The game is over.*Winner: seat \d/);
+    expect(clicks).toBeGreaterThan(30);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("one turn of Predoni dei Mari against two random players", async () => {
+    const { page, url } = await open("predoni-dei-mari");
+    await newGame(page, url, 3, ["human", "random", "random"]);
+    const ended = (): Promise<boolean> =>
+      page
+        .locator("[data-panel=log] li")
+        .allTextContents()
+        .then((lines) => lines.some((l) => l.startsWith("seat 0: EndTurn")));
+    let clicks = 0;
+    while (!(await ended()) && clicks < 100) {
+      await expect.poll(() => page.locator("[data-panel=actions] button").count()).toBeGreaterThan(0);
+      const endTurn = page.locator("[data-panel=actions] button[data-action=EndTurn]");
+      await (
+        (await endTurn.count()) > 0 ? endTurn.first() : page.locator("[data-panel=actions] button").first()
+      ).click();
+      clicks++;
+    }
+    expect(await ended()).toBe(true);
+    // The others played on after the turn, and the board shows the pirates where they stand.
+    const lines = await page.locator("[data-panel=log] li").allTextContents();
+    expect(lines.some((l) => l.startsWith("seat 1:"))).toBe(true);
+    expect(await page.locator("[data-panel=seat-0]").textContent()).toMatch(/pos\s*\(-?\d+, -?\d+\)/);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("a square grid drawn as a grid (Connect Four)", async () => {
+    const { page, url } = await open("connect-four");
+    await newGame(page, url, 2, ["human", "human"]);
+    await page.locator("[data-panel=actions] button").first().click();
+    await expect.poll(() => page.locator("[data-board=grid] > div").count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+});
