@@ -6,7 +6,7 @@
  *
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -115,11 +115,12 @@ async function measureCompile(): Promise<CompileFigure[]> {
  * `simulate --workers`: the same batches through the built command on one thread and on every core, wall time of the
  * whole command (start-up included: it is what a designer waits for).
  */
-function measureWorkers(): {
+async function measureWorkers(): Promise<{
   game: string;
   players: number;
   runs: { games: number; workers: number; seconds: number }[];
-} {
+  ceiling: number;
+}> {
   const game = "letter-of-marque";
   const players = 4;
   const bin = join(REPO_ROOT, "compiler/bin/rules.js");
@@ -133,7 +134,17 @@ function measureWorkers(): {
       runs.push({ games, workers, seconds: (performance.now() - started) / 1000 });
     }
   }
-  return { game, players, runs };
+  // What the machine gives several processes at once: one-thread runs on every core together, against one alone (a
+  // shared or throttled machine gives less than a speed-up of one per core, and no pool can beat that).
+  const args = [bin, "simulate", game, "--players", String(players), "--games", "200000", "--json"];
+  const alone = runs.find((r) => r.games === 200_000 && r.workers === 1)!.seconds;
+  const started = performance.now();
+  const together = Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, args, { stdio: "ignore" }),
+  );
+  await Promise.all(together.map((child) => new Promise((done) => child.on("exit", done))));
+  const seconds = (performance.now() - started) / 1000;
+  return { game, players, runs, ceiling: (together.length * alone) / seconds };
 }
 
 /** CPU seconds this process has used (user + system): unlike wall time, it does not count the time a busy shared
@@ -208,7 +219,7 @@ const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name)
 const references = BASELINES.flatMap((game) => playoutsInChildProcess(game, "--baseline-of"));
 const compile = await measureCompile();
 const largest = compile.reduce((a, b) => (b.lines > a.lines ? b : a));
-const parallel = measureWorkers();
+const parallel = await measureWorkers();
 const frontEnd = await measureFrontEndBuilt(
   REPO_ROOT,
   join(REPO_ROOT, "rulesets", largest.ruleset, `${largest.ruleset}.rules`),
@@ -268,6 +279,10 @@ if (json) {
         return [String(r.games), String(r.workers), r.seconds.toFixed(2), (alone.seconds / r.seconds).toFixed(2)];
       }),
     ),
+  );
+  process.stdout.write(
+    `\nthe machine's own ceiling: ${availableParallelism()} one-thread runs of 200000 games at once play ` +
+      `${parallel.ceiling.toFixed(2)}x the games of one alone in the same time\n`,
   );
   process.stdout.write(`\n\nRandom playouts (${seconds} CPU s per configuration, after a warm-up)\n\n`);
   process.stdout.write(

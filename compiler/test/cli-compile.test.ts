@@ -122,6 +122,21 @@ describe("rules compile", () => {
   });
 });
 
+describe("the built command loads engines bundled with their runtime", () => {
+  it("simulates on one thread and on workers (each given the bundle) with the same results", () => {
+    const args = ["simulate", "connect-four", "--variant", "small", "--games", "300", "--json"];
+    const untimed = (text: string): unknown =>
+      (JSON.parse(text) as { elapsedMs?: number; playoutsPerSecond?: number }[]).map(
+        ({ elapsedMs: _e, playoutsPerSecond: _p, ...rest }) => rest,
+      );
+    const one = rules(...args);
+    const two = rules(...args, "--workers", "2");
+    expect(one.stderr).toBe("");
+    expect(two.status).toBe(0);
+    expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
+  }, 60_000);
+});
+
 describe("a game saved by one process", () => {
   it("replays in a fresh process to the saved state, bit for bit (replay verifies the log against the state)", () => {
     const save = join(dir, "predoni.json");

@@ -24,18 +24,26 @@ function findRepoRoot(start: string): string {
   }
 }
 
+/** Whether this module runs from its TypeScript sources (under tsx or Vitest), not from the built command. */
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+
 /**
- * Generated engines are TypeScript. Under tsx they import as they are; the built command (`npx rules`) registers
- * tsx's loader the first time it loads one, so that commands which load no engine (`check`, `--help`) never pay for it.
+ * A generated engine module and the runtime it imports, bundled by esbuild into one JavaScript module: what the
+ * built command (`npx rules`) loads, in about a tenth of the time a TypeScript loader takes to compile the same files
+ * (and what `simulate --workers` hands its workers, so that each starts in milliseconds).
  */
-let typeScriptLoader: Promise<void> | undefined;
-function loadTypeScript(): Promise<void> {
-  typeScriptLoader ??= (async () => {
-    if (import.meta.url.endsWith(".ts")) return; // running from source: tsx is already there
-    const { register } = await import("tsx/esm/api");
-    register();
-  })();
-  return typeScriptLoader;
+export async function bundleEngine(path: string): Promise<string> {
+  const { build } = await import("esbuild");
+  const result = await build({
+    entryPoints: [path],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    write: false,
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
 }
 
 export interface CompiledGame {
@@ -99,8 +107,11 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
   const shown = relative(root, path);
   let loaded: unknown;
   try {
-    await loadTypeScript();
-    loaded = await import(pathToFileURL(path).href);
+    // From the sources, TypeScript imports as it is; a bundle made for workers (`.mjs`) is plain JavaScript.
+    loaded =
+      FROM_SOURCE || path.endsWith(".mjs")
+        ? await import(pathToFileURL(path).href)
+        : await import(`data:text/javascript;base64,${Buffer.from(await bundleEngine(path)).toString("base64")}`);
   } catch (error) {
     throw new Error(`cannot load ${shown}: ${messageOf(error)}`, { cause: error });
   }

@@ -4,7 +4,9 @@
  * Whatever is not fixed on the command line is swept: without --variant every variant runs, without --players every
  * player count from the game's minimum to its maximum.
  */
-import { writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   AGENT_NAMES,
@@ -27,6 +29,7 @@ import { SUMMARIES } from "./commands.ts";
 import type { SimulateTask } from "./simulate-worker.ts";
 import { parseShard, SHARD_FORMAT, shardRange, type ShardFile, type ShardSlice } from "./shards.ts";
 import {
+  bundleEngine,
   cliContext,
   parseInteger,
   parseParam,
@@ -54,6 +57,20 @@ export async function simulateInWorkers(
   const total = batches.length * request.games;
   const { default: Tinypool } = await import("tinypool");
   const source = import.meta.url.endsWith(".ts");
+  // Built, the workers load each engine bundled once here into plain JavaScript (see `bundleEngine`).
+  const bundles = source ? undefined : await mkdtemp(join(tmpdir(), "rules-engines-"));
+  const modules = new Map<string, string>();
+  for (const { engine } of batches) {
+    const path = enginePaths.get(engine.name);
+    if (path === undefined || modules.has(engine.name)) continue;
+    if (bundles === undefined) {
+      modules.set(engine.name, path);
+    } else {
+      const bundle = join(bundles, `${engine.name}.mjs`);
+      await writeFile(bundle, await bundleEngine(path));
+      modules.set(engine.name, bundle);
+    }
+  }
   const pool = new Tinypool({
     filename: fileURLToPath(new URL(source ? "./simulate-worker.ts" : "./simulate-worker.js", import.meta.url)),
     runtime: source ? "child_process" : "worker_threads",
@@ -67,7 +84,7 @@ export async function simulateInWorkers(
   try {
     return await Promise.all(
       batches.map(async ({ engine, players, variant }) => {
-        const enginePath = enginePaths.get(engine.name);
+        const enginePath = modules.get(engine.name);
         if (enginePath === undefined) throw new Error(`${engine.name} has no module a worker could load`);
         const options = batchOptions(request, players, variant);
         const ranges: { from: number; count: number }[] = [];
@@ -91,6 +108,7 @@ export async function simulateInWorkers(
     );
   } finally {
     await pool.destroy();
+    if (bundles !== undefined) await rm(bundles, { recursive: true, force: true });
   }
 }
 
