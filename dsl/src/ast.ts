@@ -144,6 +144,11 @@ export interface FieldDecl extends Node {
   readonly shown?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
   /** For a list shown as text: the element the text names by the field's name (set by the checker). */
   shownElement?: LocalSymbol;
+  /**
+   * `hand: list<int> private from combatDeck`: the deck the hidden list's cards are dealt from, so that a player
+   * imagining what they cannot see deals the unseen cards of the deck and of such lists again together.
+   */
+  readonly dealtFrom?: Name;
 }
 
 export interface RecordDecl extends Node {

@@ -8,7 +8,7 @@ import { forEachExpr } from "./ast-walk.ts";
 import type { FieldInfo, RecordInfo } from "./checker.ts";
 import type { Context } from "./checker-context.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, typeToString, withoutNone, type Type } from "./types.ts";
+import { BOOL, sameType, typeToString, withoutNone, type Type } from "./types.ts";
 
 export interface VisibilityHost {
   readonly diagnostics: Diagnostic[];
@@ -47,6 +47,16 @@ export class VisibilityChecker {
             if (typeof part !== "string") this.noHiddenReads(f, part, "text", r.fields);
         }
         this.valuesHidden(f, r.fields.get(f.name.text)?.type);
+        if (f.dealtFrom !== undefined) {
+          this.report(
+            error(
+              Codes.misplaced,
+              f.dealtFrom.span,
+              "only a player's or the game's field may say which deck its cards are dealt from",
+              "declare the hand `per player` (or in `global`)",
+            ),
+          );
+        }
         if (f.visibility.kind === "private" && !r.fields.has("owner")) {
           this.report(
             error(
@@ -76,6 +86,7 @@ export class VisibilityChecker {
           }
         }
         this.valuesHidden(f.decl, f.type);
+        this.dealtFrom(f);
         if (table === this.host.globalFields && f.decl.visibility.kind === "private") {
           this.report(
             error(
@@ -87,6 +98,50 @@ export class VisibilityChecker {
           );
         }
       }
+    }
+  }
+
+  /**
+   * `hand: list<int> private from combatDeck`: a list some players may not see, of the cards of a deck of the game.
+   */
+  private dealtFrom(f: FieldInfo): void {
+    const deckName = f.decl.dealtFrom;
+    if (deckName === undefined) return;
+    if (f.decl.visibility.kind === "public") {
+      this.report(
+        error(
+          Codes.misplaced,
+          deckName.span,
+          `\`${f.decl.name.text}\` is seen by everyone: \`from\` says where the cards of a hidden list come from`,
+          "make the field `private`, `hidden` or `visible if ...`, or leave `from` out",
+        ),
+      );
+      return;
+    }
+    const deck = this.host.globalFields.get(deckName.text);
+    if (deck === undefined || deck.type.kind !== "deck") {
+      const decks = [...this.host.globalFields.values()].filter((g) => g.type.kind === "deck");
+      this.report(
+        error(
+          deck === undefined ? Codes.unknownName : Codes.typeMismatch,
+          deckName.span,
+          `\`${deckName.text}\` is not a deck of the game`,
+          decks.length > 0
+            ? `name one of the game's decks: ${decks.map((d) => d.decl.name.text).join(", ")}`
+            : "declare the deck as a global field, `cards: deck<int>`",
+        ),
+      );
+      return;
+    }
+    if (f.type.kind !== "list" || !sameType(f.type.element, deck.type.element)) {
+      this.report(
+        error(
+          Codes.typeMismatch,
+          f.decl.typeExpr.span,
+          `cards dealt from \`${deckName.text}\` are a list<${typeToString(deck.type.element)}>, not a ${typeToString(f.type)}`,
+          `declare \`${f.decl.name.text}: list<${typeToString(deck.type.element)}>\``,
+        ),
+      );
     }
   }
 

@@ -369,6 +369,7 @@ export class AstBuilder {
       const v = maybeNode(f, "visibility");
       const init = maybeNode(f, "expr");
       const shown = tokens(f, "StringLiteral")[0];
+      const deck = tokens(f, "deck")[0];
       return {
         span: nodeSpan(f),
         name: name(token(f, "Identifier")),
@@ -376,6 +377,7 @@ export class AstBuilder {
         initial: init ? this.expr(init) : undefined,
         visibility: v ? this.visibility(v) : { kind: "public" },
         ...(shown ? { shown: { span: tokenSpan(shown), ...this.text(shown) } } : {}),
+        ...(deck ? { dealtFrom: name(deck) } : {}),
       };
     });
   }

@@ -305,7 +305,7 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  /** name: type [= initial] [public | private | hidden | visible if cond] [shown "text"] */
+  /** name: type [= initial] [public | private | hidden | visible if cond] [from deck] [shown "text"] */
   private field = this.RULE("field", () => {
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
@@ -315,6 +315,14 @@ export class RulesParser extends CstParser {
       this.SUBRULE(this.expr);
     });
     this.OPTION2(() => this.SUBRULE(this.visibility));
+    // `from combatDeck`: the cards of a hidden hand are dealt from that deck (`from` is not reserved).
+    this.OPTION4({
+      GATE: () => this.LA(1).image === "from" && this.LA(2).tokenType === T.Identifier,
+      DEF: () => {
+        this.CONSUME3(T.Identifier, { LABEL: "from" });
+        this.CONSUME4(T.Identifier, { LABEL: "deck" });
+      },
+    });
     // `shown` is not reserved: recognised by its text, followed by the text players see instead of the value.
     this.OPTION3({
       GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,

@@ -39,10 +39,34 @@ function shuffledInPlace(t: Type): boolean {
   return t.kind === "list" || t.kind === "deck" || t.kind === "map";
 }
 
+/** The seats whose player field `f` the seat may not see (an expression over `state`, `seat` and `others`). */
+function hiddenOwners(ctx: EmitContext, f: FieldInfo): string {
+  const vis = f.decl.visibility;
+  if (vis.kind === "private") return "others";
+  if (vis.kind !== "visibleIf") return "SEATS[state.playerCount]!";
+  const scope: Scope = {
+    ...plainScope(),
+    recordVar: "mine",
+    recordType: "PlayerState",
+    viewerVar: "seat",
+    ownerVar: "owner",
+  };
+  const condition = ctx.exprs.paren(vis.condition, scope);
+  const mine = /\bmine\b/.test(condition) ? "const mine = state.players[owner]!; " : "";
+  return `SEATS[state.playerCount]!.filter((owner) => { ${mine}return !${condition}; })`;
+}
+
 export function emitDeterminize(ctx: EmitContext): StatementStructures {
   const p = ctx.program;
   const lines: string[] = [];
+  // Hidden lists whose cards are dealt from a deck (`from`), by deck: re-dealt together with its draw pile.
+  const dealt = new Map<string, FieldInfo[]>();
+  for (const f of [...p.playerFields.values(), ...p.globalFields.values()]) {
+    const deck = f.decl.dealtFrom?.text;
+    if (deck !== undefined && f.decl.visibility.kind !== "public") dealt.set(deck, [...(dealt.get(deck) ?? []), f]);
+  }
   const perPlayer = (f: FieldInfo): void => {
+    if (f.decl.dealtFrom !== undefined && f.decl.visibility.kind !== "public") return;
     const name = f.decl.name.text;
     const vis = f.decl.visibility;
     const slot = (owner: string): string => slotOf(f.type, `state.players[${owner}]!`, name);
@@ -68,17 +92,7 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")}));`);
     } else {
       lines.push(`// The ${name} of the players whose one \`seat\` may not see: exchanged among them.`);
-      const scope: Scope = {
-        ...plainScope(),
-        recordVar: "mine",
-        recordType: "PlayerState",
-        viewerVar: "seat",
-        ownerVar: "owner",
-      };
-      const condition = ctx.exprs.paren(vis.condition, scope);
-      const mine = /\bmine\b/.test(condition) ? "const mine = state.players[owner]!; " : "";
-      const hidden = `SEATS[state.playerCount]!.filter((owner) => { ${mine}return !${condition}; })`;
-      lines.push(`${fn}(rng, ${hidden}.map((owner) => ${slot("owner")}));`);
+      lines.push(`${fn}(rng, ${hiddenOwners(ctx, f)}.map((owner) => ${slot("owner")}));`);
     }
   };
   for (const f of p.playerFields.values()) perPlayer(f);
@@ -87,14 +101,32 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
     const name = f.decl.name.text;
     const vis = f.decl.visibility;
     if (f.type.kind === "deck") {
-      lines.push(`redealElements(rng, [[state.${name}, "pile"]]);`);
+      const hands = dealt.get(name) ?? [];
+      if (hands.length === 0) {
+        lines.push(`redealElements(rng, [[state.${name}, "pile"]]);`);
+        continue;
+      }
+      // The cards `seat` has not seen: the deck's draw pile and the hands dealt from it that it may not see.
+      lines.push(
+        `// The cards of ${name} \`seat\` has not seen (its draw pile, ${hands.map((h) => h.decl.name.text).join(", ")}), dealt again.`,
+        "redealElements(rng, [",
+        `[state.${name}, "pile"],`,
+        ...hands.map((h) =>
+          p.playerFields.get(h.decl.name.text) === h
+            ? `...${hiddenOwners(ctx, h)}.map((owner) => [state.players[owner]!, ${JSON.stringify(h.decl.name.text)}] as const),`
+            : h.decl.visibility.kind === "visibleIf"
+              ? `...(${ctx.exprs.paren(h.decl.visibility.condition, { ...plainScope(), viewerVar: "seat" })} ? [] : [[state, ${JSON.stringify(h.decl.name.text)}] as const]),`
+              : `[state, ${JSON.stringify(h.decl.name.text)}] as const,`,
+        ),
+        "]);",
+      );
       continue;
     }
     if (f.type.kind === "map" && f.type.value.kind === "deck") {
       lines.push(`for (const deck of Object.values(state.${name})) redealElements(rng, [[deck!, "pile"]]);`);
       continue;
     }
-    if (vis.kind === "public" || !shuffledInPlace(f.type)) continue;
+    if (vis.kind === "public" || !shuffledInPlace(f.type) || f.decl.dealtFrom !== undefined) continue;
     const whenHidden =
       vis.kind === "visibleIf"
         ? `if (!${ctx.exprs.paren(vis.condition, { ...plainScope(), viewerVar: "seat" })}) `

@@ -13112,7 +13112,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     stash: viewer === owner ? mine.stash : null,
     rumor: viewer === owner ? mine.rumor : null,
     forgedDocuments: mine.forgedDocuments,
-    gloryHand: viewer === owner ? mine.gloryHand.map((element) => at(GLORY, element, 522, 40).name) : null,
+    gloryHand: viewer === owner ? mine.gloryHand.map((element) => at(GLORY, element, 522, 55).name) : null,
     employed: mine.employed.map((element) => at(GLORY, element, 523, 31).name),
     shownGlory: mine.shownGlory,
     mission: mine.mission,
@@ -13190,8 +13190,6 @@ function determinize(real: State, seat: Player, rng: RngState): State {
     rng,
     others.map((owner) => [state.players[owner]!, "gold"] as const),
   );
-  // Each player's cargo: nobody sees it, it is shuffled where it lies.
-  for (const owner of SEATS[state.playerCount]!) redealElements(rng, [[state.players[owner]!, "cargo"] as const]);
   // The others' stash: `seat` does not see it, it is exchanged among them.
   redealValues(
     rng,
@@ -13202,19 +13200,22 @@ function determinize(real: State, seat: Player, rng: RngState): State {
     rng,
     others.map((owner) => [state.players[owner]!, "rumor"] as const),
   );
-  // The others' gloryHand: `seat` does not see it, it is exchanged among them.
-  redealElements(
-    rng,
-    others.map((owner) => [state.players[owner]!, "gloryHand"] as const),
-  );
   redealElements(rng, [[state.captainDeck, "pile"]]);
   redealElements(rng, [[state.events, "pile"]]);
-  redealElements(rng, [[state.cargoDeck, "pile"]]);
+  // The cards of cargoDeck `seat` has not seen (its draw pile, cargo), dealt again.
+  redealElements(rng, [
+    [state.cargoDeck, "pile"],
+    ...SEATS[state.playerCount]!.map((owner) => [state.players[owner]!, "cargo"] as const),
+  ]);
   redealElements(rng, [[state, "demandReserve"]]);
   redealMapValues(rng, [[state, "merchants"]]);
   redealElements(rng, [[state, "merchantTrack"]]);
   redealMapValues(rng, [[state, "faceDownMods"]]);
-  redealElements(rng, [[state.gloryDeck, "pile"]]);
+  // The cards of gloryDeck `seat` has not seen (its draw pile, gloryHand), dealt again.
+  redealElements(rng, [
+    [state.gloryDeck, "pile"],
+    ...others.map((owner) => [state.players[owner]!, "gloryHand"] as const),
+  ]);
   redealElements(rng, [[state.rumorDeck, "pile"]]);
   redealElements(rng, [[state.missionDeck, "pile"]]);
   // Records: their hidden fields, by record type and field.
@@ -14550,7 +14551,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "merchants-and-marauders",
     title: "Merchants & Marauders",
     source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-    sourceHash: "ed4f93f4",
+    sourceHash: "b601bec9",
     minPlayers: 2,
     maxPlayers: 4,
     variants: VARIANTS,

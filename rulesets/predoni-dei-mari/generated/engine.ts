@@ -13009,14 +13009,14 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
       viewer === owner
         ? mine.hand.map(
             (element) =>
-              `${at(COMBAT, element, 502, 35).id}: ${at(COMBAT, element, 502, 54).main} ${at(COMBAT, element, 502, 74).power}, event ${at(COMBAT, element, 502, 102).event}`,
+              `${at(COMBAT, element, 502, 51).id}: ${at(COMBAT, element, 502, 70).main} ${at(COMBAT, element, 502, 90).power}, event ${at(COMBAT, element, 502, 118).event}`,
           )
         : null,
     peek:
       viewer === owner
         ? mine.peek.map(
             (element) =>
-              `${at(COMBAT, element, 504, 35).id}: ${at(COMBAT, element, 504, 54).main} ${at(COMBAT, element, 504, 74).power}, event ${at(COMBAT, element, 504, 102).event}`,
+              `${at(COMBAT, element, 504, 51).id}: ${at(COMBAT, element, 504, 70).main} ${at(COMBAT, element, 504, 90).power}, event ${at(COMBAT, element, 504, 118).event}`,
           )
         : null,
     mission:
@@ -13108,23 +13108,18 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   if (board !== undefined) Object.defineProperty(state, DERIVED, { value: board, configurable: true });
   state.rng = imaginedRng(rng);
   const others = SEATS[state.playerCount]!.filter((owner) => owner !== seat);
-  // The others' hand: `seat` does not see it, it is exchanged among them.
-  redealElements(
-    rng,
-    others.map((owner) => [state.players[owner]!, "hand"] as const),
-  );
-  // The others' peek: `seat` does not see it, it is exchanged among them.
-  redealElements(
-    rng,
-    others.map((owner) => [state.players[owner]!, "peek"] as const),
-  );
   // The others' mission: `seat` does not see it, it is exchanged among them.
   redealElements(
     rng,
     others.map((owner) => [state.players[owner]!, "mission"] as const),
   );
   for (const deck of Object.values(state.shipDecks)) redealElements(rng, [[deck!, "pile"]]);
-  redealElements(rng, [[state.combatDeck, "pile"]]);
+  // The cards of combatDeck `seat` has not seen (its draw pile, hand, peek), dealt again.
+  redealElements(rng, [
+    [state.combatDeck, "pile"],
+    ...others.map((owner) => [state.players[owner]!, "hand"] as const),
+    ...others.map((owner) => [state.players[owner]!, "peek"] as const),
+  ]);
   redealElements(rng, [[state.missionDeck, "pile"]]);
   return state;
 }
@@ -14763,7 +14758,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "ef6d3499",
+    sourceHash: "c62fb3ed",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
