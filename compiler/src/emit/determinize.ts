@@ -5,6 +5,8 @@
  * - a face-down pile (a deck's draw pile, a `hidden` list) is shuffled;
  * - a field the seat cannot see of several players or records (a `private` hand, a `visible if` ship's flag) has its
  *   values, or its lists' elements, dealt again among those players or records;
+ * - a hidden list dealt from a deck (`hand: list<int> private from combatDeck`) is dealt again together with the
+ *   deck's draw pile, as are all such lists the seat cannot see;
  * - `values hidden` maps have their values dealt again among their keys;
  * - the random generator is drawn afresh, and the secret answers others gave to a simultaneous choice are drawn again
  *   among those they could give.
@@ -205,8 +207,9 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
     returnType: "State",
     docs: [
       "A game `seat` may imagine from what it sees, for search agents: a copy of `real` in which what the rules hide " +
-        "from `seat` is dealt again at random among the places of its kind (face-down piles shuffled, other players' " +
-        "hidden values exchanged), with a fresh random generator drawn from `rng`. Its view for `seat` is the real one.",
+        "from `seat` is dealt again at random among the places of its kind (face-down piles shuffled, hands dealt " +
+        "again with the deck they come from, other players' hidden values exchanged), with a fresh random generator " +
+        "drawn from `rng`. Its view for `seat` is the real one.",
     ],
     statements: [
       "const state = clone(real);",

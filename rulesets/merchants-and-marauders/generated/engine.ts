@@ -13173,7 +13173,7 @@ function view(state: State, viewer: Player): View {
   };
 }
 
-/** A game `seat` may imagine from what it sees, for search agents: a copy of `real` in which what the rules hide from `seat` is dealt again at random among the places of its kind (face-down piles shuffled, other players' hidden values exchanged), with a fresh random generator drawn from `rng`. Its view for `seat` is the real one. */
+/** A game `seat` may imagine from what it sees, for search agents: a copy of `real` in which what the rules hide from `seat` is dealt again at random among the places of its kind (face-down piles shuffled, hands dealt again with the deck they come from, other players' hidden values exchanged), with a fresh random generator drawn from `rng`. Its view for `seat` is the real one. */
 function determinize(real: State, seat: Player, rng: RngState): State {
   const state = clone(real);
   state.rng = imaginedRng(rng);
