@@ -36,12 +36,12 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "Your treasure deck is empty: you have no ship left to launch.": "rules line 103",
-  "You have no ship of that kind left in reserve.": "rules line 105",
-  "You can only bring home one of your own ships.": "rules line 111",
-  "You have no cannon card left in your supply.": "rules line 119",
-  "You cannot attack your own ship.": "rules line 120",
-  "You may pass only when your deck is empty and none of your ships is at sea.": "rules line 135",
+  "Your treasure deck is empty: you have no ship left to launch.": "rules line 102",
+  "You have no ship of that kind left in reserve.": "rules line 104",
+  "You can only bring home one of your own ships.": "rules line 110",
+  "You have no cannon card left in your supply.": "rules line 118",
+  "You cannot attack your own ship.": "rules line 119",
+  "You may pass only when your deck is empty and none of your ships is at sea.": "rules line 134",
 };
 
 /**
@@ -72,7 +72,7 @@ describe("Letter of Marque: rules tests", () => {
       "expect size(players[0].deck) == 4 and size(players[0].drawn) == 1",
     ).toBe(true);
     expect(
-      sum1(state) + at(state.players[0]!.drawn, 0, 158, 41),
+      sum1(state) + at(state.players[0]!.drawn, 0, 157, 41),
       "expect sum(v in players[0].deck: v) + players[0].drawn[0] == 25",
     ).toEqual(25);
     expect(
@@ -111,10 +111,10 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3, 179, 5)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 178, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 181, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 180, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
       7,
     ]);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -123,12 +123,12 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 3, value: "armed" });
     expect(state.sea.length, "expect size(sea) == 4").toEqual(4);
     expect(
-      at(state.sea, 3, 188, 10).value === 7 && at(state.sea, 3, 188, 32).armed,
+      at(state.sea, 3, 187, 10).value === 7 && at(state.sea, 3, 187, 32).armed,
       "expect sea[3].value == 7 and sea[3].armed",
     ).toBe(true);
     expect(
-      reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 20), "armed") === 1 &&
-        reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 58), "unarmed") === 3,
+      reserveOf(state, at(SEATS[state.playerCount]!, 3, 188, 20), "armed") === 1 &&
+        reserveOf(state, at(SEATS[state.playerCount]!, 3, 188, 58), "unarmed") === 3,
       "expect reserveOf(players[3], armed) == 1 and reserveOf(players[3], unarmed) == 3",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -194,10 +194,10 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3, 179, 5)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 178, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 181, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 180, 10)]!.drawn, "expect players[3].drawn == [7]").toEqual([
       7,
     ]);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -206,12 +206,12 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 3, value: "armed" });
     expect(state.sea.length, "expect size(sea) == 4").toEqual(4);
     expect(
-      at(state.sea, 3, 188, 10).value === 7 && at(state.sea, 3, 188, 32).armed,
+      at(state.sea, 3, 187, 10).value === 7 && at(state.sea, 3, 187, 32).armed,
       "expect sea[3].value == 7 and sea[3].armed",
     ).toBe(true);
     expect(
-      reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 20), "armed") === 1 &&
-        reserveOf(state, at(SEATS[state.playerCount]!, 3, 189, 58), "unarmed") === 3,
+      reserveOf(state, at(SEATS[state.playerCount]!, 3, 188, 20), "armed") === 1 &&
+        reserveOf(state, at(SEATS[state.playerCount]!, 3, 188, 58), "unarmed") === 3,
       "expect reserveOf(players[3], armed) == 1 and reserveOf(players[3], unarmed) == 3",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -222,7 +222,7 @@ describe("Letter of Marque: rules tests", () => {
     expect(state.players[1]!.cannons, "expect players[1].cannons == 2").toEqual(2);
     expect(state.players[0]!.captured, "expect players[0].captured == 1").toEqual(1);
     expect(
-      state.sea.length === 4 && at(state.sea, 0, 242, 29).revealed && at(state.sea, 0, 242, 49).armed,
+      state.sea.length === 4 && at(state.sea, 0, 241, 29).revealed && at(state.sea, 0, 241, 49).armed,
       "expect size(sea) == 4 and sea[0].revealed and sea[0].armed",
     ).toBe(true);
     expect(state.players[1]!.treasures, "expect players[1].treasures == []").toEqual([]);
@@ -235,7 +235,7 @@ describe("Letter of Marque: rules tests", () => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 3, 254, 5)]!.deck = [7, 3, 4, 5, 6];
+      state.players[at(SEATS[state.playerCount]!, 3, 253, 5)]!.deck = [7, 3, 4, 5, 6];
     });
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
@@ -266,7 +266,7 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "Attack", player: 2, target: 1 });
     expect(state.players[1]!.captured, "expect players[1].captured == 2").toEqual(2);
-    expect(at(state.sea, 1, 284, 10).revealed, "expect sea[1].revealed").toBe(true);
+    expect(at(state.sea, 1, 283, 10).revealed, "expect sea[1].revealed").toBe(true);
   });
   it("Launch draws the top card face up, then the owner picks a ship still in reserve", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
@@ -286,7 +286,7 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 0, value: "armed" });
     expect(reserveOf(state, 0, "armed"), "expect reserveOf(players[0], armed) == 0").toEqual(0);
     expect(
-      state.sea.length === 4 && at(state.sea, 3, 303, 29).value === 6 && at(state.sea, 3, 303, 51).owner === 0,
+      state.sea.length === 4 && at(state.sea, 3, 302, 29).value === 6 && at(state.sea, 3, 302, 51).owner === 0,
       "expect size(sea) == 4 and sea[3].value == 6 and sea[3].owner == players[0]",
     ).toBe(true);
     expect(state.players[0]!.deck.length, "expect size(players[0].deck) == size(players[0].reserve)").toEqual(

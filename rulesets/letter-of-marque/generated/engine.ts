@@ -7,7 +7,6 @@ import {
   redealValues,
   at,
   clone,
-  concat,
   createRng,
   namingRulesFile,
   drawTop,
@@ -16,7 +15,6 @@ import {
   isRecord,
   notOfferedNow,
   pickRandom,
-  rangeList,
   rankByKeys,
   removeValue,
   seatLists,
@@ -33,7 +31,7 @@ export type Player = number;
 export type Kind = "armed" | "unarmed";
 export const KIND_VALUES: readonly Kind[] = ["armed", "unarmed"];
 
-/** record Ship (rules line 21) */
+/** record Ship (rules line 20) */
 export interface Ship {
   owner: Player;
   value: number;
@@ -76,9 +74,9 @@ export interface LaunchFrame {
 
 export type Frame = FlowFrame | LaunchFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 82) */
-/** site 1: `act current: Launch | Return | Attack | Pass` (the flow, line 93) */
-/** site 2: `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 105) */
+/** site 0: `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 81) */
+/** site 1: `act current: Launch | Return | Attack | Pass` (the flow, line 92) */
+/** site 2: `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 104) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<Kind | null> }
   | { site: 1; players: Player[] }
@@ -99,13 +97,13 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Launch (rules line 102). */
+/** The action Launch (rules line 101). */
 export interface LaunchAction {
   readonly type: "Launch";
   readonly player: Player;
 }
 
-/** The action Return (rules line 110). */
+/** The action Return (rules line 109). */
 export interface ReturnAction {
   readonly type: "Return";
   readonly player: Player;
@@ -113,7 +111,7 @@ export interface ReturnAction {
   readonly ship: number;
 }
 
-/** The action Attack (rules line 118). */
+/** The action Attack (rules line 117). */
 export interface AttackAction {
   readonly type: "Attack";
   readonly player: Player;
@@ -121,13 +119,13 @@ export interface AttackAction {
   readonly target: number;
 }
 
-/** The action Pass (rules line 134). */
+/** The action Pass (rules line 133). */
 export interface PassAction {
   readonly type: "Pass";
   readonly player: Player;
 }
 
-/** The answer to `choose kind` (rules line 82). */
+/** The answer to `choose kind` (rules line 81). */
 export interface KindChoice {
   readonly type: "kind";
   readonly player: Player;
@@ -179,10 +177,8 @@ export interface View {
 
 /** const TREASURE_VALUES: list<int> = [3, 4, 5, 6, 7] */
 export const TREASURE_VALUES: number[] = [3, 4, 5, 6, 7];
-/** const ARMED_SHIPS = 2 */
-export const ARMED_SHIPS: number = 2;
-/** const UNARMED_SHIPS = 3 */
-export const UNARMED_SHIPS: number = 3;
+/** const FLEET: list<Kind> = [armed, armed, unarmed, unarmed, unarmed] */
+export const FLEET: Kind[] = ["armed", "armed", "unarmed", "unarmed", "unarmed"];
 /** const CANNON_CARDS = 3 */
 export const CANNON_CARDS: number = 3;
 /** Each variant's params; games share these objects, as the rules never change a param. */
@@ -191,22 +187,22 @@ const PARAMS: Readonly<Record<VariantName, Params>> = { base: {} };
 export const SEATS: readonly (readonly Player[])[] = seatLists(6);
 const DECISION_NAMES: readonly string[] = ["kind", "action", "kind"];
 
-/** fn reserveOf (line 52) */
+/** fn reserveOf (line 51) */
 export function reserveOf(state: State, p: Player, kind: Kind): number {
   return count3(state, p, kind);
 }
 
-/** fn shipsAtSea (line 54) */
+/** fn shipsAtSea (line 53) */
 export function shipsAtSea(state: State, p: Player): number {
   return count4(state, p);
 }
 
-/** proc placeShip (line 68) */
+/** proc placeShip (line 67) */
 export function placeShip(state: State, p: Player, kind: Kind): void {
-  removeValue(state.players[p]!.reserve, kind, 69, 3);
+  removeValue(state.players[p]!.reserve, kind, 68, 3);
   state.sea.push({
     owner: p,
-    value: drawTop(state.players[p]!.drawn, 70, 29),
+    value: drawTop(state.players[p]!.drawn, 69, 29),
     armed: kind === "armed",
     revealed: false,
   });
@@ -224,10 +220,10 @@ function checkReturn(state: State, me: Player, ship: Ship): string | null {
   return null;
 }
 
-/** action Return (line 110): its effects, once allowed. */
+/** action Return (line 109): its effects, once allowed. */
 function doReturn(state: State, me: Player, ship: Ship): void {
   state.players[me]!.treasures.push(ship.value);
-  removeValue(state.sea, ship, 113, 3);
+  removeValue(state.sea, ship, 112, 3);
 }
 
 /** Why Attack is refused now, or null when it is allowed. */
@@ -237,7 +233,7 @@ function checkAttack(state: State, me: Player, target: Ship): string | null {
   return null;
 }
 
-/** action Attack (line 118): its effects, once allowed. */
+/** action Attack (line 117): its effects, once allowed. */
 function doAttack(state: State, me: Player, target: Ship): void {
   state.players[me]!.cannons -= 1;
   target.revealed = true;
@@ -245,7 +241,7 @@ function doAttack(state: State, me: Player, target: Ship): void {
     state.players[target.owner]!.captured += 1;
   } else {
     state.players[me]!.treasures.push(target.value);
-    removeValue(state.sea, target, 129, 5);
+    removeValue(state.sea, target, 128, 5);
   }
 }
 
@@ -256,20 +252,20 @@ function checkPass(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Pass (line 134): its effects, once allowed. */
+/** action Pass (line 133): its effects, once allowed. */
 function doPass(state: State, me: Player): void {}
 
 function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, kind: [], lowest: [], current: 0 };
 }
 
-/** Runs the flow (line 76) until it waits for a decision or is done. */
+/** Runs the flow (line 75) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         for (const p of SEATS[state.playerCount]!) {
-          state.players[p]!.drawn.push(drawTop(state.players[p]!.deck, 80, 9));
+          state.players[p]!.drawn.push(drawTop(state.players[p]!.deck, 79, 9));
         }
 
         state.pending = {
@@ -283,11 +279,11 @@ function stepFlow(state: State, frame: FlowFrame): void {
 
       case 1: {
         for (const p2 of SEATS[state.playerCount]!) {
-          placeShip(state, p2, at(frame.kind, p2, 84, 18));
+          placeShip(state, p2, at(frame.kind, p2, 83, 18));
         }
 
         frame.lowest = clone<Ship[]>(argmin1(state));
-        frame.current = pickRandom(state.rng, frame.lowest, 89, 17).owner;
+        frame.current = pickRandom(state.rng, frame.lowest, 88, 17).owner;
         frame.pc = 2;
         continue machine;
       }
@@ -331,12 +327,12 @@ function newLaunchFrame(me: Player): LaunchFrame {
   return { routine: "Launch", pc: 0, me, kind: "armed" };
 }
 
-/** Runs action Launch (line 102) until it waits for a decision or is done. */
+/** Runs action Launch (line 101) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck, 104, 7));
+        state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck, 103, 7));
         state.pending = { site: 2, players: [frame.me] };
         frame.pc = 1;
         return;
@@ -417,7 +413,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 82)
+      // `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 81)
       for (let index = 0; index < KIND_VALUES.length; index++) {
         const value = KIND_VALUES[index]!;
         if (reserveOf(state, seat, value) > 0) out.push({ type: "kind", player: seat, value });
@@ -427,7 +423,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act current: Launch | Return | Attack | Pass` (the flow, line 93)
+      // `act current: Launch | Return | Attack | Pass` (the flow, line 92)
       offerLaunch(state, seat, out);
       offerReturn(state, seat, out);
       offerAttack(state, seat, out);
@@ -436,7 +432,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 105)
+      // `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 104)
       const frame = currentLaunchFrame(state);
       for (let index = 0; index < KIND_VALUES.length; index++) {
         const value = KIND_VALUES[index]!;
@@ -622,7 +618,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.deck = TREASURE_VALUES.slice();
     shuffleInPlace(state.rng, state.players[p]!.deck);
-    state.players[p]!.reserve = concat<Kind>(collect5(state), collect6(state));
+    state.players[p]!.reserve = FLEET.slice();
   }
 
   return state;
@@ -645,7 +641,7 @@ function isOver(state: State): boolean {
 
 /** score: sum(v in p.treasures: v) + p.captured */
 export function score(state: State, p: Player): number {
-  return sum7(state, p) + state.players[p]!.captured;
+  return sum5(state, p) + state.players[p]!.captured;
 }
 
 /** tiebreak: p.captured + p.cannons */
@@ -869,30 +865,8 @@ function count4(state: State, p: Player): number {
   return total;
 }
 
-/** [armed for _ in range(1, ARMED_SHIPS)] */
-function collect5(state: State): Kind[] {
-  const out: Kind[] = [];
-  const items = rangeList(1, ARMED_SHIPS);
-  for (let i = 0; i < items.length; i++) {
-    out.push("armed");
-  }
-
-  return out;
-}
-
-/** [unarmed for _ in range(1, UNARMED_SHIPS)] */
-function collect6(state: State): Kind[] {
-  const out: Kind[] = [];
-  const items = rangeList(1, UNARMED_SHIPS);
-  for (let i = 0; i < items.length; i++) {
-    out.push("unarmed");
-  }
-
-  return out;
-}
-
 /** sum(v in p.treasures: v) */
-function sum7(state: State, p: Player): number {
+function sum5(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.treasures;
   for (let i = 0; i < items.length; i++) {
@@ -909,7 +883,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "letter-of-marque",
     title: "Letter of Marque",
     source: "rulesets/letter-of-marque/letter-of-marque.rules",
-    sourceHash: "2af5d4f2",
+    sourceHash: "9cbd8860",
     minPlayers: 3,
     maxPlayers: 6,
     variants: VARIANTS,
