@@ -25,6 +25,32 @@ export function formatShownAction(engine: AnyEngine, state: object, action: Engi
   return label === null ? shown : `${shown}: ${label}`;
 }
 
+/**
+ * An action as a button reads it: its kind and the values it names, a position in a list as the value it stands for
+ * and a hex or a cell as the rules write it (`Return ship 4`, `startPort (0, -2)`, `kind armed`), then what it does in
+ * the rules' words when they say (`Launch: ...`). `formatShownAction` is the same for logs, with parameter names.
+ */
+export function actionLabel(engine: AnyEngine, state: object, action: EngineAction): string {
+  const shown = engine.shownAction?.(state, action) ?? action;
+  const values = Object.entries(shown)
+    .filter(([key]) => key !== "type" && key !== "player")
+    .map(([key, value]) => `${key === "value" ? "" : `${key} `}${valueText(value)}`);
+  const label = engine.describeAction?.(state, action) ?? null;
+  const text = [action.type, ...values].join(" ");
+  return label === null ? text : `${text}: ${label}`;
+}
+
+/** A value of an action as the rules write it: a hex or a cell as `(q, r)` or `(x, y)`, text as it is. */
+function valueText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const v = value as Record<string, unknown>;
+    if ("q" in v && "r" in v) return `(${String(v.q)}, ${String(v.r)})`;
+    if ("x" in v && "y" in v) return `(${String(v.x)}, ${String(v.y)})`;
+  }
+  return JSON.stringify(value);
+}
+
 /** How the game ended (when the rules say), the winners, then each seat's score and rank, one per line. */
 export function formatOutcome(outcome: Outcome): string {
   const { winners, scores, ranks } = outcome;

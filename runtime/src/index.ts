@@ -68,6 +68,7 @@ export {
   viewAt,
 } from "./test-steps.ts";
 export {
+  actionLabel,
   formatAction,
   formatBlock,
   formatOutcome,

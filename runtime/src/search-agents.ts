@@ -18,7 +18,7 @@ class BrokenSample extends Error {
   override readonly name = "BrokenSample";
 }
 
-/** The game `seat` imagines from `state`: the engine's determinization, or a plain copy when nothing is hidden. */
+/** The game `seat` imagines from `state` (`Engine.determinize`); an engine without one is refused. */
 function imagine<S extends object, A extends EngineAction>(
   engine: AnyEngineOf<S, A>,
   state: S,
@@ -60,15 +60,8 @@ export class GreedyAgent implements Agent {
     let best: A[] = [];
     let bestValue = Number.NEGATIVE_INFINITY;
     for (const action of legal) {
-      const game = clone(world);
-      let value: number;
-      try {
-        engine.apply(game, action);
-        value = this.value(engine, game, seat);
-      } catch (error) {
-        if (!(error instanceof RulesError)) throw error;
-        value = Number.NEGATIVE_INFINITY;
-      }
+      const game = afterAction(engine, world, action);
+      const value = game === null ? Number.NEGATIVE_INFINITY : this.value(engine, game, seat);
       if (value > bestValue) {
         bestValue = value;
         best = [action];
@@ -189,14 +182,8 @@ export class MctsAgent implements Agent {
     seat: Seat,
     action: A,
   ): boolean {
-    const game = clone(world);
-    try {
-      engine.apply(game, action);
-    } catch (error) {
-      if (error instanceof RulesError) return false;
-      throw error;
-    }
-    return this.seen.has(JSON.stringify(engine.view(game, seat)));
+    const game = afterAction(engine, world, action);
+    return game !== null && this.seen.has(JSON.stringify(engine.view(game, seat)));
   }
 
   /** Selection and expansion: follows UCB through known actions and stops after adding the first new one. */
@@ -254,6 +241,22 @@ export class MctsAgent implements Agent {
       if (legal.length === 0) throw new BrokenSample(`seat ${actor} must act but has no legal action`);
       engine.apply(game, legal[randomInt(this.rng, legal.length)]!);
     }
+  }
+}
+
+/** A copy of `game` after `action`, or null when the rules cannot take it there (an imagined game gone wrong). */
+function afterAction<S extends object, A extends EngineAction>(
+  engine: AnyEngineOf<S, A>,
+  game: S,
+  action: A,
+): S | null {
+  const after = clone(game);
+  try {
+    engine.apply(after, action);
+    return after;
+  } catch (error) {
+    if (error instanceof RulesError) return null;
+    throw error;
   }
 }
 

@@ -6,7 +6,7 @@
 import { makeAgent } from "./agent-playout.ts";
 import type { Agent } from "./agents.ts";
 import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
-import { formatAction } from "./format.ts";
+import { actionLabel, formatAction } from "./format.ts";
 import { createRng, type RngState } from "./random.ts";
 import { restore, saveToJson } from "./save.ts";
 import { lowestSeat } from "./seats.ts";
@@ -92,19 +92,9 @@ export class Table<S extends object, A extends EngineAction, V> {
     return this.#session.mayAct().filter((seat) => this.isHuman(seat));
   }
 
-  /**
-   * `action` as its player reads it now: its kind and the values it names (a position in a list as the value it
-   * stands for), then what it does in the rules' words when they say (`Return 4: bring the ship home`).
-   */
+  /** `action` as its player reads it now (`actionLabel`). */
   describe(action: A): string {
-    const state = this.#session.state;
-    const shown = this.engine.shownAction?.(state, action) ?? action;
-    const values = Object.entries(shown)
-      .filter(([key]) => key !== "type" && key !== "player")
-      .map(([key, value]) => `${key === "value" ? "" : `${key} `}${valueText(value)}`);
-    const label = this.engine.describeAction?.(state, action) ?? null;
-    const text = [action.type, ...values].join(" ");
-    return label === null ? text : `${text}: ${label}`;
+    return actionLabel(this.engine, this.#session.state, action);
   }
 
   /** A person's action: refused with the reason (nothing changes), or taken; then agents play until a person must. */
@@ -189,15 +179,4 @@ export class Table<S extends object, A extends EngineAction, V> {
     }
     return false;
   }
-}
-
-/** A value of an action as the rules write it: a hex or a cell as `(q, r)` or `(x, y)`, text as it is. */
-function valueText(value: unknown): string {
-  if (typeof value === "string") return value;
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const v = value as Record<string, unknown>;
-    if ("q" in v && "r" in v) return `(${String(v.q)}, ${String(v.r)})`;
-    if ("x" in v && "y" in v) return `(${String(v.x)}, ${String(v.y)})`;
-  }
-  return JSON.stringify(value);
 }
