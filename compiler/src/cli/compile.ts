@@ -133,7 +133,6 @@ export function registerCompile(program: Command, context: CliContext = cliConte
           if (!ok) context.setExitCode(1);
           return;
         }
-        context.stdout.write("watching for changes (Ctrl-C to stop)\n");
         let timer: NodeJS.Timeout | undefined;
         for (const r of rulesets) {
           watch(r.rulesPath, () => {
@@ -141,6 +140,8 @@ export function registerCompile(program: Command, context: CliContext = cliConte
             timer = setTimeout(() => void run(), 100);
           });
         }
+        // Said once the files are watched: a change made after this line is seen.
+        context.stdout.write("watching for changes (Ctrl-C to stop)\n");
         await new Promise<never>(() => {});
       }),
     );
