@@ -147,6 +147,22 @@ describe("play", () => {
     );
   });
 
+  it("--agents names who plays the seats no person plays; a human faces them as any other seat", async () => {
+    const run = await rules(["play", "race-fixture", "--seed", "5", "--players", "3", "--agents", "mcts:20,greedy"]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/human seats: none; seat 0: mcts:20, seat 1: greedy, seat 2: mcts:20/);
+    expect(run.stdout).toMatch(/game over after \d+ actions/);
+    const human = await rules(
+      ["play", "race-fixture", "--seed", "5", "--players", "2", "--humans", "0", "--agents", "greedy"],
+      "1\n".repeat(200),
+    );
+    expect(human.stdout).toMatch(/human seats: 0; seat 1: greedy/);
+    expect(human.stdout).toMatch(/seat 1 \(greedy\) has acted/);
+    const bad = await rules(["play", "race-fixture", "--agents", "oracle"]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toMatch(/unknown agent "oracle"/);
+  });
+
   it("shows a human only their own view and numbered options, and reads their choices", async () => {
     const answers = `${"1\n".repeat(200)}`;
     const run = await rules(["play", "race-fixture", "--seed", "9", "--players", "2", "--humans", "1"], answers);

@@ -7,9 +7,13 @@
 import { writeFile } from "node:fs/promises";
 import { createInterface, type Interface } from "node:readline";
 import {
+  AGENT_NAMES,
   RandomAgent,
   Session,
   agentSeed,
+  gameSeed,
+  makeAgent,
+  type Agent,
   formatBlock,
   formatOutcome,
   formatShownAction,
@@ -24,6 +28,7 @@ import { SUMMARIES } from "./commands.ts";
 import {
   cliContext,
   messageOf,
+  parseAgents,
   parseInteger,
   parseParam,
   reportingErrors,
@@ -37,8 +42,13 @@ export interface PlaySettings {
   readonly variant?: string;
   /** Values for the rules' params, over the variant's. */
   readonly params?: ParamValues;
-  /** Seats typed in by people; every other seat plays at random. */
+  /** Seats typed in by people; every other seat plays at random, or as `agents` says. */
   readonly humans: readonly Seat[];
+  /**
+   * Who plays the seats no person plays (`random`, `greedy`, `mcts:200`...), in seat order, repeated when there are
+   * fewer names than such seats. Default: random, drawing as a simulation does.
+   */
+  readonly agents?: readonly string[];
   /** Where to save the game when it ends or a human quits. */
   readonly savePath?: string;
 }
@@ -72,7 +82,16 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
     }
   }
   const humans = new Set(settings.humans);
-  const agent = new RandomAgent(agentSeed(seed));
+  const computers = Array.from({ length: players }, (_, seat) => seat).filter((seat) => !humans.has(seat));
+  const names = new Map(computers.map((seat, i) => [seat, settings.agents?.[i % settings.agents.length] ?? "random"]));
+  // Without `agents`, one random agent plays every computer seat, drawing as a simulation's random players do.
+  const random = new RandomAgent(agentSeed(seed));
+  const agents = new Map<Seat, Agent>(
+    settings.agents === undefined
+      ? []
+      : computers.map((seat) => [seat, makeAgent(names.get(seat)!, gameSeed(agentSeed(seed), seat))]),
+  );
+  const agentOf = (seat: Seat): Agent => agents.get(seat) ?? random;
   const say = (text: string): void => {
     streams.output.write(`${text}\n`);
   };
@@ -82,7 +101,10 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
       `${Object.entries(params ?? {})
         .map(([name, value]) => ` ${name}=${String(value)}`)
         .join("")}, seed ${seed}; ` +
-      `human seats: ${humans.size === 0 ? "none" : [...humans].sort((a, b) => a - b).join(", ")}`,
+      `human seats: ${humans.size === 0 ? "none" : [...humans].sort((a, b) => a - b).join(", ")}` +
+      (settings.agents === undefined
+        ? ""
+        : `; ${computers.map((seat) => `seat ${seat}: ${names.get(seat)}`).join(", ")}`),
   );
   const prompter = humans.size > 0 ? new LinePrompter(streams) : null;
   let quit = false;
@@ -90,7 +112,7 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
     for (;;) {
       const seat = lowestSeat(session.toAct());
       if (seat === undefined) break;
-      const interrupted = await interrupts(session, seat, humans, agent, prompter, say);
+      const interrupted = await interrupts(session, seat, humans, agentOf, names, prompter, say);
       if (interrupted === "quit") {
         quit = true;
         break;
@@ -103,11 +125,11 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
         }
         continue;
       }
-      const action = agent.choose(engine, session.state, seat);
+      const action = agentOf(seat).choose(engine, session.state, seat);
       // With people at the table, a random seat's action may carry a secret (a hidden pick): only say that it acted.
       const shown = humans.size === 0 ? `seat ${seat}: ${formatShownAction(engine, session.state, action)}` : null;
       session.apply(action);
-      say(shown ?? `seat ${seat} (random) has acted`);
+      say(shown ?? `seat ${seat} (${names.get(seat) ?? "random"}) has acted`);
     }
   } finally {
     prompter?.close();
@@ -131,7 +153,8 @@ async function interrupts(
   session: Session,
   next: Seat,
   humans: ReadonlySet<Seat>,
-  agent: RandomAgent,
+  agentOf: (seat: Seat) => Agent,
+  names: ReadonlyMap<Seat, string>,
   prompter: LinePrompter | null,
   say: (text: string) => void,
 ): Promise<"acted" | "passed" | "quit"> {
@@ -141,11 +164,13 @@ async function interrupts(
       if (answer !== "passed") return answer;
       continue;
     }
-    const action = agent.interrupt(session.engine, session.state, seat);
+    const action = agentOf(seat).interrupt?.(session.engine, session.state, seat) ?? null;
     if (action === null) continue;
     const shown = humans.size === 0 ? formatShownAction(session.engine, session.state, action) : null;
     session.apply(action);
-    say(shown === null ? `seat ${seat} (random) interrupts` : `seat ${seat} interrupts: ${shown}`);
+    say(
+      shown === null ? `seat ${seat} (${names.get(seat) ?? "random"}) interrupts` : `seat ${seat} interrupts: ${shown}`,
+    );
     return "acted";
   }
   return "passed";
@@ -253,6 +278,7 @@ interface PlayFlags {
   readonly variant?: string;
   readonly param?: ParamValues;
   readonly humans?: string;
+  readonly agents?: string[];
   readonly save?: string;
 }
 
@@ -273,6 +299,11 @@ export function registerPlay(program: Command, context: CliContext = cliContext(
       "--humans <seats>",
       'human seats, comma-separated (e.g. 0,2), or "none" (default: seat 0 when stdin is a terminal, else none)',
     )
+    .option(
+      "--agents <names>",
+      `who plays the other seats, comma-separated, repeated over them (${AGENT_NAMES}); default random`,
+      parseAgents,
+    )
     .option("--save <file>", "save the game to <file> when it ends or is quit")
     .action((game: string, flags: PlayFlags) =>
       reportingErrors(context, async () => {
@@ -286,6 +317,7 @@ export function registerPlay(program: Command, context: CliContext = cliContext(
           ...(flags.variant === undefined ? {} : { variant: flags.variant }),
           ...(flags.param === undefined ? {} : { params: flags.param }),
           ...(flags.save === undefined ? {} : { savePath: flags.save }),
+          ...(flags.agents === undefined ? {} : { agents: flags.agents }),
         };
         await playGame(engine, settings, { input: context.stdin, output: context.stdout });
       }),

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AnyEngine } from "@rules/runtime";
+import { agentNameProblem, type AnyEngine } from "@rules/runtime";
 import { InvalidArgumentError } from "commander";
 
 /**
@@ -236,6 +236,16 @@ export function parseParam(text: string, previous: ParamValues = {}): ParamValue
     throw new InvalidArgumentError(`${name}: give a whole number, true or false.`);
   }
   return { ...previous, [name]: value };
+}
+
+/** Commander parser for `--agents mcts:400,random`: the agents' names, each checked (see the runtime's `makeAgent`). */
+export function parseAgents(text: string): string[] {
+  const names = text.split(",").map((n) => n.trim());
+  for (const name of names) {
+    const problem = agentNameProblem(name);
+    if (problem !== null) throw new InvalidArgumentError(`${problem}.`);
+  }
+  return names;
 }
 
 /** Commander parser for positive integer options. */

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   AGENT_NAMES,
-  agentNameProblem,
   configurations,
   formatSummaryTable,
   simulate,
@@ -24,13 +23,14 @@ import {
   type SimulationSummary,
 } from "@rules/runtime";
 import { Presets, SingleBar } from "cli-progress";
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import type { SimulateTask } from "./simulate-worker.ts";
 import { parseShard, SHARD_FORMAT, shardRange, type ShardFile, type ShardSlice } from "./shards.ts";
 import {
   bundleEngine,
   cliContext,
+  parseAgents,
   parseInteger,
   parseParam,
   parsePositiveInteger,
@@ -305,16 +305,6 @@ export async function writeReport(
     throw new Error(`cannot write the report to ${path}`);
   });
   context.stderr.write(`report written to ${path}\n`);
-}
-
-/** `mcts:400,random`: the agents, each checked. */
-function parseAgents(text: string): string[] {
-  const names = text.split(",").map((n) => n.trim());
-  for (const name of names) {
-    const problem = agentNameProblem(name);
-    if (problem !== null) throw new InvalidArgumentError(`${problem}.`);
-  }
-  return names;
 }
 
 /** The command that plays the same games (the workers and the progress bar do not change them). */
