@@ -2,7 +2,7 @@
  * Games between agents named on the command line (`simulate --agents mcts:400,random`): the names, the agents they
  * make, and a game played by them straight on the engine.
  */
-import { RandomAgent, type Agent } from "./agents.ts";
+import { RandomAgent, agentInterruption, type Agent } from "./agents.ts";
 import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
 import { playOut, type PlayoutResult } from "./playout.ts";
 import { GreedyAgent, MctsAgent } from "./search-agents.ts";
@@ -60,13 +60,7 @@ export function agentPlayout<S extends object, A extends EngineAction>(
     engine,
     options,
     maxSteps,
-    (state, seat) => {
-      for (const other of engine.mayAct(state)) {
-        const interruption = agentOf(other).interrupt?.(engine, state, other) ?? null;
-        if (interruption !== null) return interruption;
-      }
-      return agentOf(seat).choose(engine, state, seat);
-    },
+    (state, seat) => agentInterruption(engine, state, agentOf) ?? agentOf(seat).choose(engine, state, seat),
     onAction,
   );
 }

@@ -52,16 +52,27 @@ export function agentStep<S extends object, A extends EngineAction, V>(
 ): A | null {
   const seat = lowestSeat(session.toAct());
   if (seat === undefined) return null;
-  for (const other of session.mayAct()) {
-    const interruption = agentFor(other).interrupt?.(session.engine, session.state, other) ?? null;
-    if (interruption !== null) {
-      session.apply(interruption);
-      return interruption;
-    }
-  }
-  const action = agentFor(seat).choose(session.engine, session.state, seat);
+  const action =
+    agentInterruption(session.engine, session.state, agentFor) ??
+    agentFor(seat).choose(session.engine, session.state, seat);
   session.apply(action);
   return action;
+}
+
+/**
+ * The interrupt taken now, if any: the seats that may interrupt are asked in ascending order, each by its agent
+ * (`agentFor` gives none for a seat no agent plays), and the first that interrupts acts.
+ */
+export function agentInterruption<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  state: S,
+  agentFor: (seat: Seat) => Agent<S, A> | null | undefined,
+): A | null {
+  for (const seat of engine.mayAct(state)) {
+    const interruption = agentFor(seat)?.interrupt?.(engine, state, seat) ?? null;
+    if (interruption !== null) return interruption;
+  }
+  return null;
 }
 
 /** Lets agents play until the game ends or `maxActions` actions were taken; returns the number taken. */

@@ -17,6 +17,7 @@ import { replay } from "./replay.ts";
 import { SaveError, restore, saveToJson } from "./save.ts";
 import { firstInterrupter, isSeat, lowestSeat } from "./seats.ts";
 import { agentSeed, gameSeed } from "./seeds.ts";
+import { playFrom, randomDecisions } from "./playout.ts";
 import { IllegalActionError, Session } from "./session.ts";
 import { DEFAULT_MAX_STEPS } from "./simulate.ts";
 import { checkActionShape, checkOptions, isPlainObject } from "./validation.ts";
@@ -583,25 +584,15 @@ export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): Conf
       // Agents imagine the game at their own decisions: the play-on sample is taken from the seat to act.
       if (probe.step === sampled.get(probe.game) && seat === lowestSeat(game.session.toAct())) {
         const agents = createRng(gameSeed(probe.gameSeed, seat));
-        probe.call("random play from the imagined game", () => playOn(engine, imagined, agents, probe.maxSteps), {
-          seat,
-        });
+        probe.call(
+          "random play from the imagined game",
+          () => playFrom(engine, imagined, probe.maxSteps, randomDecisions(engine, agents)),
+          { seat },
+        );
         probe.checks++;
       }
     }
   });
-}
-
-/** Random play (as random agents play, interrupts first) from `state` to the end; throws when it does not end. */
-function playOn(engine: AnyEngine, state: object, rng: RngState, maxSteps: number): void {
-  for (let steps = 0; !engine.isOver(state); steps++) {
-    if (steps >= maxSteps) throw new Error(`the game did not end within ${maxSteps} actions`);
-    const seat = firstInterrupter(engine.mayAct(state), rng) ?? lowestSeat(engine.toAct(state));
-    if (seat === undefined) throw new Error("the game is not over but no seat is to act");
-    const legal = engine.legalActions(state, seat);
-    if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action`);
-    engine.apply(state, legal[randomInt(rng, legal.length)]!);
-  }
 }
 
 /**

@@ -33,22 +33,27 @@ export function randomPlayout<S extends object, A extends EngineAction>(
   maxSteps: number,
   onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
-  return playOut(
-    engine,
-    options,
-    maxSteps,
-    (state, seat, steps) => {
-      const interrupter = firstInterrupter(engine.mayAct(state), rng);
-      const actor = interrupter ?? seat;
-      const legal = engine.legalActions(state, actor);
-      if (legal.length === 0) {
-        const why = interrupter === undefined ? "must act" : "may interrupt";
-        throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
-      }
-      return legal[randomInt(rng, legal.length)] as A;
-    },
-    onAction,
-  );
+  return playOut(engine, options, maxSteps, randomDecisions(engine, rng), onAction);
+}
+
+/**
+ * How random players decide, one `randomInt` per choice: a seat that may interrupt (as `firstInterrupter` draws),
+ * else the seat to act, takes one of its legal actions at random.
+ */
+export function randomDecisions<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  rng: RngState,
+): (state: S, seat: Seat, steps: number) => A {
+  return (state, seat, steps) => {
+    const interrupter = firstInterrupter(engine.mayAct(state), rng);
+    const actor = interrupter ?? seat;
+    const legal = engine.legalActions(state, actor);
+    if (legal.length === 0) {
+      const why = interrupter === undefined ? "must act" : "may interrupt";
+      throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
+    }
+    return legal[randomInt(rng, legal.length)] as A;
+  };
 }
 
 /**
@@ -62,15 +67,26 @@ export function playOut<S extends object, A extends EngineAction>(
   decide: (state: S, seat: Seat, steps: number) => A,
   onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
-  const state = engine.newGame(options);
+  const game = `players ${options.players}, seed ${options.seed}${options.variant === undefined ? "" : `, variant ${options.variant}`}`;
+  return playFrom(engine, engine.newGame(options), maxSteps, decide, onAction, game);
+}
+
+/** `playOut` from a game under way (`state`, changed in place); `game` names the game in errors. */
+export function playFrom<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  state: S,
+  maxSteps: number,
+  decide: (state: S, seat: Seat, steps: number) => A,
+  onAction?: (action: A, step: number) => void,
+  game = "a game under way",
+): PlayoutResult<S> {
   let steps = 0;
   for (;;) {
     const seat = lowestSeat(engine.toAct(state));
     if (seat === undefined) break;
     if (steps >= maxSteps) {
       throw new PlayoutLimitError(
-        `${engine.name} did not end within ${maxSteps} actions (players ${options.players}, seed ${options.seed}` +
-          `${options.variant === undefined ? "" : `, variant ${options.variant}`}): a game that does not end is a bug`,
+        `${engine.name} did not end within ${maxSteps} actions (${game}): a game that does not end is a bug`,
       );
     }
     const action = decide(state, seat, steps);

@@ -4,7 +4,7 @@
  * revealed (a drawn card, a die roll, another player's answer).
  */
 import { makeAgent } from "./agent-playout.ts";
-import type { Agent } from "./agents.ts";
+import { agentInterruption, type Agent } from "./agents.ts";
 import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
 import { actionLabel, formatAction } from "./format.ts";
 import { createRng, type RngState } from "./random.ts";
@@ -137,11 +137,7 @@ export class Table<S extends object, A extends EngineAction, V> {
     for (;;) {
       const session = this.#session;
       if (session.isOver()) return;
-      let action: A | null = null;
-      for (const seat of session.mayAct()) {
-        action = this.#agents[seat]?.interrupt?.(this.engine, session.state, seat) ?? null;
-        if (action !== null) break;
-      }
+      let action = agentInterruption(this.engine, session.state, (seat) => this.#agents[seat]);
       const seat = lowestSeat(session.toAct());
       if (action === null) {
         if (seat === undefined || this.isHuman(seat)) return;

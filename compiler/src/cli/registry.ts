@@ -32,7 +32,16 @@ const FROM_SOURCE = import.meta.url.endsWith(".ts");
  * built command (`npx rules`) loads, in about a tenth of the time a TypeScript loader takes to compile the same files
  * (and what `simulate --workers` hands its workers, so that each starts in milliseconds).
  */
-export async function bundleEngine(path: string): Promise<string> {
+export function bundleEngine(path: string): Promise<string> {
+  let bundle = bundled.get(path);
+  if (!bundle) bundled.set(path, (bundle = buildBundle(path)));
+  return bundle;
+}
+
+/** Each engine's bundle, made once per process (loading the engine and handing it to workers share it). */
+const bundled = new Map<string, Promise<string>>();
+
+async function buildBundle(path: string): Promise<string> {
   const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [path],

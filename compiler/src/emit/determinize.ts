@@ -19,9 +19,9 @@ import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { hidesSomething } from "./ts-types.ts";
 
-/** The helper that re-deals the values of places holding a value of type `t`. */
+/** The helper that re-deals the values of places holding a value of type `t` (a deck's place is its pile). */
 function redealer(t: Type): string {
-  if (t.kind === "list") return "redealElements";
+  if (t.kind === "list" || t.kind === "deck") return "redealElements";
   if (t.kind === "map") return "redealMapValues";
   return "redealValues";
 }
@@ -29,11 +29,6 @@ function redealer(t: Type): string {
 /** The place of a field's value for re-dealing: a deck's is its draw pile. */
 function slotOf(t: Type, holder: string, field: string): string {
   return t.kind === "deck" ? `[${holder}.${field}, "pile"] as const` : `[${holder}, ${JSON.stringify(field)}] as const`;
-}
-
-/** A deck's pile is a list: re-dealt element by element. */
-function redealerOf(t: Type): string {
-  return t.kind === "deck" ? "redealElements" : redealer(t);
 }
 
 /** Whether a value's order or contents are what nobody sees (shuffled where it lies) rather than exchanged. */
@@ -72,7 +67,7 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
     const name = f.decl.name.text;
     const vis = f.decl.visibility;
     const slot = (owner: string): string => slotOf(f.type, `state.players[${owner}]!`, name);
-    const fn = redealerOf(f.type);
+    const fn = redealer(f.type);
     if (vis.kind === "public") {
       if (f.type.kind === "deck")
         lines.push(`for (const mine of state.players) redealElements(rng, [[mine.${name}, "pile"]]);`);
@@ -183,7 +178,7 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       ...gather,
     );
     for (const [slots, g] of gathered) {
-      const fn = redealerOf(g.type);
+      const fn = redealer(g.type);
       lines.push(g.shuffled ? `for (const slot of ${slots}) ${fn}(rng, [slot]);` : `${fn}(rng, ${slots});`);
     }
   }
