@@ -561,15 +561,22 @@ export interface PirateCardFrame {
   readonly routine: "pirateCard";
   pc: number;
   p: Player;
-  fromHand: boolean;
-  playFromHand: boolean;
-  handCard: number;
+  handCard: number | null;
 }
 
 /** Where proc combat is, and its locals, while it waits. */
 export interface CombatFrame {
   readonly routine: "combat";
   pc: number;
+  att: Fighter;
+  def: Fighter;
+}
+
+/** Where proc resolveFight is, and its locals, while it waits. */
+export interface ResolveFightFrame {
+  readonly routine: "resolveFight";
+  pc: number;
+  f: Held<Fight>;
   settled: boolean;
 }
 
@@ -585,6 +592,7 @@ export interface ShowCardFrame {
 export interface SpendForPowerFrame {
   readonly routine: "spendForPower";
   pc: number;
+  f: Held<Fight>;
   passes: number;
   attTurn: boolean;
   spent: boolean;
@@ -609,6 +617,9 @@ export interface MerchantFightFrame {
   at: Hex;
   shadow: Player;
   card: number;
+  us: Fighter;
+  them: Fighter;
+  f: Fight;
   lost: Flotsam | null;
 }
 
@@ -643,6 +654,7 @@ export interface PirateFightFrame {
   a: Player;
   d: Player;
   at: Hex;
+  f: Fight;
   w: Player;
   l: Player;
   pirateSpoil: PirateSpoil;
@@ -660,6 +672,7 @@ export interface KrakenFightFrame {
   pc: number;
   p: Player;
   at: Hex;
+  f: Fight;
   options: Hex[];
   krakenEscape: Hex;
   homes: Hex[];
@@ -676,6 +689,7 @@ export interface CityAttackFrame {
   nation: Nation;
   hideoutToken: number;
   at: Hex;
+  f: Fight;
   lost: Flotsam | null;
 }
 
@@ -958,6 +972,7 @@ export type Frame =
   | DropWreckFrame
   | PirateCardFrame
   | CombatFrame
+  | ResolveFightFrame
   | ShowCardFrame
   | SpendForPowerFrame
   | AddsPowerFrame
@@ -993,13 +1008,13 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 842) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 845) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 846) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 848) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 850) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 858) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 925) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 843) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 846) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 847) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
 /** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1026) */
 /** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1042) */
 /** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1154) */
@@ -1029,47 +1044,46 @@ export type Frame =
 /** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1503) */
 /** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1512) */
 /** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534) */
-/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1563) */
-/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1567) */
-/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1651) */
-/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1698) */
-/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1703) */
-/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1719) */
-/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1723) */
-/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1726) */
-/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1741) */
-/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1746) */
-/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1757) */
-/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1762) */
-/** site 48: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1799) */
-/** site 49: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1809) */
-/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1851) */
-/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1882) */
-/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1893) */
-/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2086) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2103) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2107) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2117) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2121) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2131) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2134) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2138) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2146) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2169) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2188) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245) */
-/** site 65: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2264) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2303) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2305) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2314) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2340) */
-/** site 71: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2360) */
-/** site 72: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2361) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2368) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2385) */
-/** site 75: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2415) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2433) */
+/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1557) */
+/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1650) */
+/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1692) */
+/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1697) */
+/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1713) */
+/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1717) */
+/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1720) */
+/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1733) */
+/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1738) */
+/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1749) */
+/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1754) */
+/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1788) */
+/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1798) */
+/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838) */
+/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1867) */
+/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1878) */
+/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2071) */
+/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088) */
+/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2092) */
+/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102) */
+/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2106) */
+/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116) */
+/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2119) */
+/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123) */
+/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131) */
+/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2154) */
+/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2173) */
+/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2230) */
+/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2249) */
+/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2265) */
+/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2288) */
+/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2290) */
+/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2299) */
+/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2325) */
+/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2345) */
+/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2346) */
+/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2353) */
+/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2370) */
+/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2400) */
+/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2418) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1146,8 +1160,7 @@ export type Pending =
   | { site: 72; players: Player[] }
   | { site: 73; players: Player[] }
   | { site: 74; players: Player[] }
-  | { site: 75; players: Player[] }
-  | { site: 76; players: Player[] };
+  | { site: 75; players: Player[] };
 /** Where a state keeps its derived data: a symbol, so JSON, saves and copies leave it out. */
 const DERIVED = Symbol("derived data");
 
@@ -1209,9 +1222,9 @@ export interface State {
   boughtShip: boolean;
   cardRefused: boolean;
   refusedEntry: number[];
+  fights: Fight[];
   fight: Fight;
   stormOptions: HexDir[];
-  fighting: boolean;
   /** The random generator; its future is part of the state. */
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
@@ -1219,7 +1232,7 @@ export interface State {
   /** How the game ended: the reason of its `end`. */
   ending: "round limit (A45)" | "hideouts built" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { hurt: Flotsam | null; pirateCard: number | null; addsPower: boolean };
+  returns: { hurt: Flotsam | null; pirateCard: number | null; combat: Fight; addsPower: boolean };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
@@ -1228,7 +1241,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 942). */
+/** The action PlayCard (rules line 943). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1280,26 +1293,26 @@ export interface StopMovingAction {
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1829). */
+/** The action AttackCity (rules line 1817). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1878). */
+/** The action Commerce (rules line 1863). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1887). */
+/** The action SellCargo (rules line 1872). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1904). */
+/** The action Deliver (rules line 1889). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1307,162 +1320,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1917). */
+/** The action SellMain (rules line 1902). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1923). */
+/** The action SellSecondary (rules line 1908). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1929). */
+/** The action SellSail (rules line 1914). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1935). */
+/** The action DropLetter (rules line 1920). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1940). */
+/** The action BuyMain (rules line 1925). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1948). */
+/** The action BuySecondary (rules line 1933). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1956). */
+/** The action BuySail (rules line 1941). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1969). */
+/** The action BuyLetter (rules line 1954). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1978). */
+/** The action StoreMain (rules line 1963). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1986). */
+/** The action LoadMain (rules line 1971). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1994). */
+/** The action StoreSecondary (rules line 1979). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2002). */
+/** The action LoadSecondary (rules line 1987). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2010). */
+/** The action StoreSail (rules line 1995). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2018). */
+/** The action LoadSail (rules line 2003). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2026). */
+/** The action StoreLetter (rules line 2011). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2034). */
+/** The action LoadLetter (rules line 2019). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2042). */
+/** The action StoreCargo (rules line 2027). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2051). */
+/** The action LoadCargo (rules line 2036). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2063). */
+/** The action BuyShip (rules line 2048). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2165). */
+/** The action Tavern (rules line 2150). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2172). */
+/** The action TakeMission (rules line 2157). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2179). */
+/** The action BuyCombatCard (rules line 2164). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2201). */
+/** The action ConvertHonour (rules line 2186). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 842). */
+/** The answer to `choose startShip` (rules line 843). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1470,21 +1483,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 845). */
+/** The answer to `choose firstWeapon` (rules line 846). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 846). */
+/** The answer to `choose secondWeapon` (rules line 847). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 848). */
+/** The answer to `choose startPort` (rules line 849). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1492,14 +1505,14 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 850). */
+/** The answer to `choose kit` (rules line 851). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 858). */
+/** The answer to `choose startLetter` (rules line 859). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
@@ -1713,71 +1726,64 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1563). */
-export interface PlayFromHandChoice {
-  readonly type: "playFromHand";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose handCard` (rules line 1567). */
+/** The answer to `choose handCard` (rules line 1557). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
-  /** Position in `p.hand` of the number chosen. */
-  readonly value: number;
+  /** Position in `p.hand` of the number chosen (null: none). */
+  readonly value: number | null;
 }
 
-/** The answer to `choose spendCP` (rules line 1651). */
+/** The answer to `choose spendCP` (rules line 1650). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1698). */
+/** The answer to `choose spoil` (rules line 1692). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1703). */
+/** The answer to `choose loot` (rules line 1697). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1719). */
+/** The answer to `choose room` (rules line 1713). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1723). */
+/** The answer to `choose discardedSec` (rules line 1717). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1726). */
+/** The answer to `choose discardedLetter` (rules line 1720). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1741). */
+/** The answer to `choose pirateSpoil` (rules line 1733). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1757). */
+/** The answer to `choose raided` (rules line 1749). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1785,14 +1791,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1762). */
+/** The answer to `choose raidMore` (rules line 1754). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1799). */
+/** The answer to `choose krakenEscape` (rules line 1788). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1800,7 +1806,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1809). */
+/** The answer to `choose krakenHome` (rules line 1798). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1808,7 +1814,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1851). */
+/** The answer to `choose hideoutToken` (rules line 1838). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1816,70 +1822,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2103). */
+/** The answer to `choose extraMain` (rules line 2088). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2107). */
+/** The answer to `choose storeMain` (rules line 2092). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2117). */
+/** The answer to `choose extraSail` (rules line 2102). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2121). */
+/** The answer to `choose storeSail` (rules line 2106). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2131). */
+/** The answer to `choose extraItem` (rules line 2116). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2134). */
+/** The answer to `choose storeItem` (rules line 2119). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2138). */
+/** The answer to `choose extraSec` (rules line 2123). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2146). */
+/** The answer to `choose extraLetter` (rules line 2131). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2245). */
+/** The answer to `choose truceNation` (rules line 2230). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2264). */
+/** The answer to `choose fortChoice` (rules line 2249). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1887,7 +1893,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2280). */
+/** The answer to `choose krakenTo` (rules line 2265). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1895,14 +1901,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2303). */
+/** The answer to `choose moveMerchant` (rules line 2288). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2305). */
+/** The answer to `choose whichMerchant` (rules line 2290). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1910,7 +1916,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2314). */
+/** The answer to `choose merchantTo` (rules line 2299). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1918,14 +1924,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2340). */
+/** The answer to `choose newMission` (rules line 2325). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2360). */
+/** The answer to `choose shoalsModule` (rules line 2345). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1933,7 +1939,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2361). */
+/** The answer to `choose shoalsSpot` (rules line 2346). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1941,14 +1947,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2368). */
+/** The answer to `choose sirensTarget` (rules line 2353). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2385). */
+/** The answer to `choose stormDir` (rules line 2370). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1956,7 +1962,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2415). */
+/** The answer to `choose stormLanding` (rules line 2400). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1964,7 +1970,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2433). */
+/** The answer to `choose merchantLanding` (rules line 2418). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1972,14 +1978,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1893). */
+/** The answer to `choose raiseDistance` (rules line 1878). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2086). */
+/** The answer to `choose newShip` (rules line 2071). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1987,14 +1993,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2188). */
+/** The answer to `choose keepCard` (rules line 2173). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1882, 2169): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1867, 2154): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2071,7 +2077,6 @@ export type Action =
   | LostSailChoice
   | LostLetterChoice
   | WreckHexChoice
-  | PlayFromHandChoice
   | HandCardChoice
   | SpendCPChoice
   | SpoilChoice
@@ -2181,7 +2186,6 @@ const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
   lostSail: ["value"],
   lostLetter: ["value"],
   wreckHex: ["value"],
-  playFromHand: ["value"],
   handCard: ["value"],
   spendCP: ["value"],
   spoil: ["value"],
@@ -2307,9 +2311,9 @@ export interface View {
   boughtShip: boolean;
   cardRefused: boolean;
   refusedEntry: number[];
+  fights: Fight[];
   fight: Fight;
   stormOptions: HexDir[];
-  fighting: boolean;
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -2682,7 +2686,6 @@ const DECISION_NAMES: readonly string[] = [
   "lostSail",
   "lostLetter",
   "wreckHex",
-  "playFromHand",
   "handCard",
   "spendCP",
   "spoil",
@@ -2725,27 +2728,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 593) */
+/** fn windKey (line 594) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 595) */
+/** fn slotCentre (line 596) */
 export function slotCentre(state: State, s: number): Hex {
-  return hexOf(at(SLOTS, s, 595, 34).q, at(SLOTS, s, 595, 46).r);
+  return hexOf(at(SLOTS, s, 596, 34).q, at(SLOTS, s, 596, 46).r);
 }
 
-/** fn placeLocal (line 597) */
+/** fn placeLocal (line 598) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
-  return hexAdd(slotCentre(state, at(state.modSlot, m, 597, 49)), hexRotate(o, at(state.modRot, m, 597, 73)));
+  return hexAdd(slotCentre(state, at(state.modSlot, m, 598, 49)), hexRotate(o, at(state.modRot, m, 598, 73)));
 }
 
-/** fn moduleHexes (line 599) */
+/** fn moduleHexes (line 600) */
 export function moduleHexes(state: State, m: number): Hex[] {
-  return hexDisc(slotCentre(state, at(state.modSlot, m, 599, 53)), 4);
+  return hexDisc(slotCentre(state, at(state.modSlot, m, 600, 53)), 4);
 }
 
-/** fn placedLayout (line 602) */
+/** fn placedLayout (line 603) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2759,7 +2762,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 615) */
+/** fn squaresByModule (line 616) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2771,52 +2774,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 641) */
+/** fn moduleOf (line 642) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 641, 28);
+  return derived(state).moduleAt[h] ?? noKey(h, 642, 28);
 }
 
-/** fn onBoard (line 642) */
+/** fn onBoard (line 643) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 645) */
+/** fn isLand (line 646) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 646) */
+/** fn isPort (line 647) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 647) */
+/** fn isReef (line 648) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 648) */
+/** fn isShoals (line 649) */
 export function isShoals(state: State, h: Hex): boolean {
   return any43(state, h);
 }
 
-/** fn inStorm (line 649) */
+/** fn inStorm (line 650) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 651) */
+/** fn isSea (line 652) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 653) */
+/** fn portAt (line 654) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 655) */
+/** fn cityAt (line 656) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2827,95 +2830,95 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 657) */
+/** fn fortOfSea (line 658) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 658) */
+/** fn fortHasToken (line 659) */
 export function fortHasToken(state: State, f: number): boolean {
   return any44(state, f);
 }
 
-/** fn piratePorts (line 659) */
+/** fn piratePorts (line 660) */
 export function piratePorts(state: State): Hex[] {
   return collect45(state);
 }
 
-/** fn hasPawn (line 662) */
+/** fn hasPawn (line 663) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any46(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 663) */
+/** fn merchantAt (line 664) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 664) */
+/** fn damagedPirateAt (line 665) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn otherPirateAt (line 665) */
+/** fn otherPirateAt (line 666) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn healthyOtherAt (line 666) */
+/** fn healthyOtherAt (line 667) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any49(state, me, h);
 }
 
-/** fn openSea (line 668) */
+/** fn openSea (line 669) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 669) */
+/** fn freeSea (line 670) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 670) */
+/** fn wreckAt (line 671) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any50(state, h);
 }
 
-/** fn floatsOnModule (line 671) */
+/** fn floatsOnModule (line 672) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any51(state, cargo, m);
 }
 
-/** fn isConquered (line 676) */
+/** fn isConquered (line 677) */
 export function isConquered(state: State, c: number): boolean {
   return any52(state, c);
 }
 
-/** fn ownsHideout (line 677) */
+/** fn ownsHideout (line 678) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any53(state, c, p);
 }
 
-/** fn hideoutCount (line 678) */
+/** fn hideoutCount (line 679) */
 export function hideoutCount(state: State, p: Player): number {
   return count54(state, p);
 }
 
-/** fn hideoutOwners (line 679) */
+/** fn hideoutOwners (line 680) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect55(state, c);
 }
 
-/** fn cityAccess (line 682) */
+/** fn cityAccess (line 683) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
-    : state.players[p]!.letters.includes(at(CITIES, c, 682, 125).nation) ||
-        state.truce.includes(at(CITIES, c, 682, 162).nation);
+    : state.players[p]!.letters.includes(at(CITIES, c, 683, 125).nation) ||
+        state.truce.includes(at(CITIES, c, 683, 162).nation);
 }
 
-/** fn hasAccess (line 683) */
+/** fn hasAccess (line 684) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2930,7 +2933,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 684) */
+/** fn isNationalPort (line 685) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2941,7 +2944,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 685) */
+/** fn foreignHideoutPort (line 686) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2952,7 +2955,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 687) */
+/** fn warehouseHere (line 688) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2967,12 +2970,12 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 689) */
+/** fn citySizeAt (line 690) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return at(CITIES, c, 689, 63).size;
+    return at(CITIES, c, 690, 63).size;
   }
 
   if (value?.kind === "piratePort") {
@@ -2982,63 +2985,63 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 690) */
+/** fn tokenHonours (line 691) */
 export function tokenHonours(state: State, t: number): number {
-  return at(HIDEOUT_TOKENS, t - 1, 690, 32).honours;
+  return at(HIDEOUT_TOKENS, t - 1, 691, 32).honours;
 }
 
-/** fn usableToken (line 691) */
+/** fn usableToken (line 692) */
 export function usableToken(state: State, p: Player): boolean {
   return any56(state, p);
 }
 
-/** fn ownHideoutOnModule (line 692) */
+/** fn ownHideoutOnModule (line 693) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any57(state, p, m);
 }
 
-/** fn canAttackCity (line 694) */
+/** fn canAttackCity (line 695) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
     !state.players[p]!.damaged &&
-    state.players[p]!.missionFlags.includes(at(CITIES, c, 694, 111).nation) &&
+    state.players[p]!.missionFlags.includes(at(CITIES, c, 695, 111).nation) &&
     usableToken(state, p) &&
-    !ownHideoutOnModule(state, p, at(CITIES, c, 694, 178).module)
+    !ownHideoutOnModule(state, p, at(CITIES, c, 695, 178).module)
   );
 }
 
-/** fn portOpen (line 697) */
+/** fn portOpen (line 698) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match58(state, h, p);
 }
 
-/** fn shipDeckOf (line 707) */
+/** fn shipDeckOf (line 708) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
-  return at(SHIPS, state.players[p]!.ship, 707, 38).deck;
+  return at(SHIPS, state.players[p]!.ship, 708, 38).deck;
 }
 
-/** fn freeHold (line 708) */
+/** fn freeHold (line 709) */
 export function freeHold(state: State, p: Player): number {
   return (
-    at(SHIPS, state.players[p]!.ship, 708, 31).hold -
+    at(SHIPS, state.players[p]!.ship, 709, 31).hold -
     state.players[p]!.holdSec.length -
     state.players[p]!.letters.length -
     state.players[p]!.cargo
   );
 }
 
-/** fn freeYards (line 709) */
+/** fn freeYards (line 710) */
 export function freeYards(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 709, 32).yards - state.players[p]!.yards.length;
+  return at(SHIPS, state.players[p]!.ship, 710, 32).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 710) */
+/** fn freeSb (line 711) */
 export function freeSb(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 710, 29).santabarbara - state.players[p]!.sb.length;
+  return at(SHIPS, state.players[p]!.ship, 711, 29).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 711) */
+/** fn warehouseUsed (line 712) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -3049,104 +3052,104 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 712) */
+/** fn warehouseFree (line 713) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 713) */
+/** fn ownsSilk (line 714) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 714) */
+/** fn sailBonus (line 715) */
 export function sailBonus(state: State, p: Player): number {
   return sum59(state, p);
 }
 
-/** fn damagedMove (line 715) */
+/** fn damagedMove (line 716) */
 export function damagedMove(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 715, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
+  return at(SHIPS, state.players[p]!.ship, 716, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 717) */
+/** fn allowance (line 718) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
     : state.players[p]!.sirens
-      ? at(SHIPS, state.players[p]!.ship, 717, 87).move
-      : at(SHIPS, state.players[p]!.ship, 717, 111).move + sailBonus(state, p);
+      ? at(SHIPS, state.players[p]!.ship, 718, 87).move
+      : at(SHIPS, state.players[p]!.ship, 718, 111).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 718) */
+/** fn mpLeft (line 719) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 719) */
+/** fn stepCost (line 720) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 720) */
+/** fn hasLosable (line 721) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 723) */
+/** fn mainSupply (line 724) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum62(state, w);
 }
 
-/** fn secSupply (line 724) */
+/** fn secSupply (line 725) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
 }
 
-/** fn sailSupply (line 725) */
+/** fn sailSupply (line 726) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
 }
 
-/** fn cargoSupply (line 726) */
+/** fn cargoSupply (line 727) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum71(state) - count72(state);
 }
 
-/** fn letterSupply (line 727) */
+/** fn letterSupply (line 728) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum75(state, n_);
 }
 
-/** fn secTotal (line 728) */
+/** fn secTotal (line 729) */
 export function secTotal(state: State): number {
   return sum76(state);
 }
 
-/** fn income (line 731) */
+/** fn income (line 732) */
 export function income(state: State, d: number): number {
-  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 731, 48);
+  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 732, 48);
 }
 
-/** fn saleDistance (line 732) */
+/** fn saleDistance (line 733) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 734) */
+/** fn handLimit (line 735) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 741) */
+/** fn cardScore (line 742) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
-    if (mains.includes(at(COMBAT, c, 743, 24).main)) {
+    if (mains.includes(at(COMBAT, c, 744, 24).main)) {
       return (
-        at(COMBAT, c, 744, 14).power +
-        (secs.includes(at(COMBAT, c, 744, 51).sec1) ? at(COMBAT, c, 744, 72).power1 : 0) +
-        (secs.includes(at(COMBAT, c, 744, 118).sec2) ? at(COMBAT, c, 744, 139).power2 : 0)
+        at(COMBAT, c, 745, 14).power +
+        (secs.includes(at(COMBAT, c, 745, 51).sec1) ? at(COMBAT, c, 745, 72).power1 : 0) +
+        (secs.includes(at(COMBAT, c, 745, 118).sec2) ? at(COMBAT, c, 745, 139).power2 : 0)
       );
     }
   }
@@ -3154,32 +3157,32 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 749) */
+/** fn pirateScore (line 750) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 750) */
+/** fn merchantScore (line 751) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
-  return cardScore(state, c, at(SHIPS, ship, 750, 58).mains, at(SHIPS, ship, 750, 77).secs);
+  return cardScore(state, c, at(SHIPS, ship, 751, 58).mains, at(SHIPS, ship, 751, 77).secs);
 }
 
-/** fn cityScore (line 751) */
+/** fn cityScore (line 752) */
 export function cityScore(state: State, token: number, c: number | null): number {
-  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 751, 55).mains, at(HIDEOUT_TOKENS, token - 1, 751, 88).secs);
+  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 752, 55).mains, at(HIDEOUT_TOKENS, token - 1, 752, 88).secs);
 }
 
-/** fn reshuffles (line 753) */
+/** fn reshuffles (line 754) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
-    return at(COMBAT, c, 755, 12).reshuffle;
+    return at(COMBAT, c, 756, 12).reshuffle;
   }
 
   return false;
 }
 
-/** fn sideScore (line 759) */
+/** fn sideScore (line 760) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3200,7 +3203,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 766) */
+/** fn unarmed (line 767) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3211,12 +3214,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 767) */
+/** fn canPlayOrDraw (line 768) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match77(state, s);
 }
 
-/** fn shadowSearch (line 769) */
+/** fn shadowSearch (line 770) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3225,12 +3228,12 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 770) */
+/** fn shadowFor (line 771) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 775) */
+/** fn portOf (line 776) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
 }
@@ -3338,41 +3341,41 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1966) */
+/** fn letterPrice (line 1951) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1967) */
+/** fn nationalPortOf (line 1952) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1967, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1952, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2060) */
+/** fn canBuyShip (line 2045) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2060, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2060, 81).honours &&
+    !at(SHIPS, c, 2045, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2045, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2060, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2045, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2060, 153).cost >=
+      at(SHIPS, c, 2045, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2269) */
+/** fn krakenMayEnter (line 2254) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2298) */
+/** fn merchantMayEnter (line 2283) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3384,41 +3387,41 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2349) */
+/** fn shoalSquare (line 2334) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2349, 31);
+  return at(derived(state).shoalSquares, m - 1, 2334, 31);
 }
 
-/** fn triangle (line 2351) */
+/** fn triangle (line 2336) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2351, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2351, 117), 2351, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2336, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2336, 117), 2336, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2352) */
+/** fn shoalSpotLegal (line 2337) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2353) */
+/** fn currentShoal (line 2338) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2354) */
+/** fn otherShoalSpots (line 2339) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2380) */
+/** fn stormFits (line 2365) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
 
-/** proc buildBoard (line 780) */
+/** proc buildBoard (line 781) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3508,17 +3511,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1546) */
-export function setSides(state: State, att: Fighter, def: Fighter): void {
-  state.fight = {
-    att: { fighter: att, card: null, score: 0 },
-    def: { fighter: def, card: null, score: 0 },
-    attWins: false,
-    reshuffle: false,
-  };
-}
-
-/** proc noteFight (line 1551) */
+/** proc noteFight (line 1546) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3526,7 +3519,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1777) */
+/** proc shipTask (line 1768) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3541,7 +3534,6 @@ export function shipTask(state: State, p: Player, d: ShipDeck): void {
 
 /** Why PlayCard is refused now, or null when it is allowed. */
 function checkPlayCard(state: State, me: Player, card: number): string | null {
-  if (state.fighting) return "No event can be played in the middle of a fight.";
   if (state.inWind) return "No event can be played while the wind blows.";
   if (state.players[me]!.hand.length > handLimit(state, me)) return "Discard down to your hand limit first.";
   return null;
@@ -3641,10 +3633,10 @@ function checkAttackCity(state: State, me: Player): string | null {
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1834, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1822, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1836, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1824, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3670,11 +3662,11 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1904): its effects, once allowed. */
+/** action Deliver (line 1889): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1906, 3);
+  removeValue(state.players[me]!.captured, card, 1891, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1908, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1893, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3687,10 +3679,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1917): its effects, once allowed. */
+/** action SellMain (line 1902): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1919, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1920, 19);
+  removeValue(state.players[me]!.sb, w, 1904, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1905, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3699,10 +3691,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1923): its effects, once allowed. */
+/** action SellSecondary (line 1908): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1925, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1926, 19);
+  removeValue(state.players[me]!.holdSec, w, 1910, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1911, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3711,10 +3703,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1929): its effects, once allowed. */
+/** action SellSail (line 1914): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1931, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1932, 19);
+  removeValue(state.players[me]!.yards, v, 1916, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1917, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3723,9 +3715,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1935): its effects, once allowed. */
+/** action DropLetter (line 1920): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1937, 3);
+  removeValue(state.players[me]!.letters, n_, 1922, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3736,7 +3728,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1940): its effects, once allowed. */
+/** action BuyMain (line 1925): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3750,7 +3742,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1948): its effects, once allowed. */
+/** action BuySecondary (line 1933): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3765,7 +3757,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1956): its effects, once allowed. */
+/** action BuySail (line 1941): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3779,7 +3771,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1969): its effects, once allowed. */
+/** action BuyLetter (line 1954): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3793,9 +3785,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1978): its effects, once allowed. */
+/** action StoreMain (line 1963): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1982, 3);
+  removeValue(state.players[me]!.sb, w, 1967, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3807,9 +3799,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1986): its effects, once allowed. */
+/** action LoadMain (line 1971): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 1990, 3);
+  removeValue(state.players[me]!.whMain, w, 1975, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3821,9 +3813,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1994): its effects, once allowed. */
+/** action StoreSecondary (line 1979): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1998, 3);
+  removeValue(state.players[me]!.holdSec, w, 1983, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3835,9 +3827,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2002): its effects, once allowed. */
+/** action LoadSecondary (line 1987): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 2006, 3);
+  removeValue(state.players[me]!.whSec, w, 1991, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3849,9 +3841,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2010): its effects, once allowed. */
+/** action StoreSail (line 1995): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 2014, 3);
+  removeValue(state.players[me]!.yards, v, 1999, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3863,9 +3855,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2018): its effects, once allowed. */
+/** action LoadSail (line 2003): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 2022, 3);
+  removeValue(state.players[me]!.whSails, v, 2007, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3877,9 +3869,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2026): its effects, once allowed. */
+/** action StoreLetter (line 2011): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2030, 3);
+  removeValue(state.players[me]!.letters, n_, 2015, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3891,9 +3883,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2034): its effects, once allowed. */
+/** action LoadLetter (line 2019): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2038, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2023, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3905,7 +3897,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2042): its effects, once allowed. */
+/** action StoreCargo (line 2027): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3919,7 +3911,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2051): its effects, once allowed. */
+/** action LoadCargo (line 2036): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3931,8 +3923,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2066, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2066, 45)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2051, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2051, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3953,7 +3945,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2172): its effects, once allowed. */
+/** action TakeMission (line 2157): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3970,7 +3962,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2202, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2187, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -3979,7 +3971,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 884) until it waits for a decision or is done. */
+/** Runs the flow (line 885) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4019,7 +4011,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 837) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 838) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4052,11 +4044,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 871, 16)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 872, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 874, 13)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875, 13)).pile);
         }
 
         state.stack.pop();
@@ -4071,7 +4063,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
 
       case 4: {
         state.players[frame.p]!.ship = frame.startShip;
-        removeValue(state.startOffer, frame.startShip, 844, 7);
+        removeValue(state.startOffer, frame.startShip, 845, 7);
         state.pending = { site: 1, players: [frame.p] };
         frame.pc = 5;
         return;
@@ -4176,7 +4168,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 890) until it waits for a decision or is done. */
+/** Runs proc playGame (line 891) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4261,7 +4253,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 908) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 909) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6083,51 +6075,34 @@ function currentDropWreckFrame(state: State): DropWreckFrame {
 }
 
 function newPirateCardFrame(p: Player): PirateCardFrame {
-  return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
+  return { routine: "pirateCard", pc: 0, p, handCard: null };
 }
 
-/** Runs proc pirateCard (line 1560) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1556) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.fromHand = false;
-        if (state.players[frame.p]!.hand.length <= 0) {
+        if (answerAlone36(state)) {
           frame.pc = 1;
           continue machine;
         }
 
         state.pending = { site: 36, players: [frame.p] };
-        frame.pc = 2;
+        frame.pc = 1;
         return;
       }
 
       case 1: {
-        if (!frame.fromHand) {
-          frame.pc = 3;
-          continue machine;
+        const card = frame.handCard;
+        if (card !== null) {
+          removeValue(state.players[frame.p]!.hand, card, 1559, 5);
+          state.returns.pirateCard = card;
+          state.stack.pop();
+          return;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
-        frame.pc = 4;
-        return;
-      }
-
-      case 2: {
-        frame.fromHand = frame.playFromHand;
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 3: {
         state.returns.pirateCard = drawCombatCard(state);
-        state.stack.pop();
-        return;
-      }
-
-      case 4: {
-        removeValue(state.players[frame.p]!.hand, frame.handCard, 1568, 5);
-        state.returns.pirateCard = frame.handCard;
         state.stack.pop();
         return;
       }
@@ -6145,16 +6120,49 @@ function currentPirateCardFrame(state: State): PirateCardFrame {
   return frame;
 }
 
-function newCombatFrame(): CombatFrame {
-  return { routine: "combat", pc: 0, settled: false };
+function newCombatFrame(att: Fighter, def: Fighter): CombatFrame {
+  return { routine: "combat", pc: 0, att, def };
 }
 
-/** Runs proc combat (line 1576) until it waits for a decision or is done. */
+/** Runs proc combat (line 1567) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.fight.reshuffle = false;
+        state.fights.push({
+          att: { fighter: frame.att, card: null, score: 0 },
+          def: { fighter: frame.def, card: null, score: 0 },
+          attWins: false,
+          reshuffle: false,
+        });
+        frame.pc = 1;
+        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1569, 16)));
+        return;
+      }
+
+      case 1: {
+        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1571, 11));
+        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1572, 10), 1572, 3);
+        state.returns.combat = clone<Fight>(state.fight);
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc combat has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newResolveFightFrame(f: Held<Fight>): ResolveFightFrame {
+  return { routine: "resolveFight", pc: 0, f, settled: false };
+}
+
+/** Runs proc resolveFight (line 1576) until it waits for a decision or is done. */
+function stepResolveFight(state: State, frame: ResolveFightFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
         frame.settled = false;
         frame.pc = 1;
         continue machine;
@@ -6167,12 +6175,12 @@ function stepCombat(state: State, frame: CombatFrame): void {
         }
 
         frame.pc = 3;
-        state.stack.push(newShowCardFrame(state.fight.att));
+        state.stack.push(newShowCardFrame(heldRecord(state, frame.f).att));
         return;
       }
 
       case 2: {
-        if (state.fight.reshuffle) {
+        if (heldRecord(state, frame.f).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -6182,44 +6190,51 @@ function stepCombat(state: State, frame: CombatFrame): void {
 
       case 3: {
         frame.pc = 4;
-        state.stack.push(newShowCardFrame(state.fight.def));
+        state.stack.push(newShowCardFrame(heldRecord(state, frame.f).def));
         return;
       }
 
       case 4: {
-        state.fight.att.score = sideScore(state, state.fight.att);
-        state.fight.def.score = sideScore(state, state.fight.def);
-        state.fight.reshuffle =
-          state.fight.reshuffle || reshuffles(state, state.fight.att.card) || reshuffles(state, state.fight.def.card);
+        heldRecord(state, frame.f).att.score = sideScore(state, heldRecord(state, frame.f).att);
+        heldRecord(state, frame.f).def.score = sideScore(state, heldRecord(state, frame.f).def);
+        heldRecord(state, frame.f).reshuffle =
+          heldRecord(state, frame.f).reshuffle ||
+          reshuffles(state, heldRecord(state, frame.f).att.card) ||
+          reshuffles(state, heldRecord(state, frame.f).def.card);
         frame.pc = 5;
-        state.stack.push(newSpendForPowerFrame());
+        state.stack.push(newSpendForPowerFrame(heldRecord(state, frame.f)));
         return;
       }
 
       case 5: {
-        const card = state.fight.att.card;
+        const card = heldRecord(state, frame.f).att.card;
         if (card !== null) {
           state.combatDeck.discard.push(card);
         }
 
-        const card2 = state.fight.def.card;
+        const card2 = heldRecord(state, frame.f).def.card;
         if (card2 !== null) {
           state.combatDeck.discard.push(card2);
         }
 
-        if (state.fight.def.fighter.kind === "kraken") {
-          state.fight.attWins = state.fight.att.score > state.fight.def.score;
+        if (heldRecord(state, frame.f).def.fighter.kind === "kraken") {
+          heldRecord(state, frame.f).attWins =
+            heldRecord(state, frame.f).att.score > heldRecord(state, frame.f).def.score;
           frame.settled = true;
         } else {
-          if (state.fight.att.score !== state.fight.def.score) {
-            state.fight.attWins = state.fight.att.score > state.fight.def.score;
+          if (heldRecord(state, frame.f).att.score !== heldRecord(state, frame.f).def.score) {
+            heldRecord(state, frame.f).attWins =
+              heldRecord(state, frame.f).att.score > heldRecord(state, frame.f).def.score;
             frame.settled = true;
           } else {
             if (
-              (unarmed(state, state.fight.att) && unarmed(state, state.fight.def)) ||
-              !(canPlayOrDraw(state, state.fight.att) || canPlayOrDraw(state, state.fight.def))
+              (unarmed(state, heldRecord(state, frame.f).att) && unarmed(state, heldRecord(state, frame.f).def)) ||
+              !(
+                canPlayOrDraw(state, heldRecord(state, frame.f).att) ||
+                canPlayOrDraw(state, heldRecord(state, frame.f).def)
+              )
             ) {
-              state.fight.attWins = false;
+              heldRecord(state, frame.f).attWins = false;
               frame.settled = true;
             }
           }
@@ -6230,7 +6245,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       default:
-        throw new RulesError(`the saved state is inconsistent: proc combat has no step ${frame.pc}`);
+        throw new RulesError(`the saved state is inconsistent: proc resolveFight has no step ${frame.pc}`);
     }
   }
 }
@@ -6239,7 +6254,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1611) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1610) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6295,11 +6310,11 @@ function stepShowCard(state: State, frame: ShowCardFrame): void {
   }
 }
 
-function newSpendForPowerFrame(): SpendForPowerFrame {
-  return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, spent: false };
+function newSpendForPowerFrame(f: Held<Fight>): SpendForPowerFrame {
+  return { routine: "spendForPower", pc: 0, f, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1627) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1626) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6323,7 +6338,7 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
         }
 
         frame.pc = 5;
-        state.stack.push(newAddsPowerFrame(state.fight.att));
+        state.stack.push(newAddsPowerFrame(heldRecord(state, frame.f).att));
         return;
       }
 
@@ -6334,7 +6349,7 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
 
       case 3: {
         frame.pc = 6;
-        state.stack.push(newAddsPowerFrame(state.fight.def));
+        state.stack.push(newAddsPowerFrame(heldRecord(state, frame.f).def));
         return;
       }
 
@@ -6372,7 +6387,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1647) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1646) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6400,7 +6415,7 @@ function stepAddsPower(state: State, frame: AddsPowerFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.who] };
+        state.pending = { site: 37, players: [frame.who] };
         frame.pc = 4;
         return;
       }
@@ -6437,15 +6452,32 @@ function currentAddsPowerFrame(state: State): AddsPowerFrame {
 }
 
 function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): MerchantFightFrame {
-  return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0, lost: null };
+  return {
+    routine: "merchantFight",
+    pc: 0,
+    p,
+    mi,
+    pirateAttacks,
+    at: hexOf(0, 0),
+    shadow: 0,
+    card: 0,
+    us: { kind: "pirate", who: 0 },
+    them: { kind: "pirate", who: 0 },
+    f: {
+      att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      attWins: false,
+      reshuffle: false,
+    },
+    lost: null,
+  };
 }
 
-/** Runs proc merchantFight (line 1666) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1665) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.fighting = true;
         frame.at = state.players[frame.p]!.pos;
         frame.shadow = shadowFor(state, state.active, frame.p, frame.p);
         noteFight(state, frame.p, frame.p);
@@ -6456,14 +6488,12 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
         }
 
         frame.card = cardFound;
-        if (frame.pirateAttacks) {
-          setSides(state, { kind: "pirate", who: frame.p }, { kind: "merchant", ship: frame.card });
-        } else {
-          setSides(state, { kind: "merchant", ship: frame.card }, { kind: "pirate", who: frame.p });
-        }
-
+        frame.us = { kind: "pirate", who: frame.p };
+        frame.them = { kind: "merchant", ship: frame.card };
         frame.pc = 3;
-        state.stack.push(newCombatFrame());
+        state.stack.push(
+          newCombatFrame(frame.pirateAttacks ? frame.us : frame.them, frame.pirateAttacks ? frame.them : frame.us),
+        );
         return;
       }
 
@@ -6474,13 +6504,13 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 2: {
-        state.fighting = false;
         state.stack.pop();
         return;
       }
 
       case 3: {
-        if (state.fight.attWins !== frame.pirateAttacks) {
+        frame.f = state.returns.combat;
+        if (frame.f.attWins !== frame.pirateAttacks) {
           frame.pc = 4;
           continue machine;
         }
@@ -6509,7 +6539,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1682, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1677, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6547,12 +6577,12 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1697) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1691) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6564,7 +6594,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1700, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1694, 17).goods));
         return;
       }
 
@@ -6581,7 +6611,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1701, 20).goods,
+          at(SHIPS, frame.card, 1695, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6589,7 +6619,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -6636,7 +6666,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1716) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1710) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6656,7 +6686,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6683,7 +6713,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6694,7 +6724,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -6705,13 +6735,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1724, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1718, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1727, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1721, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6736,6 +6766,12 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
     a,
     d,
     at,
+    f: {
+      att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      attWins: false,
+      reshuffle: false,
+    },
     w: 0,
     l: 0,
     pirateSpoil: "plunderCargo",
@@ -6748,28 +6784,27 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1733) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1727) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.fighting = true;
         noteFight(state, frame.a, frame.d);
-        setSides(state, { kind: "pirate", who: frame.a }, { kind: "pirate", who: frame.d });
         frame.pc = 1;
-        state.stack.push(newCombatFrame());
+        state.stack.push(newCombatFrame({ kind: "pirate", who: frame.a }, { kind: "pirate", who: frame.d }));
         return;
       }
 
       case 1: {
-        frame.w = state.fight.attWins ? frame.a : frame.d;
-        frame.l = state.fight.attWins ? frame.d : frame.a;
+        frame.f = state.returns.combat;
+        frame.w = frame.f.attWins ? frame.a : frame.d;
+        frame.l = frame.f.attWins ? frame.d : frame.a;
         if (!(state.players[frame.l]!.cargo > 0 || state.players[frame.l]!.captured.length > 0)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.w] };
+        state.pending = { site: 43, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -6810,7 +6845,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.w] };
+        state.pending = { site: 44, players: [frame.w] };
         frame.pc = 8;
         return;
       }
@@ -6837,7 +6872,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.w] };
+        state.pending = { site: 45, players: [frame.w] };
         frame.pc = 11;
         return;
       }
@@ -6848,7 +6883,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1758, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1750, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6856,7 +6891,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.w] };
+        state.pending = { site: 46, players: [frame.w] };
         frame.pc = 13;
         return;
       }
@@ -6886,7 +6921,6 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 16: {
-        state.fighting = false;
         state.stack.pop();
         return;
       }
@@ -6910,6 +6944,12 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
     pc: 0,
     p,
     at: hexOf(0, 0),
+    f: {
+      att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      attWins: false,
+      reshuffle: false,
+    },
     options: [],
     krakenEscape: hexOf(0, 0),
     homes: [],
@@ -6918,34 +6958,33 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1789) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1780) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.fighting = true;
         frame.at = state.players[frame.p]!.pos;
         noteFight(state, frame.p, frame.p);
-        setSides(state, { kind: "pirate", who: frame.p }, { kind: "kraken" });
         frame.pc = 1;
-        state.stack.push(newCombatFrame());
+        state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "kraken" }));
         return;
       }
 
       case 1: {
-        if (!state.fight.attWins) {
+        frame.f = state.returns.combat;
+        if (!frame.f.attWins) {
           frame.pc = 2;
           continue machine;
         }
 
         state.players[frame.p]!.cp += 1;
         frame.options = collect28(state, frame.at);
-        if (answerAlone48(state)) {
+        if (answerAlone47(state)) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6957,7 +6996,6 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
       }
 
       case 3: {
-        state.fighting = false;
         state.stack.pop();
         return;
       }
@@ -6982,12 +7020,12 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        if (answerAlone49(state)) {
+        if (answerAlone48(state)) {
           frame.pc = 8;
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -7056,39 +7094,53 @@ function currentKrakenFightFrame(state: State): KrakenFightFrame {
 }
 
 function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
-  return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0), lost: null };
+  return {
+    routine: "cityAttack",
+    pc: 0,
+    p,
+    c,
+    nation: "english",
+    hideoutToken: 0,
+    at: hexOf(0, 0),
+    f: {
+      att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      attWins: false,
+      reshuffle: false,
+    },
+    lost: null,
+  };
 }
 
-/** Runs proc cityAttack (line 1840) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1828) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.fighting = true;
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1844, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1831, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
 
         state.players[frame.p]!.letters = collect29(state, frame.p, frame.nation);
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 1;
         return;
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1852, 3);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1839, 3);
         frame.at = state.players[frame.p]!.pos;
-        setSides(state, { kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken });
         frame.pc = 2;
-        state.stack.push(newCombatFrame());
+        state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken }));
         return;
       }
 
       case 2: {
-        if (!state.fight.attWins) {
+        frame.f = state.returns.combat;
+        if (!frame.f.attWins) {
           frame.pc = 3;
           continue machine;
         }
@@ -7114,7 +7166,6 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 4: {
-        state.fighting = false;
         state.stack.pop();
         return;
       }
@@ -7177,13 +7228,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2098) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2083) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2099, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2099, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2084, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2084, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7196,7 +7247,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7207,14 +7258,14 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2104, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2089, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7223,7 +7274,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2113, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2098, 22);
         }
 
         frame.pc = 1;
@@ -7242,7 +7293,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -7253,14 +7304,14 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2118, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2103, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -7269,7 +7320,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2127, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2112, 22);
         }
 
         frame.pc = 6;
@@ -7288,7 +7339,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -7305,7 +7356,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 59, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 15;
         return;
       }
@@ -7316,7 +7367,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 60, players: [frame.p] };
+        state.pending = { site: 59, players: [frame.p] };
         frame.pc = 18;
         return;
       }
@@ -7333,7 +7384,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 61, players: [frame.p] };
+        state.pending = { site: 60, players: [frame.p] };
         frame.pc = 21;
         return;
       }
@@ -7344,11 +7395,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2139, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2124, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2143, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2128, 24);
         }
 
         frame.pc = 17;
@@ -7375,7 +7426,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2147, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2132, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7401,7 +7452,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2211) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2196) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7425,7 +7476,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2215, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2200, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7443,12 +7494,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2222) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2207) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2223, 11).event;
+        frame.e = at(COMBAT, frame.c, 2208, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7616,12 +7667,12 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2244) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2229) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 64, players: [frame.gen] };
+        state.pending = { site: 63, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7649,7 +7700,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2250) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2235) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7660,7 +7711,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2253, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2238, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7672,12 +7723,12 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           }
         }
 
-        if (answerAlone65(state)) {
+        if (answerAlone64(state)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 65, players: [frame.gen] };
+        state.pending = { site: 64, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -7710,7 +7761,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2272) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2257) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7744,7 +7795,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 3: {
-        state.pending = { site: 66, players: [frame.gen] };
+        state.pending = { site: 65, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7793,7 +7844,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2291, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2276, 23)));
         return;
       }
 
@@ -7846,12 +7897,12 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2302) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2287) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 67, players: [frame.gen] };
+        state.pending = { site: 66, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7862,7 +7913,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 68, players: [frame.gen] };
+        state.pending = { site: 67, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7885,7 +7936,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2309, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2294, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7903,7 +7954,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 69, players: [frame.gen] };
+        state.pending = { site: 68, players: [frame.gen] };
         frame.pc = 8;
         return;
       }
@@ -7941,7 +7992,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2321, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2306, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -7973,7 +8024,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2329, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2314, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -8016,7 +8067,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2338) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2323) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8026,7 +8077,7 @@ function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 70, players: [frame.gen] };
+        state.pending = { site: 69, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -8063,7 +8114,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2357) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2342) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8074,12 +8125,12 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        if (answerAlone71(state)) {
+        if (answerAlone70(state)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 71, players: [frame.gen] };
+        state.pending = { site: 70, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -8090,12 +8141,12 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
       }
 
       case 2: {
-        if (answerAlone72(state)) {
+        if (answerAlone71(state)) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 72, players: [frame.gen] };
+        state.pending = { site: 71, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -8123,12 +8174,12 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2367) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2352) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 73, players: [frame.gen] };
+        state.pending = { site: 72, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -8188,7 +8239,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2382) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2367) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8199,12 +8250,12 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        if (answerAlone74(state)) {
+        if (answerAlone73(state)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 74, players: [frame.gen] };
+        state.pending = { site: 73, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -8235,7 +8286,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2393, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2378, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8260,7 +8311,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2396, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2381, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8297,14 +8348,14 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2402, 48)]!.pos, frame.arrival) <= 1
+          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2387, 48)]!.pos, frame.arrival) <= 1
         )) {
           frame.pc = 12;
           continue machine;
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2403, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2388, 25)));
         return;
       }
 
@@ -8324,8 +8375,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2404, 19),
-            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2404, 31)]!.pos,
+            at(SEATS[state.playerCount]!, frame.i_2, 2389, 19),
+            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2389, 31)]!.pos,
             frame.lost,
           ),
         );
@@ -8364,7 +8415,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2410) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2395) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8381,12 +8432,12 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        if (answerAlone75(state)) {
+        if (answerAlone74(state)) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 75, players: [frame.p] };
+        state.pending = { site: 74, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8462,12 +8513,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2428) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2413) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2429, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2414, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8479,18 +8530,18 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        if (answerAlone76(state)) {
+        if (answerAlone75(state)) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 76, players: [shadowFor(state, state.active, state.active, state.active)] };
+        state.pending = { site: 75, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 4;
         return;
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2437, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2422, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8506,7 +8557,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2434, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2419, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8528,7 +8579,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 942) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 943) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8668,7 +8719,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1829) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1817) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8699,7 +8750,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1878) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1863) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8737,7 +8788,7 @@ function stepCommerce(state: State, frame: CommerceFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.me] };
+        state.pending = { site: 50, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8769,7 +8820,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1887) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1872) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8786,7 +8837,7 @@ function stepSellCargo(state: State, frame: SellCargoFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.me] };
+        state.pending = { site: 51, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8826,7 +8877,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2063) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2048) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8838,7 +8889,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2074, 12).redirect) {
+              if (at(SHIPS, c, 2059, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8852,12 +8903,12 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.affordable = collect42(state, frame.me);
-        if (answerAlone53(state)) {
+        if (answerAlone52(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.me] };
+        state.pending = { site: 52, players: [frame.me] };
         frame.pc = 1;
         return;
       }
@@ -8870,7 +8921,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2088, 5);
+        removeValue(state.shipOffer, frame.c, 2073, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8908,7 +8959,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2165) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2150) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8928,7 +8979,7 @@ function stepTavern(state: State, frame: TavernFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 62, players: [frame.me] };
+        state.pending = { site: 61, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8960,7 +9011,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2179) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2164) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8973,7 +9024,7 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
 
         frame.c = cFound;
         state.players[frame.me]!.peek = [frame.c];
-        state.pending = { site: 63, players: [frame.me] };
+        state.pending = { site: 62, players: [frame.me] };
         frame.pc = 2;
         return;
       }
@@ -9014,7 +9065,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2201) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2186) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9038,7 +9089,7 @@ function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
 }
 
 /** The frame fields that hold records of the game across a decision: addresses while the rules wait. */
-const HELD: HeldFields = { showCard: ["side"], addsPower: ["side"] };
+const HELD: HeldFields = { resolveFight: ["f"], showCard: ["side"], spendForPower: ["f"], addsPower: ["side"] };
 
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
@@ -9115,6 +9166,9 @@ function run(state: State): void {
         break;
       case "combat":
         stepCombat(state, frame);
+        break;
+      case "resolveFight":
+        stepResolveFight(state, frame);
         break;
       case "showCard":
         stepShowCard(state, frame);
@@ -9227,7 +9281,6 @@ function run(state: State): void {
 
 /** Every allowed form of PlayCard (the same requirements as `checkPlayCard`). */
 function offerPlayCard(state: State, me: Player, out: Action[]): void {
-  if (state.fighting) return;
   if (state.inWind) return;
   if (state.players[me]!.hand.length > handLimit(state, me)) return;
   const cardList = state.players[me]!.hand;
@@ -9314,9 +9367,9 @@ function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1834, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1822, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1836, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1824, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
@@ -9533,8 +9586,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2066, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2066, 45)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2051, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2051, 45)).discard.length <=
       0
     )
       continue;
@@ -9568,7 +9621,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2202, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2187, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9584,7 +9637,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 842)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 843)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9594,7 +9647,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 845)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 846)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9604,7 +9657,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 846)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 847)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9614,7 +9667,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 848)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9624,7 +9677,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 850)
+      // `choose kit: StartKit by p` (proc startingChoices, line 851)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9634,7 +9687,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 858)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 859)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9644,7 +9697,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 925)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9973,28 +10026,19 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1563)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "playFromHand", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 37: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1567)
+      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1557)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "handCard", player: seat, value });
       }
 
+      out.push({ type: "handCard", player: seat, value: null });
       break;
     }
 
-    case 38: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1651)
+    case 37: {
+      // `choose spendCP: bool by who` (proc addsPower, line 1650)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10003,8 +10047,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1698)
+    case 38: {
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1692)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10013,8 +10057,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1703)
+    case 39: {
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1697)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10023,8 +10067,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1719)
+    case 40: {
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1713)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10039,8 +10083,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1723)
+    case 41: {
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1717)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10050,8 +10094,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1726)
+    case 42: {
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1720)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10061,8 +10105,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1741)
+    case 43: {
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1733)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10076,8 +10120,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1746)
+    case 44: {
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1738)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10086,8 +10130,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1757)
+    case 45: {
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1749)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10097,8 +10141,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1762)
+    case 46: {
+      // `choose raidMore: bool by w` (proc pirateFight, line 1754)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10107,8 +10151,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1799)
+    case 47: {
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1788)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10118,8 +10162,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1809)
+    case 48: {
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1798)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10129,8 +10173,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1851)
+    case 49: {
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10142,8 +10186,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1882)
+    case 50: {
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1867)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10169,8 +10213,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1893)
+    case 51: {
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1878)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10179,8 +10223,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2086)
+    case 52: {
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2071)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10191,8 +10235,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2103)
+    case 53: {
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10202,8 +10246,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2107)
+    case 54: {
+      // `choose storeMain: bool by p` (proc changeShip, line 2092)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10212,8 +10256,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2117)
+    case 55: {
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10222,8 +10266,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2121)
+    case 56: {
+      // `choose storeSail: bool by p` (proc changeShip, line 2106)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10232,8 +10276,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2131)
+    case 57: {
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10248,8 +10292,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2134)
+    case 58: {
+      // `choose storeItem: bool by p` (proc changeShip, line 2119)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10258,8 +10302,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2138)
+    case 59: {
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10269,8 +10313,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2146)
+    case 60: {
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10280,8 +10324,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2169)
+    case 61: {
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2154)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10289,8 +10333,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2188)
+    case 62: {
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2173)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10299,8 +10343,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245)
+    case 63: {
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2230)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10309,8 +10353,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2264)
+    case 64: {
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2249)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10320,8 +10364,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280)
+    case 65: {
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2265)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10331,8 +10375,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2303)
+    case 66: {
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2288)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10341,8 +10385,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2305)
+    case 67: {
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2290)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10351,8 +10395,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2314)
+    case 68: {
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2299)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10362,8 +10406,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2340)
+    case 69: {
+      // `choose newMission: bool by gen` (proc doCastaway, line 2325)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10372,8 +10416,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 71: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2360)
+    case 70: {
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2345)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10383,8 +10427,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 72: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2361)
+    case 71: {
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2346)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10394,8 +10438,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2368)
+    case 72: {
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2353)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10403,8 +10447,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2385)
+    case 73: {
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2370)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10413,8 +10457,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 75: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2415)
+    case 74: {
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2400)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10424,8 +10468,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2433)
+    case 75: {
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2418)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10824,30 +10868,23 @@ function check(state: State, action: Action): string | null {
     }
 
     case 36: {
-      if (action.type !== "playFromHand") return "Answer the choice of playFromHand first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "playFromHand must be true or false.";
-      return null;
-    }
-
-    case 37: {
       if (action.type !== "handCard") return "Answer the choice of handCard first.";
       const frame = currentPirateCardFrame(state);
       const value = action.value;
       const items = state.players[frame.p]!.hand;
-      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "handCard must be a position in p.hand.";
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "handCard must be a position in p.hand or none.";
       return null;
     }
 
-    case 38: {
+    case 37: {
       if (action.type !== "spendCP") return "Answer the choice of spendCP first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "spendCP must be true or false.";
       return null;
     }
 
-    case 39: {
+    case 38: {
       if (action.type !== "spoil") return "Answer the choice of spoil first.";
       const value = action.value;
       if (!(MERCHANT_SPOIL_VALUES as readonly unknown[]).includes(value))
@@ -10855,7 +10892,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 39: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentMerchantSpoilsFrame(state);
       const value = action.value;
@@ -10864,7 +10901,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 40: {
       if (action.type !== "room") return "Answer the choice of room first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10879,7 +10916,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 41: {
       if (action.type !== "discardedSec") return "Answer the choice of discardedSec first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10889,7 +10926,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 42: {
       if (action.type !== "discardedLetter") return "Answer the choice of discardedLetter first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10899,7 +10936,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 43: {
       if (action.type !== "pirateSpoil") return "Answer the choice of pirateSpoil first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10913,7 +10950,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 44: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10922,7 +10959,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 45: {
       if (action.type !== "raided") return "Answer the choice of raided first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10932,14 +10969,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 46: {
       if (action.type !== "raidMore") return "Answer the choice of raidMore first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raidMore must be true or false.";
       return null;
     }
 
-    case 48: {
+    case 47: {
       if (action.type !== "krakenEscape") return "Answer the choice of krakenEscape first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10949,7 +10986,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 48: {
       if (action.type !== "krakenHome") return "Answer the choice of krakenHome first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10959,7 +10996,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 49: {
       if (action.type !== "hideoutToken") return "Answer the choice of hideoutToken first.";
       const frame = currentCityAttackFrame(state);
       const value = action.value;
@@ -10972,7 +11009,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 50: {
       switch (action.type) {
         case "SellCargo": {
           if (!(Number.isInteger(action.count) && action.count >= 1 && action.count <= 7))
@@ -11104,14 +11141,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 52: {
+    case 51: {
       if (action.type !== "raiseDistance") return "Answer the choice of raiseDistance first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raiseDistance must be true or false.";
       return null;
     }
 
-    case 53: {
+    case 52: {
       if (action.type !== "newShip") return "Answer the choice of newShip first.";
       const frame = currentBuyShipFrame(state);
       const value = action.value;
@@ -11121,7 +11158,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 53: {
       if (action.type !== "extraMain") return "Answer the choice of extraMain first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11131,14 +11168,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 55: {
+    case 54: {
       if (action.type !== "storeMain") return "Answer the choice of storeMain first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeMain must be true or false.";
       return null;
     }
 
-    case 56: {
+    case 55: {
       if (action.type !== "extraSail") return "Answer the choice of extraSail first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11148,14 +11185,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 57: {
+    case 56: {
       if (action.type !== "storeSail") return "Answer the choice of storeSail first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeSail must be true or false.";
       return null;
     }
 
-    case 58: {
+    case 57: {
       if (action.type !== "extraItem") return "Answer the choice of extraItem first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11170,14 +11207,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 59: {
+    case 58: {
       if (action.type !== "storeItem") return "Answer the choice of storeItem first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeItem must be true or false.";
       return null;
     }
 
-    case 60: {
+    case 59: {
       if (action.type !== "extraSec") return "Answer the choice of extraSec first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11187,7 +11224,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 61: {
+    case 60: {
       if (action.type !== "extraLetter") return "Answer the choice of extraLetter first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11197,7 +11234,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 61: {
       switch (action.type) {
         case "TakeMission": {
           return checkTakeMission(state, action.player);
@@ -11218,14 +11255,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 63: {
+    case 62: {
       if (action.type !== "keepCard") return "Answer the choice of keepCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "keepCard must be true or false.";
       return null;
     }
 
-    case 64: {
+    case 63: {
       if (action.type !== "truceNation") return "Answer the choice of truceNation first.";
       const value = action.value;
       if (!(NATION_VALUES as readonly unknown[]).includes(value))
@@ -11234,7 +11271,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 65: {
+    case 64: {
       if (action.type !== "fortChoice") return "Answer the choice of fortChoice first.";
       const frame = currentDoFortFrame(state);
       const value = action.value;
@@ -11244,7 +11281,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 66: {
+    case 65: {
       if (action.type !== "krakenTo") return "Answer the choice of krakenTo first.";
       const frame = currentDoKrakenFrame(state);
       const value = action.value;
@@ -11254,14 +11291,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 67: {
+    case 66: {
       if (action.type !== "moveMerchant") return "Answer the choice of moveMerchant first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "moveMerchant must be true or false.";
       return null;
     }
 
-    case 68: {
+    case 67: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
       const items = rangeList(0, state.merchants.length - 1);
@@ -11270,7 +11307,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 69: {
+    case 68: {
       if (action.type !== "merchantTo") return "Answer the choice of merchantTo first.";
       const frame = currentDoMerchantEventFrame(state);
       const value = action.value;
@@ -11280,14 +11317,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 70: {
+    case 69: {
       if (action.type !== "newMission") return "Answer the choice of newMission first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "newMission must be true or false.";
       return null;
     }
 
-    case 71: {
+    case 70: {
       if (action.type !== "shoalsModule") return "Answer the choice of shoalsModule first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -11297,7 +11334,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 72: {
+    case 71: {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -11307,7 +11344,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 73: {
+    case 72: {
       if (action.type !== "sirensTarget") return "Answer the choice of sirensTarget first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
@@ -11315,7 +11352,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 74: {
+    case 73: {
       if (action.type !== "stormDir") return "Answer the choice of stormDir first.";
       const value = action.value;
       const items = state.stormOptions;
@@ -11324,7 +11361,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 75: {
+    case 74: {
       if (action.type !== "stormLanding") return "Answer the choice of stormLanding first.";
       const frame = currentCarryPirateFrame(state);
       const value = action.value;
@@ -11334,7 +11371,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 76: {
+    case 75: {
       if (action.type !== "merchantLanding") return "Answer the choice of merchantLanding first.";
       const frame = currentCarryMerchantFrame(state);
       const value = action.value;
@@ -11678,22 +11715,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 36: {
-      if (action.type !== "playFromHand") throw notOfferedNow(action);
+      if (action.type !== "handCard") throw notOfferedNow(action);
       const frame = currentPirateCardFrame(state);
-      frame.playFromHand = action.value;
+      frame.handCard = action.value === null ? null : at(state.players[frame.p]!.hand, action.value);
       state.pending = null;
       break;
     }
 
     case 37: {
-      if (action.type !== "handCard") throw notOfferedNow(action);
-      const frame = currentPirateCardFrame(state);
-      frame.handCard = at(state.players[frame.p]!.hand, action.value);
-      state.pending = null;
-      break;
-    }
-
-    case 38: {
       if (action.type !== "spendCP") throw notOfferedNow(action);
       const frame = currentAddsPowerFrame(state);
       frame.spendCP = action.value;
@@ -11701,7 +11730,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 38: {
       if (action.type !== "spoil") throw notOfferedNow(action);
       const frame = currentMerchantSpoilsFrame(state);
       frame.spoil = action.value;
@@ -11709,7 +11738,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 39: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentMerchantSpoilsFrame(state);
       frame.loot = action.value;
@@ -11717,7 +11746,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 40: {
       if (action.type !== "room") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.room = action.value;
@@ -11725,7 +11754,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 41: {
       if (action.type !== "discardedSec") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.discardedSec = action.value;
@@ -11733,7 +11762,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 42: {
       if (action.type !== "discardedLetter") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.discardedLetter = action.value;
@@ -11741,7 +11770,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 43: {
       if (action.type !== "pirateSpoil") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.pirateSpoil = action.value;
@@ -11749,7 +11778,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 44: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.loot = action.value;
@@ -11757,7 +11786,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 45: {
       if (action.type !== "raided") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.raided = at(state.players[frame.l]!.captured, action.value);
@@ -11765,7 +11794,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 46: {
       if (action.type !== "raidMore") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.raidMore = action.value;
@@ -11773,7 +11802,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 47: {
       if (action.type !== "krakenEscape") throw notOfferedNow(action);
       const frame = currentKrakenFightFrame(state);
       frame.krakenEscape = at(frame.options, action.value);
@@ -11781,7 +11810,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 48: {
       if (action.type !== "krakenHome") throw notOfferedNow(action);
       const frame = currentKrakenFightFrame(state);
       frame.krakenHome = at(frame.homes, action.value);
@@ -11789,7 +11818,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 49: {
       if (action.type !== "hideoutToken") throw notOfferedNow(action);
       const frame = currentCityAttackFrame(state);
       frame.hideoutToken = at(state.players[frame.p]!.tokens, action.value);
@@ -11797,7 +11826,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 50: {
       state.pending = null;
       switch (action.type) {
         case "SellCargo":
@@ -11873,7 +11902,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 51: {
       if (action.type !== "raiseDistance") throw notOfferedNow(action);
       const frame = currentSellCargoFrame(state);
       frame.raiseDistance = action.value;
@@ -11881,7 +11910,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 52: {
       if (action.type !== "newShip") throw notOfferedNow(action);
       const frame = currentBuyShipFrame(state);
       frame.newShip = action.value === null ? null : at(frame.affordable, action.value);
@@ -11889,7 +11918,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 53: {
       if (action.type !== "extraMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraMain = action.value;
@@ -11897,7 +11926,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 54: {
       if (action.type !== "storeMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeMain = action.value;
@@ -11905,7 +11934,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 55: {
       if (action.type !== "extraSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSail = action.value;
@@ -11913,7 +11942,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 56: {
       if (action.type !== "storeSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeSail = action.value;
@@ -11921,7 +11950,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 57: {
       if (action.type !== "extraItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
@@ -11929,7 +11958,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 58: {
       if (action.type !== "storeItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeItem = action.value;
@@ -11937,7 +11966,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 59: {
       if (action.type !== "extraSec") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
@@ -11945,7 +11974,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 60: {
       if (action.type !== "extraLetter") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
@@ -11953,7 +11982,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 61: {
       state.pending = null;
       switch (action.type) {
         case "TakeMission":
@@ -11975,7 +12004,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 62: {
       if (action.type !== "keepCard") throw notOfferedNow(action);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
@@ -11983,7 +12012,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 63: {
       if (action.type !== "truceNation") throw notOfferedNow(action);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
@@ -11991,7 +12020,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 64: {
       if (action.type !== "fortChoice") throw notOfferedNow(action);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
@@ -11999,7 +12028,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 66: {
+    case 65: {
       if (action.type !== "krakenTo") throw notOfferedNow(action);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
@@ -12007,7 +12036,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 67: {
+    case 66: {
       if (action.type !== "moveMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
@@ -12015,7 +12044,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 68: {
+    case 67: {
       if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = at(rangeList(0, state.merchants.length - 1), action.value);
@@ -12023,7 +12052,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 69: {
+    case 68: {
       if (action.type !== "merchantTo") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
@@ -12031,7 +12060,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 70: {
+    case 69: {
       if (action.type !== "newMission") throw notOfferedNow(action);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
@@ -12039,7 +12068,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 71: {
+    case 70: {
       if (action.type !== "shoalsModule") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
@@ -12047,7 +12076,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 72: {
+    case 71: {
       if (action.type !== "shoalsSpot") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(otherShoalSpots(state, frame.shoalsModule), action.value);
@@ -12055,7 +12084,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 73: {
+    case 72: {
       if (action.type !== "sirensTarget") throw notOfferedNow(action);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
@@ -12063,7 +12092,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 74: {
+    case 73: {
       if (action.type !== "stormDir") throw notOfferedNow(action);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
@@ -12071,7 +12100,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 75: {
+    case 74: {
       if (action.type !== "stormLanding") throw notOfferedNow(action);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
@@ -12079,7 +12108,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 76: {
+    case 75: {
       if (action.type !== "merchantLanding") throw notOfferedNow(action);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
@@ -12155,8 +12184,20 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1799): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone48(state: State): boolean {
+/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1557): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone36(state: State): boolean {
+  const frame = currentPirateCardFrame(state);
+  const items = state.players[frame.p]!.hand;
+  for (let value = 0; value < items.length; value++) {
+    return false;
+  }
+
+  frame.handCard = null;
+  return true;
+}
+
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1788): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone47(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
   const items = frame.options;
@@ -12171,8 +12212,8 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1809): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone49(state: State): boolean {
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1798): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone48(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
   const items = frame.homes;
@@ -12187,8 +12228,8 @@ function answerAlone49(state: State): boolean {
   return true;
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2086): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone53(state: State): boolean {
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2071): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone52(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
   for (let value = 0; value < items.length; value++) {
@@ -12199,8 +12240,8 @@ function answerAlone53(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2264): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone65(state: State): boolean {
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2249): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone64(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
   const items = frame.freeForts;
@@ -12215,8 +12256,8 @@ function answerAlone65(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2360): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone71(state: State): boolean {
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2345): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone70(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
   const items = frame.movable;
@@ -12231,8 +12272,8 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2361): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone72(state: State): boolean {
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2346): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone71(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
   const items = otherShoalSpots(state, frame.shoalsModule);
@@ -12247,8 +12288,8 @@ function answerAlone72(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2385): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone74(state: State): boolean {
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2370): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone73(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
   const items = state.stormOptions;
@@ -12263,8 +12304,8 @@ function answerAlone74(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2415): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone75(state: State): boolean {
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2400): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone74(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
   const items = frame.options;
@@ -12279,8 +12320,8 @@ function answerAlone75(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2433): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone76(state: State): boolean {
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2418): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone75(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
   const items = frame.options;
@@ -12306,7 +12347,6 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
   ["Move", "AttackCity", "Commerce", "Tavern", "EndTurn"],
   [],
   ["Step", "AttackPort", "ExtraMove", "StopMoving"],
-  [],
   [],
   [],
   [],
@@ -12614,8 +12654,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "handCard":
       switch (state.pending?.site) {
-        case 37: {
+        case 36: {
           const frame = currentPirateCardFrame(state);
+          if (action.value === null) return { ...action };
           const item = state.players[frame.p]!.hand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12624,7 +12665,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "raided":
       switch (state.pending?.site) {
-        case 46: {
+        case 45: {
           const frame = currentPirateFightFrame(state);
           const item = state.players[frame.l]!.captured[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12634,7 +12675,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenEscape":
       switch (state.pending?.site) {
-        case 48: {
+        case 47: {
           const frame = currentKrakenFightFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12644,7 +12685,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenHome":
       switch (state.pending?.site) {
-        case 49: {
+        case 48: {
           const frame = currentKrakenFightFrame(state);
           const item = frame.homes[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12654,7 +12695,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hideoutToken":
       switch (state.pending?.site) {
-        case 50: {
+        case 49: {
           const frame = currentCityAttackFrame(state);
           const item = state.players[frame.p]!.tokens[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12664,7 +12705,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newShip":
       switch (state.pending?.site) {
-        case 53: {
+        case 52: {
           const frame = currentBuyShipFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.affordable[action.value];
@@ -12675,7 +12716,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "fortChoice":
       switch (state.pending?.site) {
-        case 65: {
+        case 64: {
           const frame = currentDoFortFrame(state);
           const item = frame.freeForts[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12685,7 +12726,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenTo":
       switch (state.pending?.site) {
-        case 66: {
+        case 65: {
           const frame = currentDoKrakenFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12695,7 +12736,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "whichMerchant":
       switch (state.pending?.site) {
-        case 68: {
+        case 67: {
           const item = rangeList(0, state.merchants.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12704,7 +12745,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantTo":
       switch (state.pending?.site) {
-        case 69: {
+        case 68: {
           const frame = currentDoMerchantEventFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12714,7 +12755,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsModule":
       switch (state.pending?.site) {
-        case 71: {
+        case 70: {
           const frame = currentDoShoalsFrame(state);
           const item = frame.movable[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12724,7 +12765,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsSpot":
       switch (state.pending?.site) {
-        case 72: {
+        case 71: {
           const frame = currentDoShoalsFrame(state);
           const item = otherShoalSpots(state, frame.shoalsModule)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12734,7 +12775,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormDir":
       switch (state.pending?.site) {
-        case 74: {
+        case 73: {
           const item = state.stormOptions[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12743,7 +12784,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormLanding":
       switch (state.pending?.site) {
-        case 75: {
+        case 74: {
           const frame = currentCarryPirateFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12753,7 +12794,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantLanding":
       switch (state.pending?.site) {
-        case 76: {
+        case 75: {
           const frame = currentCarryMerchantFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12771,9 +12812,9 @@ function describeAction(state: State, action: Action): string | null {
   switch (action.type) {
     case "stop":
       switch (state.pending?.site) {
-        case 51:
+        case 50:
           return "End the commerce";
-        case 62:
+        case 61:
           return "Leave the tavern";
       }
 
@@ -12890,6 +12931,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     boughtShip: false,
     cardRefused: false,
     refusedEntry: [],
+    fights: [],
     fight: {
       att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
       def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
@@ -12897,11 +12939,20 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       reshuffle: false,
     },
     stormOptions: [],
-    fighting: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     interrupts: [],
-    returns: { hurt: null, pirateCard: null, addsPower: false },
+    returns: {
+      hurt: null,
+      pirateCard: null,
+      combat: {
+        att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+        def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+        attWins: false,
+        reshuffle: false,
+      },
+      addsPower: false,
+    },
     ending: null,
     pending: null,
   };
@@ -12916,18 +12967,18 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
     for (const s of rangeList(1, 6).slice()) {
-      setAt(state.slotMod, s, at(order, s - 1, 808, 20), 808, 7);
-      setAt(state.modSlot, at(order, s - 1, 809, 15), s, 809, 7);
-      setAt(state.modRot, at(order, s - 1, 810, 14), randomBetween(state.rng, 0, 5, 810, 30), 810, 7);
+      setAt(state.slotMod, s, at(order, s - 1, 809, 20), 809, 7);
+      setAt(state.modSlot, at(order, s - 1, 810, 15), s, 810, 7);
+      setAt(state.modRot, at(order, s - 1, 811, 14), randomBetween(state.rng, 0, 5, 811, 30), 811, 7);
     }
   }
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 816, 3)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 817, 3)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 818, 11)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 819, 11)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 817, 3)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 818, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819, 11)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12939,7 +12990,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 832, 10);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833, 10);
   return state;
 }
 
@@ -13091,9 +13142,9 @@ function view(state: State, viewer: Player): View {
     boughtShip: state.boughtShip,
     cardRefused: state.cardRefused,
     refusedEntry: state.refusedEntry.slice(),
+    fights: clone(state.fights),
     fight: clone(state.fight),
     stormOptions: state.stormOptions.slice(),
-    fighting: state.fighting,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
     mayInterrupt: mayInterrupt(state, viewer),
@@ -13195,9 +13246,9 @@ const VIEW_SHAPE: ViewShape = {
     boughtShip: { type: { kind: "bool" }, visibility: "public" },
     cardRefused: { type: { kind: "bool" }, visibility: "public" },
     refusedEntry: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" },
+    fights: { type: { kind: "list", of: { kind: "record", name: "Fight" } }, visibility: "public" },
     fight: { type: { kind: "record", name: "Fight" }, visibility: "public" },
     stormOptions: { type: { kind: "list", of: { kind: "enum", name: "HexDir" } }, visibility: "public" },
-    fighting: { type: { kind: "bool" }, visibility: "public" },
   },
   records: {
     Side: {
@@ -13530,13 +13581,14 @@ function validateState(value: unknown): string | null {
   if (!(typeof value.cardRefused === "boolean")) return "state.cardRefused is not a valid bool";
   if (!(Array.isArray(value.refusedEntry) && value.refusedEntry.every((x: unknown) => isInt(x))))
     return "state.refusedEntry is not a valid list of int";
+  if (!(Array.isArray(value.fights) && value.fights.every((x: unknown) => problemInFight(x, playerCount) === null)))
+    return "state.fights is not a valid list of Fight";
   if (!(problemInFight(value.fight, playerCount) === null)) return "state.fight is not a valid Fight";
   if (!(
     Array.isArray(value.stormOptions) &&
     value.stormOptions.every((x: unknown) => (HEX_DIR_VALUES as readonly unknown[]).includes(x))
   ))
     return "state.stormOptions is not a valid list of HexDir";
-  if (!(typeof value.fighting === "boolean")) return "state.fighting is not a valid bool";
   const rng = value.rng;
   if (
     !isRecord(rng) ||
@@ -13562,6 +13614,7 @@ function validateState(value: unknown): string | null {
     !(
       (value.returns.hurt === null || problemInFlotsam(value.returns.hurt, playerCount) === null) &&
       (value.returns.pirateCard === null || isInt(value.returns.pirateCard)) &&
+      problemInFight(value.returns.combat, playerCount) === null &&
       typeof value.returns.addsPower === "boolean"
     )
   )
@@ -13590,6 +13643,7 @@ function validateState(value: unknown): string | null {
     "dropWreck",
     "pirateCard",
     "combat",
+    "resolveFight",
     "showCard",
     "spendForPower",
     "addsPower",
@@ -13634,7 +13688,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 77)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 76)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -14114,7 +14168,7 @@ function collect39(state: State, old: Hex): number[] {
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2391, 69)]!.pos, old) <= 1) out.push(i_);
+    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2376, 69)]!.pos, old) <= 1) out.push(i_);
   }
 
   return out;
@@ -14318,7 +14372,7 @@ function any57(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
-    if (ho.owner === p && at(CITIES, ho.city, 692, 88).module === m) return true;
+    if (ho.owner === p && at(CITIES, ho.city, 693, 88).module === m) return true;
   }
 
   return false;
@@ -14639,7 +14693,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2353, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2338, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14758,7 +14812,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "c62fb3ed",
+    sourceHash: "1c6f1f9f",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
