@@ -142,7 +142,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 163) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1305) */
+/** enum Pawn (rules line 1304) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 48) */
@@ -1015,75 +1015,75 @@ export type Frame =
 /** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
 /** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
 /** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1026) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1042) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1154) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1161) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1169) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1185) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1187) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1190) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1198) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1209) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1225) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1231) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1232) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1233) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1234) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1235) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1267) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1270) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1276) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1282) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1288) */
-/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1417) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1456) */
-/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1476) */
-/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1484) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1499) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1503) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1512) */
-/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534) */
-/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1557) */
-/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1650) */
-/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1692) */
-/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1697) */
-/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1713) */
-/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1717) */
-/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1720) */
-/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1733) */
-/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1738) */
-/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1749) */
-/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1754) */
-/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1788) */
-/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1798) */
-/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838) */
-/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1867) */
-/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1878) */
-/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2071) */
-/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088) */
-/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2092) */
-/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102) */
-/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2106) */
-/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116) */
-/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2119) */
-/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123) */
-/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131) */
-/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2154) */
-/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2173) */
-/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2230) */
-/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2249) */
-/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2265) */
-/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2288) */
-/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2290) */
-/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2299) */
-/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2325) */
-/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2345) */
-/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2346) */
-/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2353) */
-/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2370) */
-/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2400) */
-/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2418) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1025) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1041) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1153) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1160) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1168) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1184) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1186) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1189) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1197) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1208) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1224) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1230) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1231) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1232) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1233) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1234) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1266) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1269) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1275) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1281) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1287) */
+/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1416) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1455) */
+/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1475) */
+/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1483) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1498) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1502) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1511) */
+/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1533) */
+/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1556) */
+/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1649) */
+/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1691) */
+/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1696) */
+/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1712) */
+/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1716) */
+/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1719) */
+/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1732) */
+/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1737) */
+/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1748) */
+/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1753) */
+/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1787) */
+/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1797) */
+/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837) */
+/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1866) */
+/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1877) */
+/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2070) */
+/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2087) */
+/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2091) */
+/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2101) */
+/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2105) */
+/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2115) */
+/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2118) */
+/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2122) */
+/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2130) */
+/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2153) */
+/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2172) */
+/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229) */
+/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2248) */
+/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2264) */
+/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2287) */
+/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2289) */
+/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2298) */
+/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2324) */
+/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2344) */
+/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2345) */
+/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2352) */
+/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2369) */
+/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2399) */
+/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2417) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1241,7 +1241,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 943). */
+/** The action PlayCard (rules line 942). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1249,70 +1249,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 955). */
+/** The action Repair (rules line 954). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 962). */
+/** The action EndTurn (rules line 961). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1035). */
+/** The action Move (rules line 1034). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1052). */
+/** The action Step (rules line 1051). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1064). */
+/** The action AttackPort (rules line 1063). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1074). */
+/** The action ExtraMove (rules line 1073). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1080). */
+/** The action StopMoving (rules line 1079). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1817). */
+/** The action AttackCity (rules line 1816). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1863). */
+/** The action Commerce (rules line 1862). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1872). */
+/** The action SellCargo (rules line 1871). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1889). */
+/** The action Deliver (rules line 1888). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1320,156 +1320,156 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1902). */
+/** The action SellMain (rules line 1901). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1908). */
+/** The action SellSecondary (rules line 1907). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1914). */
+/** The action SellSail (rules line 1913). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1920). */
+/** The action DropLetter (rules line 1919). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1925). */
+/** The action BuyMain (rules line 1924). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1933). */
+/** The action BuySecondary (rules line 1932). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1941). */
+/** The action BuySail (rules line 1940). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1954). */
+/** The action BuyLetter (rules line 1953). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1963). */
+/** The action StoreMain (rules line 1962). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1971). */
+/** The action LoadMain (rules line 1970). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1979). */
+/** The action StoreSecondary (rules line 1978). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1987). */
+/** The action LoadSecondary (rules line 1986). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1995). */
+/** The action StoreSail (rules line 1994). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2003). */
+/** The action LoadSail (rules line 2002). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2011). */
+/** The action StoreLetter (rules line 2010). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2019). */
+/** The action LoadLetter (rules line 2018). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2027). */
+/** The action StoreCargo (rules line 2026). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2036). */
+/** The action LoadCargo (rules line 2035). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2048). */
+/** The action BuyShip (rules line 2047). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2150). */
+/** The action Tavern (rules line 2149). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2157). */
+/** The action TakeMission (rules line 2156). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2164). */
+/** The action BuyCombatCard (rules line 2163). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2186). */
+/** The action ConvertHonour (rules line 2185). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1519,7 +1519,7 @@ export interface StartLetterChoice {
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1026). */
+/** The answer to `choose excessCard` (rules line 1025). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1527,49 +1527,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1154). */
+/** The answer to `choose takeCargo` (rules line 1153). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1161). */
+/** The answer to `choose takeSail` (rules line 1160). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1169). */
+/** The answer to `choose takeWeapon` (rules line 1168). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1185). */
+/** The answer to `choose overboard` (rules line 1184). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1187). */
+/** The answer to `choose thrownSec` (rules line 1186). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1190). */
+/** The answer to `choose thrownLetter` (rules line 1189). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1198). */
+/** The answer to `choose floatHex` (rules line 1197). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1577,63 +1577,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1209). */
+/** The answer to `choose completeT3` (rules line 1208). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1225). */
+/** The answer to `choose entryAnswer` (rules line 1224). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1231). */
+/** The answer to `choose tollDoubloons` (rules line 1230). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1232). */
+/** The answer to `choose tollHonours` (rules line 1231). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1233). */
+/** The answer to `choose tollCargo` (rules line 1232). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1234). */
+/** The answer to `choose tollPieces` (rules line 1233). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1235). */
+/** The answer to `choose payToll` (rules line 1234). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1267). */
+/** The answer to `choose tollPiece` (rules line 1266). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1270). */
+/** The answer to `choose tollMain` (rules line 1269). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1641,7 +1641,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1276). */
+/** The answer to `choose tollSecondary` (rules line 1275). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1649,7 +1649,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1282). */
+/** The answer to `choose tollSail` (rules line 1281). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1657,7 +1657,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1288). */
+/** The answer to `choose tollLetter` (rules line 1287). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1665,7 +1665,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1417). */
+/** The answer to `choose fightHex` (rules line 1416). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1673,7 +1673,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1456). */
+/** The answer to `choose spawnPort` (rules line 1455). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1681,7 +1681,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1476). */
+/** The answer to `choose merchantAside` (rules line 1475). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1689,7 +1689,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1484). */
+/** The answer to `choose asideHex` (rules line 1483). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1697,28 +1697,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1499). */
+/** The answer to `choose loss` (rules line 1498). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1503). */
+/** The answer to `choose lostSail` (rules line 1502). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1512). */
+/** The answer to `choose lostLetter` (rules line 1511). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1534). */
+/** The answer to `choose wreckHex` (rules line 1533). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1726,7 +1726,7 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose handCard` (rules line 1557). */
+/** The answer to `choose handCard` (rules line 1556). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1734,56 +1734,56 @@ export interface HandCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose spendCP` (rules line 1650). */
+/** The answer to `choose spendCP` (rules line 1649). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1692). */
+/** The answer to `choose spoil` (rules line 1691). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1697). */
+/** The answer to `choose loot` (rules line 1696). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1713). */
+/** The answer to `choose room` (rules line 1712). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1717). */
+/** The answer to `choose discardedSec` (rules line 1716). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1720). */
+/** The answer to `choose discardedLetter` (rules line 1719). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1733). */
+/** The answer to `choose pirateSpoil` (rules line 1732). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1749). */
+/** The answer to `choose raided` (rules line 1748). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1791,14 +1791,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1754). */
+/** The answer to `choose raidMore` (rules line 1753). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1788). */
+/** The answer to `choose krakenEscape` (rules line 1787). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1806,7 +1806,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1798). */
+/** The answer to `choose krakenHome` (rules line 1797). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1814,7 +1814,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1838). */
+/** The answer to `choose hideoutToken` (rules line 1837). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1822,70 +1822,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2088). */
+/** The answer to `choose extraMain` (rules line 2087). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2092). */
+/** The answer to `choose storeMain` (rules line 2091). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2102). */
+/** The answer to `choose extraSail` (rules line 2101). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2106). */
+/** The answer to `choose storeSail` (rules line 2105). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2116). */
+/** The answer to `choose extraItem` (rules line 2115). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2119). */
+/** The answer to `choose storeItem` (rules line 2118). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2123). */
+/** The answer to `choose extraSec` (rules line 2122). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2131). */
+/** The answer to `choose extraLetter` (rules line 2130). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2230). */
+/** The answer to `choose truceNation` (rules line 2229). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2249). */
+/** The answer to `choose fortChoice` (rules line 2248). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1893,7 +1893,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2265). */
+/** The answer to `choose krakenTo` (rules line 2264). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1901,14 +1901,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2288). */
+/** The answer to `choose moveMerchant` (rules line 2287). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2290). */
+/** The answer to `choose whichMerchant` (rules line 2289). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1916,7 +1916,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2299). */
+/** The answer to `choose merchantTo` (rules line 2298). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1924,14 +1924,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2325). */
+/** The answer to `choose newMission` (rules line 2324). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2345). */
+/** The answer to `choose shoalsModule` (rules line 2344). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1939,7 +1939,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2346). */
+/** The answer to `choose shoalsSpot` (rules line 2345). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1947,14 +1947,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2353). */
+/** The answer to `choose sirensTarget` (rules line 2352). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2370). */
+/** The answer to `choose stormDir` (rules line 2369). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1962,7 +1962,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2400). */
+/** The answer to `choose stormLanding` (rules line 2399). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1970,7 +1970,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2418). */
+/** The answer to `choose merchantLanding` (rules line 2417). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1978,14 +1978,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1878). */
+/** The answer to `choose raiseDistance` (rules line 1877). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2071). */
+/** The answer to `choose newShip` (rules line 2070). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1993,14 +1993,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2173). */
+/** The answer to `choose keepCard` (rules line 2172). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1867, 2154): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1866, 2153): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -3238,12 +3238,12 @@ export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
 }
 
-/** fn otherDeck (line 990) */
+/** fn otherDeck (line 989) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1296) */
+/** fn hasEquipment (line 1295) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3254,7 +3254,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1297) */
+/** fn equipmentCount (line 1296) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3264,12 +3264,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1299) */
+/** fn spareHonours (line 1298) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1299, 54).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1298, 54).honours);
 }
 
-/** fn pawnPos (line 1306) */
+/** fn pawnPos (line 1305) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3277,10 +3277,10 @@ export function pawnPos(state: State, x: Pawn): Hex {
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_, 1306, 81);
+  return at(state.merchants, i_, 1305, 81);
 }
 
-/** fn windStopsPirate (line 1307) */
+/** fn windStopsPirate (line 1306) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3292,7 +3292,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1308) */
+/** fn windStopsMerchant (line 1307) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3302,12 +3302,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1398) */
+/** fn windConflict (line 1397) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1399) */
+/** fn windConflictHexes (line 1398) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3319,17 +3319,17 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn othersOnModule (line 1438) */
+/** fn othersOnModule (line 1437) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count80(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1439) */
+/** fn otherMerchantAt (line 1438) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any81(state, mi, h);
 }
 
-/** fn nearestFree (line 1463) */
+/** fn nearestFree (line 1462) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3341,41 +3341,41 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1951) */
+/** fn letterPrice (line 1950) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1952) */
+/** fn nationalPortOf (line 1951) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1952, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1951, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2045) */
+/** fn canBuyShip (line 2044) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2045, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2045, 81).honours &&
+    !at(SHIPS, c, 2044, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2044, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2045, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2044, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2045, 153).cost >=
+      at(SHIPS, c, 2044, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2254) */
+/** fn krakenMayEnter (line 2253) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2283) */
+/** fn merchantMayEnter (line 2282) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3387,36 +3387,36 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2334) */
+/** fn shoalSquare (line 2333) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2334, 31);
+  return at(derived(state).shoalSquares, m - 1, 2333, 31);
 }
 
-/** fn triangle (line 2336) */
+/** fn triangle (line 2335) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2336, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2336, 117), 2336, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2335, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2335, 117), 2335, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2337) */
+/** fn shoalSpotLegal (line 2336) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2338) */
+/** fn currentShoal (line 2337) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2339) */
+/** fn otherShoalSpots (line 2338) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2365) */
+/** fn stormFits (line 2364) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
@@ -3448,35 +3448,35 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 971) */
+/** proc drawCombatCard (line 970) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 976) */
+/** proc rebuildCombatDeck (line 975) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 982) */
+/** proc drawShipFrom (line 981) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 983, 15));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 982, 15));
 }
 
-/** proc discardShip (line 986) */
+/** proc discardShip (line 985) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c, 987, 22).deck] ?? noKey(at(SHIPS, c, 987, 22).deck, 987, 12)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c, 986, 22).deck] ?? noKey(at(SHIPS, c, 986, 22).deck, 986, 12)).discard.push(c);
 }
 
-/** proc drawMerchant (line 995) */
+/** proc drawMerchant (line 994) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
     const c = card;
     if (c !== null) {
-      if (at(SHIPS, c, 999, 10).redirect) {
+      if (at(SHIPS, c, 998, 10).redirect) {
         discardShip(state, c);
-        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 1001, 39).deck));
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 1000, 39).deck));
       }
     }
   }
@@ -3484,16 +3484,16 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1008) */
+/** proc drawMission (line 1007) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
     state.players[p]!.mission = [k];
-    state.players[p]!.missionFlags = [at(MISSIONS, k, 1011, 23).flagA, at(MISSIONS, k, 1011, 42).flagB];
+    state.players[p]!.missionFlags = [at(MISSIONS, k, 1010, 23).flagA, at(MISSIONS, k, 1010, 42).flagB];
   }
 }
 
-/** proc discardMission (line 1015) */
+/** proc discardMission (line 1014) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3503,7 +3503,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1132) */
+/** proc dock (line 1131) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3511,7 +3511,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc noteFight (line 1546) */
+/** proc noteFight (line 1545) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3519,7 +3519,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1768) */
+/** proc shipTask (line 1767) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3546,7 +3546,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 955): its effects, once allowed. */
+/** action Repair (line 954): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3557,7 +3557,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 962): its effects, once allowed. */
+/** action EndTurn (line 961): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3610,7 +3610,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1074): its effects, once allowed. */
+/** action ExtraMove (line 1073): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3621,7 +3621,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1080): its effects, once allowed. */
+/** action StopMoving (line 1079): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3633,10 +3633,10 @@ function checkAttackCity(state: State, me: Player): string | null {
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1822, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1821, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1824, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1823, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3662,11 +3662,11 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1889): its effects, once allowed. */
+/** action Deliver (line 1888): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1891, 3);
+  removeValue(state.players[me]!.captured, card, 1890, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1893, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1892, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3679,10 +3679,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1902): its effects, once allowed. */
+/** action SellMain (line 1901): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1904, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1905, 19);
+  removeValue(state.players[me]!.sb, w, 1903, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1904, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3691,10 +3691,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1908): its effects, once allowed. */
+/** action SellSecondary (line 1907): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1910, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1911, 19);
+  removeValue(state.players[me]!.holdSec, w, 1909, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1910, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3703,10 +3703,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1914): its effects, once allowed. */
+/** action SellSail (line 1913): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1916, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1917, 19);
+  removeValue(state.players[me]!.yards, v, 1915, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1916, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3715,9 +3715,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1920): its effects, once allowed. */
+/** action DropLetter (line 1919): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1922, 3);
+  removeValue(state.players[me]!.letters, n_, 1921, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3728,7 +3728,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1925): its effects, once allowed. */
+/** action BuyMain (line 1924): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3742,7 +3742,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1933): its effects, once allowed. */
+/** action BuySecondary (line 1932): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3757,7 +3757,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1941): its effects, once allowed. */
+/** action BuySail (line 1940): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3771,7 +3771,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1954): its effects, once allowed. */
+/** action BuyLetter (line 1953): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3785,9 +3785,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1963): its effects, once allowed. */
+/** action StoreMain (line 1962): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1967, 3);
+  removeValue(state.players[me]!.sb, w, 1966, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3799,9 +3799,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1971): its effects, once allowed. */
+/** action LoadMain (line 1970): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 1975, 3);
+  removeValue(state.players[me]!.whMain, w, 1974, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3813,9 +3813,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1979): its effects, once allowed. */
+/** action StoreSecondary (line 1978): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1983, 3);
+  removeValue(state.players[me]!.holdSec, w, 1982, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3827,9 +3827,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1987): its effects, once allowed. */
+/** action LoadSecondary (line 1986): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 1991, 3);
+  removeValue(state.players[me]!.whSec, w, 1990, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3841,9 +3841,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1995): its effects, once allowed. */
+/** action StoreSail (line 1994): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1999, 3);
+  removeValue(state.players[me]!.yards, v, 1998, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3855,9 +3855,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2003): its effects, once allowed. */
+/** action LoadSail (line 2002): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 2007, 3);
+  removeValue(state.players[me]!.whSails, v, 2006, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3869,9 +3869,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2011): its effects, once allowed. */
+/** action StoreLetter (line 2010): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2015, 3);
+  removeValue(state.players[me]!.letters, n_, 2014, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3883,9 +3883,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2019): its effects, once allowed. */
+/** action LoadLetter (line 2018): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2023, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2022, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3897,7 +3897,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2027): its effects, once allowed. */
+/** action StoreCargo (line 2026): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3911,7 +3911,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2036): its effects, once allowed. */
+/** action LoadCargo (line 2035): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3923,8 +3923,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2051, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2051, 45)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2050, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2050, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3945,7 +3945,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2157): its effects, once allowed. */
+/** action TakeMission (line 2156): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3962,7 +3962,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2187, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2186, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -4318,7 +4318,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1024) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1023) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4344,7 +4344,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1027, 5);
+        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1026, 5);
         state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
@@ -4377,7 +4377,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1084) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1083) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4495,7 +4495,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1118, 22), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1117, 22), frame.t));
         return;
       }
 
@@ -4578,7 +4578,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1140) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1139) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4643,7 +4643,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1152) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1151) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4746,7 +4746,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1175, 15));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1174, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4787,7 +4787,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1184) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1183) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4825,7 +4825,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1188, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1187, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4855,7 +4855,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1191, 5);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1190, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4893,7 +4893,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1206) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1205) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4905,7 +4905,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
 
         if (
           fortOfSea(state, state.players[frame.p]!.pos) !==
-          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1208, 37), 1208, 28).fort
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1207, 37), 1207, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4974,12 +4974,12 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1223) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1222) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0, 1224, 15);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1223, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -4994,7 +4994,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -5019,7 +5019,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -5029,7 +5029,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1233: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -5039,7 +5039,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1234: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1233: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5142,7 +5142,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1266) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1265) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5181,7 +5181,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1271, 5);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1270, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5207,7 +5207,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1277, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1276, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5228,7 +5228,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1283, 5);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1282, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5238,7 +5238,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1289, 5);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1288, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5275,7 +5275,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1312) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1311) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5283,8 +5283,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6, 1315, 14);
-        state.windDir = at(DIRS, frame.spin - 1, 1316, 13).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1314, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1315, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5363,7 +5363,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1334) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1333) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5468,7 +5468,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1359) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1358) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5486,7 +5486,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi, 1364, 18);
+        frame.origin = at(state.merchants, frame.mi, 1363, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5499,7 +5499,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi, 1392, 19) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1391, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5535,7 +5535,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t, 1383, 7);
+          setAt(state.merchants, frame.mi, frame.t, 1382, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5591,7 +5591,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1410) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1409) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5641,7 +5641,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 5: {
         frame.here = collect15(state, frame.fightHex);
-        frame.last = at(argmax16(state, frame.here), 0, 1420, 18);
+        frame.last = at(argmax16(state, frame.here), 0, 1419, 18);
         if (state.kraken !== frame.fightHex) {
           frame.pc = 6;
           continue machine;
@@ -5677,12 +5677,12 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 9: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0, 1427, 24);
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1426, 24);
         frame.pc = 12;
         state.stack.push(
           newPirateFightFrame(
             frame.attacker,
-            at(collect19(state, frame.healthy, frame.attacker), 0, 1428, 31),
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1427, 31),
             frame.fightHex,
           ),
         );
@@ -5730,7 +5730,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1445) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1444) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5748,7 +5748,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1454, 21), 1454, 5);
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1453, 21), 1453, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5765,7 +5765,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort, 1457, 5);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1456, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5787,7 +5787,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1473) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1472) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5814,7 +5814,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
       }
 
       case 2: {
-        setAt(state.merchants, frame.mi, frame.merchantAside, 1477, 5);
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1476, 5);
         frame.pc = 1;
         continue machine;
       }
@@ -5836,7 +5836,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1481) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1480) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5886,7 +5886,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1495) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1494) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5919,7 +5919,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0, 1501, 15);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1500, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5948,7 +5948,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v, 1506, 7);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1505, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5972,7 +5972,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1513, 7);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1512, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -6004,7 +6004,7 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
   };
 }
 
-/** Runs proc dropWreck (line 1525) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1524) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6078,7 +6078,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, handCard: null };
 }
 
-/** Runs proc pirateCard (line 1556) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1555) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6096,7 +6096,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       case 1: {
         const card = frame.handCard;
         if (card !== null) {
-          removeValue(state.players[frame.p]!.hand, card, 1559, 5);
+          removeValue(state.players[frame.p]!.hand, card, 1558, 5);
           state.returns.pirateCard = card;
           state.stack.pop();
           return;
@@ -6124,7 +6124,7 @@ function newCombatFrame(att: Fighter, def: Fighter): CombatFrame {
   return { routine: "combat", pc: 0, att, def };
 }
 
-/** Runs proc combat (line 1567) until it waits for a decision or is done. */
+/** Runs proc combat (line 1566) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6136,13 +6136,13 @@ function stepCombat(state: State, frame: CombatFrame): void {
           reshuffle: false,
         });
         frame.pc = 1;
-        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1569, 16)));
+        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1568, 16)));
         return;
       }
 
       case 1: {
-        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1571, 11));
-        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1572, 10), 1572, 3);
+        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1570, 11));
+        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1571, 10), 1571, 3);
         state.returns.combat = clone<Fight>(state.fight);
         state.stack.pop();
         return;
@@ -6158,7 +6158,7 @@ function newResolveFightFrame(f: Held<Fight>): ResolveFightFrame {
   return { routine: "resolveFight", pc: 0, f, settled: false };
 }
 
-/** Runs proc resolveFight (line 1576) until it waits for a decision or is done. */
+/** Runs proc resolveFight (line 1575) until it waits for a decision or is done. */
 function stepResolveFight(state: State, frame: ResolveFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6254,7 +6254,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1610) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1609) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6314,7 +6314,7 @@ function newSpendForPowerFrame(f: Held<Fight>): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, f, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1626) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1625) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6387,7 +6387,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1646) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1645) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6473,7 +6473,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   };
 }
 
-/** Runs proc merchantFight (line 1665) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1664) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6539,7 +6539,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1677, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1676, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6577,7 +6577,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1691) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1690) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6594,7 +6594,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1694, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1693, 17).goods));
         return;
       }
 
@@ -6611,7 +6611,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1695, 20).goods,
+          at(SHIPS, frame.card, 1694, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6666,7 +6666,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1710) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1709) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6735,13 +6735,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1718, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1717, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1721, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1720, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6784,7 +6784,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1727) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1726) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6883,7 +6883,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1750, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1749, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6958,7 +6958,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1780) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1779) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7112,14 +7112,14 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   };
 }
 
-/** Runs proc cityAttack (line 1828) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1827) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1831, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1830, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -7131,7 +7131,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1839, 3);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1838, 3);
         frame.at = state.players[frame.p]!.pos;
         frame.pc = 2;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken }));
@@ -7228,13 +7228,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2083) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2082) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2084, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2084, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2083, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2083, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7258,7 +7258,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2089, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2088, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
@@ -7274,7 +7274,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2098, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2097, 22);
         }
 
         frame.pc = 1;
@@ -7304,7 +7304,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2103, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2102, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
@@ -7320,7 +7320,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2112, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2111, 22);
         }
 
         frame.pc = 6;
@@ -7395,11 +7395,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2124, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2123, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2128, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2127, 24);
         }
 
         frame.pc = 17;
@@ -7426,7 +7426,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2132, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2131, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7452,7 +7452,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2196) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2195) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7476,7 +7476,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2200, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2199, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7494,12 +7494,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2207) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2206) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2208, 11).event;
+        frame.e = at(COMBAT, frame.c, 2207, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7667,7 +7667,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2229) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2228) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7700,7 +7700,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2235) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2234) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7711,7 +7711,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2238, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2237, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7761,7 +7761,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2257) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2256) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7844,7 +7844,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2276, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2275, 23)));
         return;
       }
 
@@ -7897,7 +7897,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2287) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2286) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7936,7 +7936,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2294, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2293, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7992,7 +7992,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2306, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2305, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -8024,7 +8024,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2314, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2313, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -8067,7 +8067,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2323) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2322) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8114,7 +8114,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2342) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2341) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8174,7 +8174,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2352) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2351) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8239,7 +8239,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2367) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2366) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8286,7 +8286,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2378, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2377, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8311,7 +8311,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2381, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2380, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8348,14 +8348,14 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2387, 48)]!.pos, frame.arrival) <= 1
+          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2386, 48)]!.pos, frame.arrival) <= 1
         )) {
           frame.pc = 12;
           continue machine;
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2388, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2387, 25)));
         return;
       }
 
@@ -8375,8 +8375,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2389, 19),
-            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2389, 31)]!.pos,
+            at(SEATS[state.playerCount]!, frame.i_2, 2388, 19),
+            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2388, 31)]!.pos,
             frame.lost,
           ),
         );
@@ -8415,7 +8415,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2395) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2394) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8513,12 +8513,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2413) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2412) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2414, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2413, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8541,7 +8541,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2422, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2421, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8557,7 +8557,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2419, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2418, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8579,12 +8579,12 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 943) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 942) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        removeValue(state.players[frame.me]!.hand, frame.card, 946, 3);
+        removeValue(state.players[frame.me]!.hand, frame.card, 945, 3);
         frame.pc = 1;
         state.stack.push(newRunEventFrame(frame.card, frame.me));
         return;
@@ -8592,7 +8592,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
 
       case 1: {
         state.combatDeck.discard.push(frame.card);
-        if (at(COMBAT, frame.card, 949, 6).reshuffle) {
+        if (at(COMBAT, frame.card, 948, 6).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -8610,7 +8610,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1035) until it waits for a decision or is done. */
+/** Runs action Move (line 1034) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8663,7 +8663,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1052) until it waits for a decision or is done. */
+/** Runs action Step (line 1051) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8688,7 +8688,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1064) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1063) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8719,7 +8719,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1817) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1816) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8750,7 +8750,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1863) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1862) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8820,7 +8820,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1872) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1871) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8877,7 +8877,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2048) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2047) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8889,7 +8889,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2059, 12).redirect) {
+              if (at(SHIPS, c, 2058, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8921,7 +8921,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2073, 5);
+        removeValue(state.shipOffer, frame.c, 2072, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8959,7 +8959,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2150) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2149) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9011,7 +9011,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2164) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2163) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9065,7 +9065,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2186) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2185) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9367,9 +9367,9 @@ function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1822, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1821, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1824, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1823, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
@@ -9586,8 +9586,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2051, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2051, 45)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2050, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2050, 45)).discard.length <=
       0
     )
       continue;
@@ -9621,7 +9621,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2187, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2186, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9707,7 +9707,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1026)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1025)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9718,7 +9718,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1042)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1041)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9727,7 +9727,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1154)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1153)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9737,7 +9737,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1161)
+      // `choose takeSail: bool by p` (proc pickUps, line 1160)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9747,7 +9747,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1169)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1168)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9757,7 +9757,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1185)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1184)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9773,7 +9773,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1187)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1186)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9784,7 +9784,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1190)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1189)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9795,7 +9795,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1198)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1197)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9806,7 +9806,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1209)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1208)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9816,7 +9816,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1225)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1224)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9826,7 +9826,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1231)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1230)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9837,7 +9837,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1232)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1231)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9848,7 +9848,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1233)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1232)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9859,7 +9859,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1234)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1233)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9870,7 +9870,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1235)
+      // `choose payToll: bool by p` (proc askEntry, line 1234)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9880,7 +9880,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1267)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1266)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9891,7 +9891,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1270)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1269)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9902,7 +9902,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1276)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1275)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9913,7 +9913,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1282)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1281)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9924,7 +9924,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1288)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1287)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9935,7 +9935,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1417)
+      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1416)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9946,7 +9946,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1456)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1455)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9957,7 +9957,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1476)
+      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1475)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9968,7 +9968,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1484)
+      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1483)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9979,7 +9979,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1499)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1498)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9995,7 +9995,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1503)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1502)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -10004,7 +10004,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1512)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1511)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10015,7 +10015,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534)
+      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1533)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10026,7 +10026,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1557)
+      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1556)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -10038,7 +10038,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1650)
+      // `choose spendCP: bool by who` (proc addsPower, line 1649)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10048,7 +10048,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1692)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1691)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10058,7 +10058,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1697)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1696)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10068,7 +10068,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1713)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1712)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10084,7 +10084,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1717)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1716)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10095,7 +10095,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1720)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1719)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10106,7 +10106,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1733)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1732)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10121,7 +10121,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1738)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1737)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10131,7 +10131,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1749)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1748)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10142,7 +10142,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1754)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1753)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10152,7 +10152,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1788)
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1787)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10163,7 +10163,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1798)
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1797)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10174,7 +10174,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10187,7 +10187,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1867)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1866)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10214,7 +10214,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1878)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1877)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10224,7 +10224,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2071)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2070)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10236,7 +10236,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2087)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10247,7 +10247,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2092)
+      // `choose storeMain: bool by p` (proc changeShip, line 2091)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10257,7 +10257,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2101)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10267,7 +10267,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2106)
+      // `choose storeSail: bool by p` (proc changeShip, line 2105)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10277,7 +10277,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2115)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10293,7 +10293,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2119)
+      // `choose storeItem: bool by p` (proc changeShip, line 2118)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10303,7 +10303,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2122)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10314,7 +10314,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2130)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10325,7 +10325,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2154)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2153)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10334,7 +10334,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2173)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2172)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10344,7 +10344,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2230)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10354,7 +10354,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2249)
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2248)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10365,7 +10365,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2265)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2264)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10376,7 +10376,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2288)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2287)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10386,7 +10386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2290)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2289)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10396,7 +10396,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2299)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2298)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10407,7 +10407,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2325)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2324)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10417,7 +10417,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2345)
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2344)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10428,7 +10428,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2346)
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2345)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10439,7 +10439,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2353)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2352)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10448,7 +10448,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2370)
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2369)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10458,7 +10458,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2400)
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2399)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10469,7 +10469,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2418)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2417)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12120,7 +12120,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1417): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1416): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone28(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentResolveWindFightsFrame(state);
@@ -12136,7 +12136,7 @@ function answerAlone28(state: State): boolean {
   return true;
 }
 
-/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1476): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1475): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone30(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveMerchantAsideFrame(state);
@@ -12152,7 +12152,7 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1484): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1483): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone31(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveAsideFrame(state);
@@ -12168,7 +12168,7 @@ function answerAlone31(state: State): boolean {
   return true;
 }
 
-/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1534): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1533): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone35(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentDropWreckFrame(state);
@@ -12184,7 +12184,7 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1557): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1556): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone36(state: State): boolean {
   const frame = currentPirateCardFrame(state);
   const items = state.players[frame.p]!.hand;
@@ -12196,7 +12196,7 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1788): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1787): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone47(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12212,7 +12212,7 @@ function answerAlone47(state: State): boolean {
   return true;
 }
 
-/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1798): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1797): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone48(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12228,7 +12228,7 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2071): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2070): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone52(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12240,7 +12240,7 @@ function answerAlone52(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2249): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2248): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone64(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
@@ -12256,7 +12256,7 @@ function answerAlone64(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2345): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2344): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone70(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12272,7 +12272,7 @@ function answerAlone70(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2346): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2345): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone71(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12288,7 +12288,7 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2370): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2369): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone73(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
@@ -12304,7 +12304,7 @@ function answerAlone73(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2400): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2399): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone74(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
@@ -12320,7 +12320,7 @@ function answerAlone74(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2418): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2417): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone75(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
@@ -13982,7 +13982,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 1450, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 1449, 18);
   return best;
 }
 
@@ -14168,7 +14168,7 @@ function collect39(state: State, old: Hex): number[] {
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2376, 69)]!.pos, old) <= 1) out.push(i_);
+    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2375, 69)]!.pos, old) <= 1) out.push(i_);
   }
 
   return out;
@@ -14648,7 +14648,7 @@ function count80(state: State, mi: number, m: number): number {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && moduleOf(state, at(state.merchants, j, 1438, 106)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1437, 106)) === m) total++;
   }
 
   return total;
@@ -14659,7 +14659,7 @@ function any81(state: State, mi: number, h: Hex): boolean {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && at(state.merchants, j, 1439, 97) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1438, 97) === h) return true;
   }
 
   return false;
@@ -14693,7 +14693,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2338, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2337, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14812,7 +14812,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "1c6f1f9f",
+    sourceHash: "61b8dc3a",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
