@@ -620,6 +620,53 @@ describe("a lookup of a key a map does not have", () => {
   });
 });
 
+describe("a field declared `= unset`", () => {
+  const text = [
+    'game "Landing" { players 2..2 }',
+    "per player { pos: Hex = unset }",
+    "global { far: int }",
+    "flow {",
+    "  for p in players {",
+    "    if not isSet(p.pos) {",
+    "      choose port: Hex in [hex(0, 0), hex(2, -1)] by p",
+    "      p.pos = port",
+    "    }",
+    "  }",
+    "  act players[0]: Measure",
+    "}",
+    "action Measure {",
+    "  far = distance(players[0].pos, players[1].pos)",
+    "}",
+    "scoring { score p: far }",
+  ].join("\n");
+
+  it("has no value until the rules give it one, in the state, its views and saves", async () => {
+    await withEngine(text, (engine) => {
+      const session = Session.create(engine, { players: 2, seed: 1 });
+      const positions = (s: unknown) => (s as { players: { pos: number | null }[] }).players.map((p) => p.pos);
+      expect(positions(session.state)).toEqual([null, null]);
+      expect(JSON.stringify(engine.view(session.state, 1))).toContain('"pos":null');
+      session.apply({ type: "port", player: 0, value: 1 } as EngineAction);
+      // Saved and restored while one pawn is placed and the other is not.
+      const again = restore(engine, JSON.parse(JSON.stringify(createSave(session))));
+      expect(positions(again.state)[1]).toBeNull();
+      again.apply({ type: "port", player: 1, value: 0 } as EngineAction);
+      again.apply({ type: "Measure", player: 0 });
+      expect(engine.outcome(again.state)?.scores).toEqual([2, 2]);
+    });
+  });
+
+  it("stops the game with the rules line of a read before it has one", async () => {
+    await withEngine(text.replace("    if not isSet(p.pos) {", "    if p == players[0] {"), (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "port", player: 0, value: 0 } as EngineAction);
+      expect(() => engine.apply(state, { type: "Measure", player: 0 })).toThrow(
+        "inline.rules:14:34: `pos` has no value yet: the rules read it before giving it one",
+      );
+    });
+  });
+});
+
 describe("a record held across decisions", () => {
   const text = [
     'game "Held" { players 2..2 }',

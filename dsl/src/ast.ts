@@ -637,6 +637,8 @@ export interface NameRef extends ExprBase {
   readonly kind: "name";
   readonly name: string;
   ref?: NameTarget;
+  /** Set by the checker: a field declared `= unset`, read (the engine stops the game if it has no value yet). */
+  late?: boolean;
 }
 
 export interface ListLit extends ExprBase {
@@ -680,6 +682,8 @@ export interface Member extends ExprBase {
   readonly kind: "member";
   readonly object: Expr;
   readonly name: Name;
+  /** Set by the checker: a field declared `= unset`, read (the engine stops the game if it has no value yet). */
+  late?: boolean;
 }
 
 export interface Index extends ExprBase {

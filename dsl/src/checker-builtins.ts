@@ -107,6 +107,11 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
     effect: false,
   },
   has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
+  isSet: {
+    arity: 1,
+    describe: "isSet(field): whether a field declared `= unset` has been given a value yet",
+    effect: false,
+  },
   get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
   keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
   values: { arity: 1, describe: "values(map): the map's values, in the order of its keys", effect: false },
@@ -189,6 +194,24 @@ export interface TableKey {
 
 export class BuiltinChecker {
   constructor(private readonly host: BuiltinHost) {}
+
+  /** `isSet(p.pos)`: whether a field declared `= unset` has a value yet; it asks about such a field only. */
+  private isSet(e: A.Call): Type {
+    const field = e.args[0];
+    if (!field) return BOOL;
+    this.host.expr(field, undefined);
+    if ((field.kind !== "name" && field.kind !== "member") || field.late !== true) {
+      this.host.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          field.span,
+          "`isSet` asks about a field declared `= unset`",
+          "declare the field `pos: Hex = unset` to say it has no value until the rules give it one; for a value that may be none, compare it with `none`",
+        ),
+      );
+    }
+    return BOOL;
+  }
 
   /** `rowOf(SHIPS, "G08")`: the position of a keyed table's row; a key written out must name a row. */
   private rowOf(e: A.Call): Type {
@@ -283,6 +306,8 @@ export class BuiltinChecker {
         }
         return VOID;
       }
+      case "isSet":
+        return this.isSet(e);
       case "has":
       case "get":
       case "keys":

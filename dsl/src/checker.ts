@@ -50,7 +50,15 @@ import {
 
 export interface FieldInfo {
   readonly decl: A.FieldDecl;
+  /** The type the state stores: for a field declared `= unset`, its declared type made optional. */
   readonly type: Type;
+  /** Declared `= unset`: no value until the rules give it one; reading it before stops the game. */
+  readonly late?: boolean;
+}
+
+/** `pos: Hex = unset`: the initial value that says a field has no value until the rules give it one. */
+export function declaredUnset(f: A.FieldDecl): boolean {
+  return f.initial?.kind === "name" && f.initial.name === "unset";
 }
 
 export interface RecordInfo {
@@ -526,7 +534,11 @@ class Checker {
       }
     }
     for (const table of [this.playerFields, this.globalFields, this.derivedFields]) {
-      for (const [k, f] of table) table.set(k, { decl: f.decl, type: this.resolveType(f.decl.typeExpr) });
+      for (const [k, f] of table) {
+        const type = this.resolveType(f.decl.typeExpr);
+        const late = table !== this.derivedFields && declaredUnset(f.decl) && !this.consts.has("unset");
+        table.set(k, late ? { decl: f.decl, type: this.lateType(f.decl, type), late } : { decl: f.decl, type });
+      }
     }
     for (const [k, p] of this.params) this.params.set(k, { decl: p.decl, type: this.resolveType(p.decl.typeExpr) });
     // Constants may refer to earlier constants; check them in order of declaration.
@@ -559,11 +571,43 @@ class Checker {
     return isEnumerable(t) && !(t.kind === "enum" && this.unions.unions.has(t.name));
   }
 
+  /** The stored type of a field declared `= unset` (its type made optional), after the checks of where it may be. */
+  private lateType(f: A.FieldDecl, type: Type): Type {
+    const refuse = (message: string, hint: string): Type => {
+      this.diagnostics.push(error(Codes.invalidValue, f.initial!.span, message, hint));
+      return type.kind === "optional" ? type : optionalOf(type);
+    };
+    if (type.kind === "optional") {
+      return refuse(
+        `\`${f.name.text}\` may already be none (its type is ${typeToString(type)}), so it needs no \`unset\``,
+        "start it at `none`, or drop the `?` to say it always has a value once the rules give it one",
+      );
+    }
+    if ([...this.decls.runFields.values()].some((r) => r.fields.includes(f.name.text))) {
+      return refuse(
+        `a field of a procedure's run (\`${f.name.text}\`) cannot start \`unset\``,
+        "give it a type with `?` and start it at `none`",
+      );
+    }
+    return optionalOf(type);
+  }
+
   private checkBodies(): void {
     this.unions.checkShown();
     for (const r of this.records.values()) {
       for (const f of r.decl.fields) {
         const info = r.fields.get(f.name.text);
+        if (declaredUnset(f) && !this.consts.has("unset")) {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              f.initial!.span,
+              `a record's field (\`${f.name.text}\`) cannot start \`unset\`: only a player's or the game's field can`,
+              "give it a type with `?` and start it at `none`",
+            ),
+          );
+          continue;
+        }
         if (f.initial && info) {
           this.enter("const", undefined);
           this.expr(f.initial, info.type);
@@ -571,7 +615,7 @@ class Checker {
       }
     }
     for (const f of [...this.playerFields.values(), ...this.globalFields.values()]) {
-      if (f.decl.initial) {
+      if (f.decl.initial && !f.late) {
         this.enter("const", undefined);
         this.expr(f.decl.initial, f.type);
       }
@@ -982,7 +1026,7 @@ class Checker {
       const f = this.playerFields.get(e.name);
       if (f) {
         e.ref = { kind: "recordField", field: e.name };
-        return f.type;
+        return this.fieldRead(e, f);
       }
     }
     const global = this.globalFields.get(e.name);
@@ -990,7 +1034,7 @@ class Checker {
       if (c === "const") return this.notHere(e, "the game state");
       e.ref = { kind: "global", field: e.name };
       this.derived.noteRead(this.bodyKey(), e.name, e.span);
-      return global.type;
+      return this.fieldRead(e, global);
     }
     const derived = this.derivedFields.get(e.name);
     if (derived) {
@@ -1078,6 +1122,13 @@ class Checker {
     return ERROR;
   }
 
+  /** A field read: its type; a field declared `= unset` reads as its declared type (the engine checks it is set). */
+  private fieldRead(e: A.NameRef | A.Member, f: FieldInfo): Type {
+    if (!f.late || f.type.kind !== "optional") return f.type;
+    e.late = true;
+    return f.type.inner;
+  }
+
   private notHere(e: A.NameRef, what: string): Type {
     this.diagnostics.push(
       error(Codes.misplaced, e.span, `${describeContext(this.body.context)} cannot read ${what} (\`${e.name}\`)`),
@@ -1151,7 +1202,7 @@ class Checker {
       const f = this.playerFields.get(field);
       if (f) {
         this.derived.noteRead(this.bodyKey(), `player.${field}`, e.name.span);
-        return f.type;
+        return this.fieldRead(e, f);
       }
       this.diagnostics.push(
         error(

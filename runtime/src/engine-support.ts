@@ -122,6 +122,16 @@ export function randomBetween(rng: RngState, low: number, high: number, line?: n
   return low + randomInt(rng, high - low + 1);
 }
 
+/**
+ * A field declared `= unset` (no value until the rules give it one), read: its value, or a stop naming the rule's
+ * line when the rules read it before giving it one.
+ */
+export function fieldValue<T>(value: T | null, field: string, line?: number, column?: number): T {
+  if (value === null)
+    throw new RulesError(`\`${field}\` has no value yet: the rules read it before giving it one`, line, column);
+  return value;
+}
+
 /** Removes the first element equal to `value` (the same object, or for data read back from a save, equal data). */
 export function removeValue<T>(list: T[], value: T, line?: number, column?: number): void {
   let i = list.indexOf(value);

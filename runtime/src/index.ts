@@ -88,6 +88,7 @@ export {
   divide,
   equal,
   extraField,
+  fieldValue,
   inRulesFile,
   indexOfValue,
   drawTop,

@@ -538,14 +538,15 @@ function emitRun(ctx: EmitContext): StatementStructures {
 function emitLifecycle(ctx: EmitContext): StatementStructures[] {
   const p = ctx.program;
   const scope = plainScope();
-  // Fields start at their zero value; initial values are assigned once the state exists, as they may read params.
+  // Fields start at their zero value (none for a field declared `= unset`); initial values are assigned once the
+  // state exists, as they may read params.
   const playerInit = [...p.playerFields.values()].map((f) => `${f.decl.name.text}: ${ctx.zero(f.type)}`);
   const globalInit = [...p.globalFields.values()].map((f) => `${f.decl.name.text}: ${ctx.zero(f.type)}`);
   const playerInitial = [...p.playerFields.values()].flatMap((f) =>
-    f.decl.initial ? [`mine.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial, scope)};`] : [],
+    f.decl.initial && !f.late ? [`mine.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial, scope)};`] : [],
   );
   const globalInitial = [...p.globalFields.values()].flatMap((f) =>
-    f.decl.initial ? [`state.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial, scope)};`] : [],
+    f.decl.initial && !f.late ? [`state.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial, scope)};`] : [],
   );
   const setupScope = plainScope();
   const setupBody = p.setup

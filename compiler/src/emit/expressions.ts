@@ -110,7 +110,7 @@ export class ExprEmitter {
       case "none":
         return "null";
       case "name":
-        return this.name(e, scope);
+        return e.late ? this.lateRead(this.name(e, scope), e) : this.name(e, scope);
       case "list":
         return `[${e.elements.map((x) => this.stored(x, scope)).join(", ")}]`;
       case "comprehension":
@@ -128,7 +128,10 @@ export class ExprEmitter {
       case "member": {
         const obj = this.emit(e.object, scope);
         const t = e.object.type;
-        if (t?.kind === "player") return `state.players[${obj}]!.${e.name.text}`;
+        if (t?.kind === "player") {
+          const field = `state.players[${obj}]!.${e.name.text}`;
+          return e.late ? this.lateRead(field, e) : field;
+        }
         if (t?.kind === "hex") return `${e.name.text === "q" ? "hexQ" : "hexR"}(${obj})`;
         if (t?.kind === "cell") return `${e.name.text === "x" ? "cellX" : "cellY"}(${obj})`;
         if (e.object.kind === "name" && e.object.ref?.kind === "enumMember") return this.enumMember(e.object.ref);
@@ -245,6 +248,22 @@ export class ExprEmitter {
   /** Emits `e`, parenthesised unless it is atomic. */
   paren(e: Expr, scope: Scope): string {
     return parenthesized(this.emit(e, scope));
+  }
+
+  /** A field declared `= unset`, read: its value, or a stop naming the rule's line while it has none. */
+  private lateRead(field: string, e: Expr): string {
+    const name = e.kind === "member" ? e.name.text : e.kind === "name" ? e.name : "";
+    return `fieldValue(${field}, ${str(name)}, ${place(e)})`;
+  }
+
+  /**
+   * What an assignment writes to: the field itself, also for one declared `= unset` (which reads check, and writes
+   * need not).
+   */
+  place(e: Expr, scope: Scope): string {
+    if (e.kind === "name" && e.late) return this.name(e, scope);
+    if (e.kind === "member" && e.late) return `state.players[${this.emit(e.object, scope)}]!.${e.name.text}`;
+    return this.emit(e, scope);
   }
 
   private name(e: Extract<Expr, { kind: "name" }>, scope: Scope): string {
@@ -385,6 +404,8 @@ export class ExprEmitter {
         return `${this.paren(e.args[0]!, scope)}.length`;
       case "has":
         return `mapHas(${a}, ${b})`;
+      case "isSet":
+        return `${this.place(e.args[0]!, scope)} !== null`;
       case "get":
         return `mapFind(${a}, ${b})`;
       case "keys": {

@@ -41,6 +41,7 @@ export const runtimeHelpers: readonly string[] = [
   "drawTop",
   "equal",
   "extraField",
+  "fieldValue",
   "graphSteps",
   "graphWithin",
   "freezeHeld",

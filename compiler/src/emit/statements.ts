@@ -297,7 +297,11 @@ export function assignmentOf(
     const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
     return `setAt(${list}, ${index}, ${newValue}, ${place(target)});`;
   }
-  return `${ctx.exprs.emit(target, scope)} ${op} ${op === "=" ? stored : operand};`;
+  const late = (target.kind === "name" || target.kind === "member") && target.late === true;
+  // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
+  if (late && op !== "=")
+    return `${ctx.exprs.place(target, scope)} = ${ctx.exprs.emit(target, scope)} ${op[0]} ${operand};`;
+  return `${ctx.exprs.place(target, scope)} ${op} ${op === "=" ? stored : operand};`;
 }
 
 /** Whether a statement can wait for a decision or end the game (so it must be compiled into the state machine). */

@@ -55,23 +55,23 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 501",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 549, 656",
-  "You cannot return that many.": "rules line 635",
-  "You could not pay that together with the rest.": "rules line 647",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 653",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 743",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 755",
-  "No coin lies on that market row: it buys nothing now.": "rules line 766",
-  "That tile holds no such resource.": "rules line 767",
-  "You do not have the Loch Ness card.": "rules line 775",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 776",
-  "That tile was already activated this turn.": "rules line 777",
-  "Activating that tile would do nothing now.": "rules line 778",
-  "No movement point is left this turn.": "rules lines 785, 796",
-  "No clan member stands on that tile.": "rules lines 786, 797",
-  "There is no tile in that direction.": "rules line 787",
-  "At least one clan member must stay in your display until your last turn.": "rules line 798",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 502",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 550, 657",
+  "You cannot return that many.": "rules line 636",
+  "You could not pay that together with the rest.": "rules line 648",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 654",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 744",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 756",
+  "No coin lies on that market row: it buys nothing now.": "rules line 767",
+  "That tile holds no such resource.": "rules line 768",
+  "You do not have the Loch Ness card.": "rules line 776",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 777",
+  "That tile was already activated this turn.": "rules line 778",
+  "Activating that tile would do nothing now.": "rules line 779",
+  "No movement point is left this turn.": "rules lines 786, 797",
+  "No clan member stands on that tile.": "rules lines 787, 798",
+  "There is no tile in that direction.": "rules line 788",
+  "At least one clan member must stay in your display until your last turn.": "rules line 799",
 };
 
 /**
@@ -99,10 +99,10 @@ describe("Glen More: rules tests", () => {
     start(state);
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
     expect(
-      equal(at(state.track, 0, 838, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 838, 45), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 2, 838, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 838, 99) }) &&
-        equal(at(state.track, 3, 838, 115), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 838, 134) }),
+      equal(at(state.track, 0, 839, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 839, 45), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2, 839, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 839, 99) }) &&
+        equal(at(state.track, 3, 839, 115), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 839, 134) }),
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] == figure(players[3])",
     ).toBe(true);
     expect(all1(state), "expect all(s in range(4, 11): stackOn(s) == 0)").toBe(true);
@@ -153,10 +153,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     start(state);
     expect(
-      equal(at(state.track, 0, 860, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 860, 45), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 2, 860, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 860, 99) }) &&
-        at(state.track, 3, 860, 115).kind === "die",
+      equal(at(state.track, 0, 861, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 861, 45), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2, 861, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 861, 99) }) &&
+        at(state.track, 3, 861, 115).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] is die",
     ).toBe(true);
     expect(count7(state), "expect count(s in track: s is tile) == 9").toEqual(9);
@@ -176,9 +176,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      equal(at(state.track, 0, 868, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 868, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 868, 80).kind === "die",
+      equal(at(state.track, 0, 869, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 869, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 869, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(count8(state), "expect count(s in track: s is tile) == 10").toEqual(10);
@@ -200,8 +200,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 879, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 880, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 880, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 881, 5)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -234,12 +234,12 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 0)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1, 887, 10).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(
+    expect(at(state.players[0]!.display, 1, 888, 10).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(
       cellOf(1, 0),
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 889, 10), { kind: "figure", owner: 0 }) &&
+      equal(at(state.track, 0, 890, 10), { kind: "figure", owner: 0 }) &&
         codeAt(state, 1) === "0-2" &&
         codeAt(state, 12) === "1-15",
       'expect track[0] == figure(players[0]) and codeAt(1) == "0-2" and codeAt(12) == "1-15"',
@@ -249,9 +249,9 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 6 });
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 896, 10), { kind: "figure", owner: 1 }) &&
+      equal(at(state.track, 0, 897, 10), { kind: "figure", owner: 1 }) &&
         codeAt(state, 3) === "0-3" &&
-        equal(at(state.track, 4, 896, 68), { kind: "figure", owner: 0 }),
+        equal(at(state.track, 4, 897, 68), { kind: "figure", owner: 0 }),
       'expect track[0] == figure(players[1]) and codeAt(3) == "0-3" and track[4] == figure(players[0])',
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -261,8 +261,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 904, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 905, 5)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 905, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 906, 5)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -278,10 +278,10 @@ describe("Glen More: rules tests", () => {
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 911, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 911, 45), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 911, 64) }) &&
-        equal(at(state.track, 2, 911, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 911, 99) }) &&
-        equal(at(state.track, 4, 911, 115), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 912, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 912, 45), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 912, 64) }) &&
+        equal(at(state.track, 2, 912, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 912, 99) }) &&
+        equal(at(state.track, 4, 912, 115), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[2]) and track[2] == figure(players[3]) and track[4] == figure(players[0])",
     ).toBe(true);
     expect(!any9(state), 'expect not any(s in track: s == tileSlot("0-1") or s == tileSlot("0-2"))').toBe(true);
@@ -303,8 +303,8 @@ describe("Glen More: rules tests", () => {
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
         tileSlot(state, "0-1"),
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 921, 78) },
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 921, 98) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 922, 78) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 922, 98) },
         tileSlot(state, "0-2"),
         tileSlot(state, "0-3"),
         tileSlot(state, "0-4"),
@@ -345,8 +345,8 @@ describe("Glen More: rules tests", () => {
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 929, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 929, 45), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 930, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 930, 45), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -370,16 +370,16 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 937, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 938, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 938, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 939, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 3").toEqual(3);
     expect(
-      equal(at(state.track, 0, 943, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 943, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 943, 80).kind === "die",
+      equal(at(state.track, 0, 944, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 944, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 944, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
@@ -408,8 +408,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 955, 5)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 956, 5)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 956, 5)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 957, 5)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -443,16 +443,16 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 968, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 969, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 969, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 970, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 2").toEqual(2);
     expect(
-      equal(at(state.track, 0, 974, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 974, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 974, 80).kind === "die",
+      equal(at(state.track, 0, 975, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 975, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 975, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
@@ -491,22 +491,22 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 995, 36)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 996, 36)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 998, 37)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 999, 37)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(
-      at(state.players[0]!.display, 3, 999, 15).cubes.length,
+      at(state.players[0]!.display, 3, 1000, 15).cubes.length,
       "expect size(players[0].display[3].cubes) == 0",
     ).toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1001, 37)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1002, 37)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -533,8 +533,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1014, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1015, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1015, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1016, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
@@ -627,10 +627,10 @@ describe("Glen More: rules tests", () => {
       sheep: 0,
     } satisfies Partial<Record<Res, number>>);
     expect(
-      at(state.players[0]!.display, 3, 1052, 15).cubes.length,
+      at(state.players[0]!.display, 3, 1053, 15).cubes.length,
       "expect size(players[0].display[3].cubes) == 0",
     ).toEqual(0);
-    expect(at(state.players[0]!.display, 2, 1053, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1054, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
       "wood",
     ]);
   });
@@ -679,7 +679,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, -1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1, 1066, 10).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
+    expect(at(state.players[0]!.display, 1, 1067, 10).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
       cellOf(0, -1),
     );
   });
@@ -724,7 +724,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 2, 1080, 10).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(
+    expect(at(state.players[0]!.display, 2, 1081, 10).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(
       cellOf(1, 1),
     );
   });
@@ -741,12 +741,12 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 3, 1096, 10).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1097, 10).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 4, 1100, 10).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(
+    expect(at(state.players[0]!.display, 4, 1101, 10).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(
       cellOf(0, 1),
     );
   });
@@ -793,7 +793,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 3, 1118, 10).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1119, 10).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(
       cellOf(0, 1),
     );
     play(state, { type: "activation", player: 0, value: null });
@@ -847,7 +847,7 @@ describe("Glen More: rules tests", () => {
       sheep: 3,
     } satisfies Partial<Record<Res, number>>);
     expect(have(state, 0, "wood"), "expect have(players[0], wood) == 1").toEqual(1);
-    expect(at(state.players[0]!.display, 6, 1149, 10).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 6, 1150, 10).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual(["ionaAbbey"]);
@@ -907,7 +907,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 5, 1192, 10).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 5, 1193, 10).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     expect(askedProblem(engine, state, 0, ["activation", "Sell"]), "expect asked 0 activation | Sell").toBeNull();
@@ -922,7 +922,7 @@ describe("Glen More: rules tests", () => {
       "expect offered 0 activation(5), activation(4), activation(3), activation(1), activation(none)",
     ).toBeNull();
     play(state, { type: "activation", player: 0, value: 5 });
-    expect(at(state.players[0]!.display, 5, 1198, 10).cubes, "expect players[0].display[5].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 5, 1199, 10).cubes, "expect players[0].display[5].cubes == [grain]").toEqual([
       "grain",
     ]);
     {
@@ -944,13 +944,13 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "activation", player: 0, value: 4 });
     play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "activation", player: 0, value: 1 });
-    expect(at(state.players[0]!.display, 4, 1205, 10).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
+    expect(at(state.players[0]!.display, 4, 1206, 10).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
       "cattle",
     ]);
-    expect(at(state.players[0]!.display, 3, 1206, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1207, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
       "sheep",
     ]);
-    expect(at(state.players[0]!.display, 1, 1207, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
+    expect(at(state.players[0]!.display, 1, 1208, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
       "stone",
     ]);
     {
@@ -965,7 +965,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "Sell", player: 0, src: 2, r: "wood" });
     play(state, { type: "activation", player: 0, value: 2 });
     expect(
-      at(state.players[0]!.display, 2, 1212, 15).cubes.length,
+      at(state.players[0]!.display, 2, 1213, 15).cubes.length,
       "expect size(players[0].display[2].cubes) == 3",
     ).toEqual(3);
     expect(state.players[0]!.coins, "expect players[0].coins == 7").toEqual(7);
@@ -994,8 +994,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      cellX(at(state.players[0]!.display, 2, 1227, 10).at) === 2 &&
-        at(state.players[0]!.display, 2, 1227, 46).clans === 1,
+      cellX(at(state.players[0]!.display, 2, 1228, 10).at) === 2 &&
+        at(state.players[0]!.display, 2, 1228, 46).clans === 1,
       "expect players[0].display[2].at.x == 2 and players[0].display[2].clans == 1",
     ).toBe(true);
     play(state, { type: "activation", player: 0, value: 2 });
@@ -1027,7 +1027,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "MoveClan", player: 0, src: 0, dir: 2 });
     expect(
-      at(state.players[0]!.display, 0, 1235, 10).clans === 0 && at(state.players[0]!.display, 1, 1235, 47).clans === 2,
+      at(state.players[0]!.display, 0, 1236, 10).clans === 0 && at(state.players[0]!.display, 1, 1236, 47).clans === 2,
       "expect players[0].display[0].clans == 0 and players[0].display[1].clans == 2",
     ).toBe(true);
     {
@@ -1045,7 +1045,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(state.moves, "expect moves == 0").toEqual(0);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
-    expect(at(state.track, 0, 1242, 10), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
+    expect(at(state.track, 0, 1243, 10), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
   });
   it("§5.8 one clan member must stay in the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1078,17 +1078,17 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "stop", player: 0 });
-    expect(at(state.players[0]!.display, 0, 1257, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 0, 1258, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
   });
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1264, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1265, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1266, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1267, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1265, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1266, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1267, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1268, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1126,10 +1126,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "source", player: 0, value: 1 });
     expect(
-      at(state.players[0]!.display, 1, 1295, 15).cubes.length,
+      at(state.players[0]!.display, 1, 1296, 15).cubes.length,
       "expect size(players[0].display[1].cubes) == 0",
     ).toEqual(0);
-    expect(at(state.players[0]!.display, 3, 1296, 10).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1297, 10).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
       cellOf(1, -1),
     );
     expect(state.players[0]!.whisky, "expect players[0].whisky == 1").toEqual(1);
@@ -1138,10 +1138,10 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1301, 63)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1302, 63)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
-    expect(at(state.players[0]!.display, 2, 1302, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1303, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
       "grain",
     ]);
   });
@@ -1226,7 +1226,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(cellX(at(state.players[0]!.display, 5, 1357, 10).at), "expect players[0].display[5].at.x == 2").toEqual(2);
+    expect(cellX(at(state.players[0]!.display, 5, 1358, 10).at), "expect players[0].display[5].at.x == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: 5 });
     {
       const before = JSON.stringify(state);
@@ -1279,8 +1279,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1375, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1376, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1376, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1377, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
@@ -1309,7 +1309,7 @@ describe("Glen More: rules tests", () => {
     expect(state.players[0]!.vp, "expect players[0].vp == 5").toEqual(5);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(cellX(at(state.players[0]!.display, 7, 1397, 10).at), "expect players[0].display[7].at.x == 3").toEqual(3);
+    expect(cellX(at(state.players[0]!.display, 7, 1398, 10).at), "expect players[0].display[7].at.x == 3").toEqual(3);
     play(state, { type: "activation", player: 0, value: 7 });
     play(state, { type: "fairTypes", player: 0, value: 5 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
@@ -1350,7 +1350,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 8, 1429, 10).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(
+    expect(at(state.players[0]!.display, 8, 1430, 10).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(
       cellOf(1, 1),
     );
     play(state, { type: "activation", player: 0, value: 8 });
@@ -1410,7 +1410,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1463, 36)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1464, 36)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1421,8 +1421,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1472, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1473, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1473, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1474, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1443,8 +1443,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      at(state.players[0]!.display, 4, 1483, 10).at === cellOf(1, 1) &&
-        at(state.players[0]!.display, 4, 1483, 53).clans === 1,
+      at(state.players[0]!.display, 4, 1484, 10).at === cellOf(1, 1) &&
+        at(state.players[0]!.display, 4, 1484, 53).clans === 1,
       "expect players[0].display[4].at == cell(1, 1) and players[0].display[4].clans == 1",
     ).toBe(true);
     expect(
@@ -1464,7 +1464,7 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5, 1488, 36).clans === 1,
+      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5, 1489, 36).clans === 1,
       "expect players[0].coins == 9 and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.cards, "expect players[0].cards == [castleMoil, armadaleCastle]").toEqual([
@@ -1480,8 +1480,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1499, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1500, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1500, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1501, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1501,12 +1501,12 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 4, 1510, 10).clans, "expect players[0].display[4].clans == 2").toEqual(2);
+    expect(at(state.players[0]!.display, 4, 1511, 10).clans, "expect players[0].display[4].clans == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[0]!.display, 5, 1513, 10).at === cellOf(-1, 0) &&
-        at(state.players[0]!.display, 5, 1513, 54).clans === 1,
+      at(state.players[0]!.display, 5, 1514, 10).at === cellOf(-1, 0) &&
+        at(state.players[0]!.display, 5, 1514, 54).clans === 1,
       "expect players[0].display[5].at == cell(-1, 0) and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.whisky, "expect players[0].whisky == 2").toEqual(2);
@@ -1536,7 +1536,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     expect(
-      at(state.players[0]!.display, 1, 1527, 10).cubes,
+      at(state.players[0]!.display, 1, 1528, 10).cubes,
       "expect players[0].display[1].cubes == [cattle, cattle]",
     ).toEqual(["cattle", "cattle"]);
     expect(state.players[0]!.cards, "expect players[0].cards == [lochLochy]").toEqual(["lochLochy"]);
@@ -1576,7 +1576,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
     expect(
-      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0, 1550, 41).clans === 1,
+      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0, 1551, 41).clans === 1,
       "expect players[0].chieftains == 0 and players[0].display[0].clans == 1",
     ).toBe(true);
     play(
@@ -1608,7 +1608,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(at(state.players[0]!.display, 3, 1558, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1559, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
     {
@@ -1658,7 +1658,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(at(state.players[0]!.display, 3, 1582, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1583, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
   });
@@ -1671,7 +1671,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 0, 1592, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 0, 1593, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
     play(
       state,
       atValues(
@@ -1739,7 +1739,7 @@ describe("Glen More: rules tests", () => {
       "lochOich",
     ]);
     play(state, { type: "activation", player: 0, value: 3 });
-    expect(at(state.players[0]!.display, 3, 1620, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1621, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
     play(state, { type: "activation", player: 0, value: 1 });
@@ -1784,20 +1784,20 @@ describe("Glen More: rules tests", () => {
       ),
     );
     play(state, { type: "shielRes", player: 0, value: "grain" });
-    expect(at(state.players[0]!.display, 1, 1645, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
+    expect(at(state.players[0]!.display, 1, 1646, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
       "stone",
     ]);
-    expect(at(state.players[0]!.display, 2, 1646, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1647, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
       "wood",
     ]);
-    expect(at(state.players[0]!.display, 3, 1647, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1648, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
       "sheep",
     ]);
-    expect(at(state.players[0]!.display, 4, 1648, 10).cubes, "expect players[0].display[4].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 4, 1649, 10).cubes, "expect players[0].display[4].cubes == [grain]").toEqual([
       "grain",
     ]);
     expect(
-      at(state.players[0]!.display, 5, 1649, 15).cubes.length,
+      at(state.players[0]!.display, 5, 1650, 15).cubes.length,
       "expect size(players[0].display[5].cubes) == 0",
     ).toEqual(0);
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey, lochShiel]").toEqual([
@@ -1810,17 +1810,17 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1657, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1658, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1659, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1658, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1659, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1660, 5)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 1662, 5)]!.whisky = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 1663, 5)]!.whisky = 5;
+      state.players[at(SEATS[state.playerCount]!, 2, 1663, 5)]!.whisky = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1664, 5)]!.whisky = 5;
       state.players[0]!.chieftains = 2;
       state.players[1]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 2, 1666, 5)]!.chieftains = 4;
-      state.players[at(SEATS[state.playerCount]!, 3, 1667, 5)]!.chieftains = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 1667, 5)]!.chieftains = 4;
+      state.players[at(SEATS[state.playerCount]!, 3, 1668, 5)]!.chieftains = 0;
       state.players[0]!.cards = ["lochLochy"];
       state.players[1]!.cards = ["lochMorar"];
     });
@@ -1840,8 +1840,8 @@ describe("Glen More: rules tests", () => {
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[0]!.vp, "expect players[0].vp == 6").toEqual(6);
     expect(state.players[1]!.vp, "expect players[1].vp == 2").toEqual(2);
-    expect(state.players[at(SEATS[state.playerCount]!, 2, 1678, 10)]!.vp, "expect players[2].vp == 8").toEqual(8);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 1679, 10)]!.vp, "expect players[3].vp == 8").toEqual(8);
+    expect(state.players[at(SEATS[state.playerCount]!, 2, 1679, 10)]!.vp, "expect players[2].vp == 8").toEqual(8);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 1680, 10)]!.vp, "expect players[3].vp == 8").toEqual(8);
     expect(
       left(state, "stack1") === 0 && left(state, "stack2") === 2,
       "expect left(stack1) == 0 and left(stack2) == 2",
@@ -1853,17 +1853,17 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1688, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1689, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1690, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1689, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1690, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1691, 5)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 1693, 5)]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 3, 1694, 5)]!.whisky = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 1694, 5)]!.whisky = 2;
+      state.players[at(SEATS[state.playerCount]!, 3, 1695, 5)]!.whisky = 2;
       state.players[0]!.chieftains = 1;
       state.players[1]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 2, 1697, 5)]!.chieftains = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 1698, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 2, 1698, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1699, 5)]!.chieftains = 3;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1884,8 +1884,8 @@ describe("Glen More: rules tests", () => {
       "expect players[0].vp == 0 and players[1].vp == 0",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 1705, 10)]!.vp === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 1705, 33)]!.vp === 2,
+      state.players[at(SEATS[state.playerCount]!, 2, 1706, 10)]!.vp === 2 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 1706, 33)]!.vp === 2,
       "expect players[2].vp == 2 and players[3].vp == 2",
     ).toBe(true);
   });
@@ -1894,20 +1894,20 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1712, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1713, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1714, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1713, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1714, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1715, 5)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
       state.players[1]!.cards = ["cawdorCastle"];
-      state.players[at(SEATS[state.playerCount]!, 3, 1719, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1720, 5)]!.chieftains = 3;
     });
     start(state);
     expect(
       chieftainValue(state, 0) === 5 &&
         chieftainValue(state, 1) === 4 &&
-        chieftainValue(state, at(SEATS[state.playerCount]!, 3, 1721, 97)) === 3,
+        chieftainValue(state, at(SEATS[state.playerCount]!, 3, 1722, 97)) === 3,
       "expect chieftainValue(players[0]) == 5 and chieftainValue(players[1]) == 4 and chieftainValue(players[3]) == 3",
     ).toBe(true);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1925,8 +1925,8 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.vp === 9 &&
         state.players[1]!.vp === 6 &&
-        state.players[at(SEATS[state.playerCount]!, 2, 1726, 56)]!.vp === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 1726, 79)]!.vp === 3,
+        state.players[at(SEATS[state.playerCount]!, 2, 1727, 56)]!.vp === 0 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 1727, 79)]!.vp === 3,
       "expect players[0].vp == 9 and players[1].vp == 6 and players[2].vp == 0 and players[3].vp == 3",
     ).toBe(true);
   });
@@ -1935,9 +1935,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1733, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1734, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1735, 5)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1734, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1735, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1736, 5)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1967,12 +1967,12 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1753, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1754, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1755, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1756, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1754, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1755, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1756, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1757, 5)).pile = [52];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 3, 1758, 5)]!.whisky = 1;
+      state.players[at(SEATS[state.playerCount]!, 3, 1759, 5)]!.whisky = 1;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -1991,13 +1991,13 @@ describe("Glen More: rules tests", () => {
     expect(state.scorings, "expect scorings == 3").toEqual(3);
     expect(state.track.length, "expect size(track) == 11").toEqual(11);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3, 1768, 10)]!.vp === 7 &&
+      state.players[at(SEATS[state.playerCount]!, 3, 1769, 10)]!.vp === 7 &&
         state.players[1]!.vp === 6 &&
         state.players[0]!.vp === 3,
       "expect players[3].vp == 7 and players[1].vp == 6 and players[0].vp == 3",
     ).toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
-      at(SEATS[state.playerCount]!, 3, 1769, 22),
+      at(SEATS[state.playerCount]!, 3, 1770, 22),
     ]);
     {
       const before = JSON.stringify(state);
@@ -2011,10 +2011,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1777, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1778, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1779, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1780, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1778, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1779, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1780, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1781, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -2045,10 +2045,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1812, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1813, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1814, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1815, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1813, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1814, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1815, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1816, 5)).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
@@ -2057,7 +2057,7 @@ describe("Glen More: rules tests", () => {
         state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0 });
       }
       for (const i_3 of rangeList(1, 15).slice()) {
-        state.players[at(SEATS[state.playerCount]!, 2, 1824, 66)]!.display.push({
+        state.players[at(SEATS[state.playerCount]!, 2, 1825, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_3, 10),
           cubes: [],
@@ -2065,7 +2065,7 @@ describe("Glen More: rules tests", () => {
         });
       }
       for (const i_4 of rangeList(1, 12).slice()) {
-        state.players[at(SEATS[state.playerCount]!, 3, 1827, 66)]!.display.push({
+        state.players[at(SEATS[state.playerCount]!, 3, 1828, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_4, 10),
           cubes: [],
@@ -2074,8 +2074,8 @@ describe("Glen More: rules tests", () => {
       }
       state.players[0]!.coins = 0;
       state.players[1]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 1831, 5)]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 3, 1832, 5)]!.coins = 5;
+      state.players[at(SEATS[state.playerCount]!, 2, 1832, 5)]!.coins = 0;
+      state.players[at(SEATS[state.playerCount]!, 3, 1833, 5)]!.coins = 5;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -2093,15 +2093,15 @@ describe("Glen More: rules tests", () => {
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
       state.players[0]!.display.length === 15 &&
-        state.players[at(SEATS[state.playerCount]!, 2, 1838, 50)]!.display.length === 16,
+        state.players[at(SEATS[state.playerCount]!, 2, 1839, 50)]!.display.length === 16,
       "expect size(players[0].display) == 15 and size(players[2].display) == 16",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == -6").toEqual(-6);
     expect(state.players[1]!.vp, "expect players[1].vp == 0").toEqual(0);
-    expect(state.players[at(SEATS[state.playerCount]!, 2, 1841, 10)]!.vp, "expect players[2].vp == -9").toEqual(-9);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 1842, 10)]!.vp, "expect players[3].vp == 5").toEqual(5);
+    expect(state.players[at(SEATS[state.playerCount]!, 2, 1842, 10)]!.vp, "expect players[2].vp == -9").toEqual(-9);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 1843, 10)]!.vp, "expect players[3].vp == 5").toEqual(5);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
-      at(SEATS[state.playerCount]!, 3, 1843, 22),
+      at(SEATS[state.playerCount]!, 3, 1844, 22),
     ]);
   });
   it("§8.3 ties go to the most resource cubes; still tied, the victory is shared", () => {
@@ -2109,10 +2109,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1850, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1851, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1852, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1853, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1851, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1852, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1853, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1854, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2146,10 +2146,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1871, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1872, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1873, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1874, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1872, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1873, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1874, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1875, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2191,9 +2191,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1889, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1890, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1891, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1890, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1891, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1892, 5)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2214,8 +2214,8 @@ describe("Glen More: rules tests", () => {
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
         tileSlot(state, "1-8"),
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 1904, 78) },
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 1904, 98) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 1905, 78) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 1905, 98) },
         tileSlot(state, "1-11"),
         tileSlot(state, "1-18"),
         tileSlot(state, "1-22"),
@@ -2225,8 +2225,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1905, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1906, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1906, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1907, 5)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);
@@ -2242,8 +2242,8 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "ForcedMove", player: 0 });
     expect(state.players[0]!.display.length, "expect size(players[0].display) == 1").toEqual(1);
     expect(
-      equal(at(state.track, 0, 1912, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 1912, 45), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 1913, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 1913, 45), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect(!any12(state), 'expect not any(s in track: s == tileSlot("1-8"))').toBe(true);
@@ -2368,8 +2368,8 @@ function all2(state: State): boolean {
     if (!(
       state.players[p]!.coins === 6 &&
       state.players[p]!.display.length === 1 &&
-      at(state.players[p]!.display, 0, 843, 70).tile === START_VILLAGE &&
-      at(state.players[p]!.display, 0, 843, 109).clans === 1
+      at(state.players[p]!.display, 0, 844, 70).tile === START_VILLAGE &&
+      at(state.players[p]!.display, 0, 844, 109).clans === 1
     ))
       return false;
   }
@@ -2395,7 +2395,7 @@ function all4(state: State): boolean {
   const items = rangeList(0, 4);
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (!equal(at(state.track, s, 851, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 851, 51) }))
+    if (!equal(at(state.track, s, 852, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 852, 51) }))
       return false;
   }
   return true;

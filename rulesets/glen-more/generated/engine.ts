@@ -95,7 +95,6 @@ export const KIND_VALUES: readonly Kind[] = [
 export type Border = "yellow" | "green" | "brown" | "grey" | "blue";
 export const BORDER_VALUES: readonly Border[] = ["yellow", "green", "brown", "grey", "blue"];
 export type Card =
-  | "noCard"
   | "lochLochy"
   | "castleMoil"
   | "castleStalker"
@@ -110,7 +109,6 @@ export type Card =
   | "lochOich"
   | "donanCastle";
 export const CARD_VALUES: readonly Card[] = [
-  "noCard",
   "lochLochy",
   "castleMoil",
   "castleStalker",
@@ -127,11 +125,11 @@ export const CARD_VALUES: readonly Card[] = [
 ];
 export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
-/** enum Space (rules line 214) */
+/** enum Space (rules line 215) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 304) */
+/** enum Source (rules line 305) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 306) */
+/** enum ClanSource (rules line 307) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 35) */
@@ -151,29 +149,29 @@ export interface Tile {
   whisky: number;
   clan: number;
   distinct: number;
-  card: Card;
+  card: Card | null;
   value: number;
 }
 
-/** record CardInfo (rules line 136) */
+/** record CardInfo (rules line 137) */
 export interface CardInfo {
   card: Card;
   bonnets: number;
 }
 
-/** record ScoreStep (rules line 159) */
+/** record ScoreStep (rules line 160) */
 export interface ScoreStep {
   difference: number;
   vp: number;
 }
 
-/** record FairStep (rules line 175) */
+/** record FairStep (rules line 176) */
 export interface FairStep {
   types: number;
   vp: number;
 }
 
-/** record Placed (rules line 217) */
+/** record Placed (rules line 218) */
 export interface Placed {
   tile: number;
   at: Cell;
@@ -261,6 +259,7 @@ export interface OneTimeEffectFrame {
   p: Player;
   i_: number;
   t: Tile;
+  card: Card;
   times: number;
   count: number;
   lochyRes: Res;
@@ -342,21 +341,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 494) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 501) */
-/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 506) */
-/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 508) */
-/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 520) */
-/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 541) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 549) */
-/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 559) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 578) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 599) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 623) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 635) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 647) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 653) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 656) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 495) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 502) */
+/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 507) */
+/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 509) */
+/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 521) */
+/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 542) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 550) */
+/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 579) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 600) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 624) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 636) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 648) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 654) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 657) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -412,20 +411,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 742). */
+/** The action TakeTile (rules line 743). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 754). */
+/** The action ForcedMove (rules line 755). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 765). */
+/** The action Sell (rules line 766). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -434,7 +433,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action LochNess (rules line 774). */
+/** The action LochNess (rules line 775). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -442,7 +441,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 784). */
+/** The action MoveClan (rules line 785). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -451,7 +450,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 795). */
+/** The action Promote (rules line 796). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -459,7 +458,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The answer to `choose activation` (rules line 501). */
+/** The answer to `choose activation` (rules line 502). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -467,7 +466,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 520). */
+/** The answer to `choose source` (rules line 521). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -475,7 +474,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 541). */
+/** The answer to `choose clanSource` (rules line 542). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -483,14 +482,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 549). */
+/** The answer to `choose oichRes` (rules line 550). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 559). */
+/** The answer to `choose spot` (rules line 560). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -498,56 +497,56 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 578). */
+/** The answer to `choose lochyRes` (rules line 579). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 599). */
+/** The answer to `choose shielRes` (rules line 600). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 623). */
+/** The answer to `choose ionaRes` (rules line 624). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 635). */
+/** The answer to `choose butcherCount` (rules line 636). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 647). */
+/** The answer to `choose grocerRes` (rules line 648). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 653). */
+/** The answer to `choose fairTypes` (rules line 654). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 656). */
+/** The answer to `choose fairRes` (rules line 657). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** Ends an `act ... or stop` (rules lines 506, 508): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 507, 509): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -640,81 +639,81 @@ export interface View {
   deciding: string | null;
 }
 
-/** TILES (rules line 60): one Tile per row. */
+/** TILES (rules line 61): one Tile per row. */
 // prettier-ignore
 export const TILES: Tile[] = [
-  { code: "0-1", stack: 0, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-2", stack: 0, name: "Forest", kind: "forest", border: "yellow", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-3", stack: 0, name: "Meadow", kind: "meadow", border: "green", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-4", stack: 0, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-5", stack: 0, name: "Grain field", kind: "grainField", border: "green", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-6", stack: 0, name: "Pasture", kind: "pasture", border: "green", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-7", stack: 0, name: "Quarry", kind: "quarry", border: "yellow", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "0-8", stack: 0, name: "Forest", kind: "forest", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "0-1", stack: 0, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-2", stack: 0, name: "Forest", kind: "forest", border: "yellow", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-3", stack: 0, name: "Meadow", kind: "meadow", border: "green", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-4", stack: 0, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-5", stack: 0, name: "Grain field", kind: "grainField", border: "green", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-6", stack: 0, name: "Pasture", kind: "pasture", border: "green", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-7", stack: 0, name: "Quarry", kind: "quarry", border: "yellow", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "0-8", stack: 0, name: "Forest", kind: "forest", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "1-1", stack: 1, name: "Loch Lochy", kind: "loch", border: "blue", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "lochLochy", value: 0 },
-  { code: "1-2", stack: 1, name: "Sheep butcher", kind: "sheepButcher", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-3", stack: 1, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-4", stack: 1, name: "Meadow", kind: "meadow", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-5", stack: 1, name: "Fair 1-3", kind: "fair", border: "brown", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 3 },
-  { code: "1-6", stack: 1, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-7", stack: 1, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-8", stack: 1, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-9", stack: 1, name: "Fair 1-3", kind: "fair", border: "brown", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 3 },
-  { code: "1-10", stack: 1, name: "Grain field", kind: "grainField", border: "green", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-11", stack: 1, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-12", stack: 1, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-13", stack: 1, name: "Pasture", kind: "pasture", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-14", stack: 1, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-15", stack: 1, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-16", stack: 1, name: "Forest", kind: "forest", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-17", stack: 1, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "1-2", stack: 1, name: "Sheep butcher", kind: "sheepButcher", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-3", stack: 1, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-4", stack: 1, name: "Meadow", kind: "meadow", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-5", stack: 1, name: "Fair 1-3", kind: "fair", border: "brown", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 3 },
+  { code: "1-6", stack: 1, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-7", stack: 1, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-8", stack: 1, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-9", stack: 1, name: "Fair 1-3", kind: "fair", border: "brown", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 3 },
+  { code: "1-10", stack: 1, name: "Grain field", kind: "grainField", border: "green", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-11", stack: 1, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-12", stack: 1, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-13", stack: 1, name: "Pasture", kind: "pasture", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-14", stack: 1, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-15", stack: 1, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-16", stack: 1, name: "Forest", kind: "forest", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-17", stack: 1, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "1-18", stack: 1, name: "Castle Moil", kind: "castle", border: "grey", river: false, road: false, wood: 1, stone: 1, grain: 1, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "castleMoil", value: 0 },
   { code: "1-19", stack: 1, name: "Castle Stalker", kind: "castle", border: "grey", river: true, road: false, wood: 1, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "castleStalker", value: 0 },
-  { code: "1-20", stack: 1, name: "Forest", kind: "forest", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "1-21", stack: 1, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "1-20", stack: 1, name: "Forest", kind: "forest", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "1-21", stack: 1, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "1-22", stack: 1, name: "Armadale Castle", kind: "castle", border: "grey", river: false, road: false, wood: 1, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "armadaleCastle", value: 0 },
-  { code: "1-23", stack: 1, name: "Cattle butcher", kind: "cattleButcher", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-1", stack: 2, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-2", stack: 2, name: "Tavern", kind: "tavern", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 1, clan: 0, distinct: 0, card: "noCard", value: 3 },
-  { code: "2-3", stack: 2, name: "Mixed butcher", kind: "mixedButcher", border: "brown", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "1-23", stack: 1, name: "Cattle butcher", kind: "cattleButcher", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-1", stack: 2, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-2", stack: 2, name: "Tavern", kind: "tavern", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 1, clan: 0, distinct: 0, card: null, value: 3 },
+  { code: "2-3", stack: 2, name: "Mixed butcher", kind: "mixedButcher", border: "brown", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "2-4", stack: 2, name: "Loch Morar", kind: "loch", border: "blue", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "lochMorar", value: 0 },
-  { code: "2-5", stack: 2, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "2-5", stack: 2, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "2-6", stack: 2, name: "Loch Ness", kind: "loch", border: "blue", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 1, distinct: 0, card: "lochNess", value: 0 },
   { code: "2-7", stack: 2, name: "Castle of Mey", kind: "castle", border: "grey", river: false, road: false, wood: 1, stone: 1, grain: 0, cattle: 1, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "castleOfMey", value: 0 },
-  { code: "2-8", stack: 2, name: "Pasture", kind: "pasture", border: "green", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-9", stack: 2, name: "Forest", kind: "forest", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-10", stack: 2, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-11", stack: 2, name: "Tavern", kind: "tavern", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 1, clan: 0, distinct: 0, card: "noCard", value: 3 },
+  { code: "2-8", stack: 2, name: "Pasture", kind: "pasture", border: "green", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-9", stack: 2, name: "Forest", kind: "forest", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-10", stack: 2, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-11", stack: 2, name: "Tavern", kind: "tavern", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 1, clan: 0, distinct: 0, card: null, value: 3 },
   { code: "2-12", stack: 2, name: "Duart Castle", kind: "castle", border: "grey", river: false, road: false, wood: 1, stone: 1, grain: 0, cattle: 0, sheep: 1, whisky: 0, clan: 0, distinct: 0, card: "duartCastle", value: 0 },
-  { code: "2-13", stack: 2, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-14", stack: 2, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-15", stack: 2, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "2-16", stack: 2, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "2-13", stack: 2, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-14", stack: 2, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-15", stack: 2, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "2-16", stack: 2, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "2-17", stack: 2, name: "Iona Abbey", kind: "abbey", border: "yellow", river: false, road: true, wood: 1, stone: 1, grain: 0, cattle: 0, sheep: 1, whisky: 0, clan: 0, distinct: 0, card: "ionaAbbey", value: 0 },
-  { code: "2-18", stack: 2, name: "Fair 1-4", kind: "fair", border: "brown", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 4 },
-  { code: "2-19", stack: 2, name: "Meadow", kind: "meadow", border: "green", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "2-18", stack: 2, name: "Fair 1-4", kind: "fair", border: "brown", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 4 },
+  { code: "2-19", stack: 2, name: "Meadow", kind: "meadow", border: "green", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "3-1", stack: 3, name: "Cawdor Castle", kind: "castle", border: "grey", river: false, road: false, wood: 1, stone: 1, grain: 0, cattle: 1, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "cawdorCastle", value: 0 },
   { code: "3-2", stack: 3, name: "Loch Shiel", kind: "loch", border: "blue", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "lochShiel", value: 0 },
-  { code: "3-3", stack: 3, name: "Forest", kind: "forest", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-4", stack: 3, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-5", stack: 3, name: "Fair 1-5", kind: "fair", border: "brown", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 5 },
-  { code: "3-6", stack: 3, name: "Grocer", kind: "grocer", border: "brown", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-7", stack: 3, name: "Meadow", kind: "meadow", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-8", stack: 3, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-9", stack: 3, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "3-3", stack: 3, name: "Forest", kind: "forest", border: "yellow", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-4", stack: 3, name: "Grain field", kind: "grainField", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-5", stack: 3, name: "Fair 1-5", kind: "fair", border: "brown", river: false, road: true, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 5 },
+  { code: "3-6", stack: 3, name: "Grocer", kind: "grocer", border: "brown", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-7", stack: 3, name: "Meadow", kind: "meadow", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-8", stack: 3, name: "Village", kind: "village", border: "grey", river: true, road: false, wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-9", stack: 3, name: "Distillery", kind: "distillery", border: "yellow", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
   { code: "3-10", stack: 3, name: "Loch Oich", kind: "loch", border: "blue", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 2, card: "lochOich", value: 0 },
-  { code: "3-11", stack: 3, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-12", stack: 3, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-13", stack: 3, name: "Tavern", kind: "tavern", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 1, clan: 0, distinct: 0, card: "noCard", value: 4 },
+  { code: "3-11", stack: 3, name: "Village", kind: "village", border: "grey", river: false, road: true, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-12", stack: 3, name: "Village", kind: "village", border: "grey", river: false, road: false, wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-13", stack: 3, name: "Tavern", kind: "tavern", border: "brown", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 1, clan: 0, distinct: 0, card: null, value: 4 },
   { code: "3-14", stack: 3, name: "Donan Castle", kind: "castle", border: "grey", river: false, road: true, wood: 1, stone: 1, grain: 1, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "donanCastle", value: 0 },
-  { code: "3-15", stack: 3, name: "Pasture", kind: "pasture", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-16", stack: 3, name: "Bridge", kind: "bridge", border: "brown", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "3-17", stack: 3, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
-  { code: "S", stack: (-1), name: "Start village", kind: "startVillage", border: "grey", river: true, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: "noCard", value: 0 },
+  { code: "3-15", stack: 3, name: "Pasture", kind: "pasture", border: "green", river: false, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-16", stack: 3, name: "Bridge", kind: "bridge", border: "brown", river: true, road: false, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "3-17", stack: 3, name: "Quarry", kind: "quarry", border: "yellow", river: false, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
+  { code: "S", stack: (-1), name: "Start village", kind: "startVillage", border: "grey", river: true, road: true, wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0, whisky: 0, clan: 0, distinct: 0, card: null, value: 0 },
 ];
 /** const START_VILLAGE = 67 */
 export const START_VILLAGE: number = 67;
-/** CARDS (rules line 141): one CardInfo per row. */
+/** CARDS (rules line 142): one CardInfo per row. */
 // prettier-ignore
 export const CARDS: CardInfo[] = [
   { card: "lochLochy", bonnets: 0 },
@@ -731,7 +730,7 @@ export const CARDS: CardInfo[] = [
   { card: "lochOich", bonnets: 0 },
   { card: "donanCastle", bonnets: 1 },
 ];
-/** SCORING_TABLE (rules line 164): one ScoreStep per row. */
+/** SCORING_TABLE (rules line 165): one ScoreStep per row. */
 // prettier-ignore
 export const SCORING_TABLE: ScoreStep[] = [
   { difference: 0, vp: 0 },
@@ -741,7 +740,7 @@ export const SCORING_TABLE: ScoreStep[] = [
   { difference: 4, vp: 5 },
   { difference: 5, vp: 8 },
 ];
-/** FAIR_LADDER (rules line 180): one FairStep per row. */
+/** FAIR_LADDER (rules line 181): one FairStep per row. */
 // prettier-ignore
 export const FAIR_LADDER: FairStep[] = [
   { types: 1, vp: 1 },
@@ -808,85 +807,85 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn stackOn (line 261) */
+/** fn stackOn (line 262) */
 export function stackOn(state: State, space: number): number | null {
-  const value = at(state.track, space, 261, 38);
+  const value = at(state.track, space, 262, 38);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id, 261, 65).stack;
+    return at(TILES, id, 262, 65).stack;
   }
 
   return null;
 }
 
-/** fn cubes (line 265) */
+/** fn cubes (line 266) */
 export function cubes(state: State, l: Res[]): Partial<Record<Res, number>> {
   return collect5(state, l);
 }
 
-/** fn unit (line 266) */
+/** fn unit (line 267) */
 export function unit(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
   return collect6(state, r, n_);
 }
 
-/** fn plusOne (line 267) */
+/** fn plusOne (line 268) */
 export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect7(state, r, need);
 }
 
-/** fn minusOne (line 268) */
+/** fn minusOne (line 269) */
 export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect8(state, r, need);
 }
 
-/** fn costOf (line 269) */
+/** fn costOf (line 270) */
 export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
   return { wood: t.wood, stone: t.stone, grain: t.grain, cattle: t.cattle, sheep: t.sheep } satisfies Partial<
     Record<Res, number>
   >;
 }
 
-/** fn total (line 270) */
+/** fn total (line 271) */
 export function total(state: State, need: Partial<Record<Res, number>>): number {
   return sum9(state, need);
 }
 
-/** fn have (line 272) */
+/** fn have (line 273) */
 export function have(state: State, p: Player, r: Res): number {
   return sum11(state, p, r);
 }
 
-/** fn cubeCount (line 273) */
+/** fn cubeCount (line 274) */
 export function cubeCount(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn clansOnDisplay (line 274) */
+/** fn clansOnDisplay (line 275) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn owns (line 275) */
+/** fn owns (line 276) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 276) */
+/** fn kindAt (line 277) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
-  return at(TILES, at(state.players[p]!.display, i_, 276, 44).tile, 276, 38).kind;
+  return at(TILES, at(state.players[p]!.display, i_, 277, 44).tile, 277, 38).kind;
 }
 
-/** fn indexAt (line 278) */
+/** fn indexAt (line 279) */
 export function indexAt(state: State, p: Player, c: Cell): number | null {
   return first14(state, p, c);
 }
 
-/** fn isProduction (line 280) */
+/** fn isProduction (line 281) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 281) */
+/** fn produce (line 282) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -899,27 +898,27 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 283) */
+/** fn isGrey (line 284) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 289) */
+/** fn miss (line 290) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 289, 63)) - have(state, p, r));
+  return Math.max(0, (need[r] ?? noKey(r, 290, 63)) - have(state, p, r));
 }
 
-/** fn buyCost (line 291) */
+/** fn buyCost (line 292) */
 export function buyCost(state: State, level: number, n_: number): number {
-  return n_ * level + divide(n_ * (n_ + 1), 2, 291, 51);
+  return n_ * level + divide(n_ * (n_ + 1), 2, 292, 51);
 }
 
-/** fn sellValue (line 293) */
+/** fn sellValue (line 294) */
 export function sellValue(state: State, level: number, n_: number): number {
-  return n_ * level - divide(n_ * (n_ - 1), 2, 293, 53);
+  return n_ * level - divide(n_ * (n_ - 1), 2, 294, 53);
 }
 
-/** fn coverCost (line 294) */
+/** fn coverCost (line 295) */
 export function coverCost(
   state: State,
   p: Player,
@@ -929,7 +928,7 @@ export function coverCost(
   return sum15(state, levels, p, need);
 }
 
-/** fn coverOk (line 296) */
+/** fn coverOk (line 297) */
 export function coverOk(
   state: State,
   p: Player,
@@ -940,41 +939,41 @@ export function coverOk(
   return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 299) */
+/** fn canCover (line 300) */
 export function canCover(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 301) */
+/** fn canBuyNow (line 302) */
 export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
   return (
-    (state.market[r] ?? noKey(r, 302, 3)) < MARKET_SPACES &&
+    (state.market[r] ?? noKey(r, 303, 3)) < MARKET_SPACES &&
     coverOk(
       state,
       p,
       minusOne(state, due, r),
       plusOne(state, state.market, r),
-      state.players[p]!.coins - (state.market[r] ?? noKey(r, 302, 92)) - 1,
+      state.players[p]!.coins - (state.market[r] ?? noKey(r, 303, 92)) - 1,
     )
   );
 }
 
-/** fn tileName (line 309) */
+/** fn tileName (line 310) */
 export function tileName(state: State, p: Player, i_: number): string {
-  return `${at(TILES, at(state.players[p]!.display, i_, 309, 50).tile, 309, 44).name} at (${cellX(at(state.players[p]!.display, i_, 309, 80).at)}, ${cellY(at(state.players[p]!.display, i_, 309, 101).at)})`;
+  return `${at(TILES, at(state.players[p]!.display, i_, 310, 50).tile, 310, 44).name} at (${cellX(at(state.players[p]!.display, i_, 310, 80).at)}, ${cellY(at(state.players[p]!.display, i_, 310, 101).at)})`;
 }
 
-/** fn sourceText (line 310) */
+/** fn sourceText (line 311) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 311, 42)) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 312, 42)) + 1} coins`;
   }
 
   const i_ = s.tile;
   return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSources (line 316) */
+/** fn clanSources (line 317) */
 export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   return concat<ClanSource>(
     state.players[p]!.chieftains > 0 && placeable(state, p, id, null) ? [{ kind: "chieftain" }] : [],
@@ -982,7 +981,7 @@ export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   );
 }
 
-/** fn clanSourceText (line 319) */
+/** fn clanSourceText (line 320) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -992,27 +991,27 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 325) */
+/** fn paySources (line 326) */
 export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
   return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cubePrices (line 330) */
+/** fn cubePrices (line 331) */
 export function cubePrices(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
   return concat<number>(collect20(state, p, need), collect22(state, p, need));
 }
 
-/** fn typePrices (line 334) */
+/** fn typePrices (line 335) */
 export function typePrices(state: State, p: Player, chosen: Partial<Record<Res, number>>): number[] {
   return collect23(state, p, chosen);
 }
 
-/** fn obtainable (line 336) */
+/** fn obtainable (line 337) */
 export function obtainable(state: State, p: Player, r: Res): boolean {
-  return have(state, p, r) > 0 || (state.market[r] ?? noKey(r, 336, 60)) < MARKET_SPACES;
+  return have(state, p, r) > 0 || (state.market[r] ?? noKey(r, 337, 60)) < MARKET_SPACES;
 }
 
-/** fn addsUp (line 338) */
+/** fn addsUp (line 339) */
 export function addsUp(
   state: State,
   p: Player,
@@ -1027,135 +1026,135 @@ export function addsUp(
   );
 }
 
-/** fn extraOk (line 342) */
+/** fn extraOk (line 343) */
 export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return addsUp(state, p, need, cubePrices(state, p, need), m);
 }
 
-/** fn distinctOk (line 343) */
+/** fn distinctOk (line 344) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return addsUp(state, p, chosen, typePrices(state, p, chosen), m);
 }
 
-/** fn funds (line 346) */
+/** fn funds (line 347) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return state.players[p]!.coins + sum26(state, p, need);
 }
 
-/** fn coverSellingOk (line 348) */
+/** fn coverSellingOk (line 349) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return all27(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 350) */
+/** fn twoTypesSellingOk (line 351) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any29(state, p);
 }
 
-/** fn clanNear (line 356) */
+/** fn clanNear (line 357) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
   return any30(state, p, minus, c);
 }
 
-/** fn northSouth (line 360) */
+/** fn northSouth (line 361) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 361) */
+/** fn eastWest (line 362) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 363) */
+/** fn edgesMatch (line 364) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
   return all31(state, p, c, t) && all32(state, p, c, t);
 }
 
-/** fn riverOk (line 367) */
+/** fn riverOk (line 368) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.river || any33(state, p, c);
 }
 
-/** fn roadOk (line 368) */
+/** fn roadOk (line 369) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.road || any34(state, p, c);
 }
 
-/** fn fits (line 370) */
+/** fn fits (line 371) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
-    edgesMatch(state, p, at(TILES, id, 371, 43), c) &&
-    riverOk(state, p, at(TILES, id, 371, 72), c) &&
-    roadOk(state, p, at(TILES, id, 371, 100), c)
+    edgesMatch(state, p, at(TILES, id, 372, 43), c) &&
+    riverOk(state, p, at(TILES, id, 372, 72), c) &&
+    roadOk(state, p, at(TILES, id, 372, 100), c)
   );
 }
 
-/** fn cellsOf (line 372) */
+/** fn cellsOf (line 373) */
 export function cellsOf(state: State, p: Player): Cell[] {
   return collect35(state, p);
 }
 
-/** fn spotsFor (line 374) */
+/** fn spotsFor (line 375) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
   return collect36(state, p, id, minus);
 }
 
-/** fn placeable (line 377) */
+/** fn placeable (line 378) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any38(state, p, id, minus);
 }
 
-/** fn occupied (line 379) */
+/** fn occupied (line 380) */
 export function occupied(state: State, p: Player, c: Cell): boolean {
   return any39(state, p, c);
 }
 
-/** fn clanPayable (line 383) */
+/** fn clanPayable (line 384) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any40(state, p, id);
 }
 
-/** fn affordable (line 386) */
+/** fn affordable (line 387) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
-    canCover(state, p, costOf(state, at(TILES, id, 387, 22))) &&
-    state.players[p]!.whisky >= at(TILES, id, 388, 17).whisky &&
-    (at(TILES, id, 389, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 389, 58).distinct)) &&
-    (at(TILES, id, 390, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
+    canCover(state, p, costOf(state, at(TILES, id, 388, 22))) &&
+    state.players[p]!.whisky >= at(TILES, id, 389, 17).whisky &&
+    (at(TILES, id, 390, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 390, 58).distinct)) &&
+    (at(TILES, id, 391, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
   );
 }
 
-/** fn placeableAfterPaying (line 391) */
+/** fn placeableAfterPaying (line 392) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
-  return at(TILES, id, 392, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
+  return at(TILES, id, 393, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 393) */
+/** fn canTakeSelling (line 394) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
-    coverSellingOk(state, p, costOf(state, at(TILES, id, 394, 28))) &&
-    state.players[p]!.whisky >= at(TILES, id, 395, 17).whisky &&
-    (at(TILES, id, 396, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
+    coverSellingOk(state, p, costOf(state, at(TILES, id, 395, 28))) &&
+    state.players[p]!.whisky >= at(TILES, id, 396, 17).whisky &&
+    (at(TILES, id, 397, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
     placeableAfterPaying(state, p, id)
   );
 }
 
-/** fn spaceLabel (line 399) */
+/** fn spaceLabel (line 400) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match41(state, space) : "nothing";
 }
 
-/** fn tileOn (line 406) */
+/** fn tileOn (line 407) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match42(state, space) : null;
 }
 
-/** fn usable (line 410) */
+/** fn usable (line 411) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
-  let held = at(state.players[p]!.display, i_, 412, 19).cubes.length;
+  let held = at(state.players[p]!.display, i_, 413, 19).cubes.length;
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
     isGrey(state, k) ||
@@ -1170,12 +1169,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 428) */
+/** fn firstPawn (line 429) */
 export function firstPawn(state: State): number {
   return min44(state);
 }
 
-/** fn lastTurn (line 429) */
+/** fn lastTurn (line 430) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1183,71 +1182,71 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 431) */
+/** fn left (line 432) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 431, 31)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 432, 31)).pile.length;
 }
 
-/** fn tableVp (line 434) */
+/** fn tableVp (line 435) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 434, 36);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 435, 36);
 }
 
-/** fn ladderVp (line 435) */
+/** fn ladderVp (line 436) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 435, 60)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 436, 60)) : 0;
 }
 
-/** fn bonnets (line 436) */
+/** fn bonnets (line 437) */
 export function bonnets(state: State, p: Player): number {
   return sum45(state, p);
 }
 
-/** fn chieftainValue (line 437) */
+/** fn chieftainValue (line 438) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 438) */
+/** fn tilesWith (line 439) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count46(state, p, b);
 }
 
-/** fn villages (line 439) */
+/** fn villages (line 440) */
 export function villages(state: State, p: Player): number {
   return count47(state, p);
 }
 
-/** fn toActivate (line 610) */
+/** fn toActivate (line 611) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect48(state, p, i_);
 }
 
-/** fn tileSlot (line 820) */
+/** fn tileSlot (line 821) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 820, 46) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 821, 46) };
 }
 
-/** fn codeAt (line 821) */
+/** fn codeAt (line 822) */
 export function codeAt(state: State, space: number): string {
-  const value = at(state.track, space, 821, 44);
+  const value = at(state.track, space, 822, 44);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id, 821, 71).code;
+    return at(TILES, id, 822, 71).code;
   }
 
   return "";
 }
 
-/** fn fourPlayerTrack (line 823) */
+/** fn fourPlayerTrack (line 824) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
     tileSlot(state, first),
     tileSlot(state, second),
     { kind: "figure", owner: 1 },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 824, 85) },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 824, 105) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 825, 85) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 825, 105) },
     tileSlot(state, "0-3"),
     tileSlot(state, "0-4"),
     tileSlot(state, "0-5"),
@@ -1258,7 +1257,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 828) */
+/** fn twoPlayerTrack (line 829) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1277,24 +1276,24 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 833) */
+/** fn startVillage (line 834) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 666) */
+/** proc dieTurn (line 667) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 667, 14);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 668, 14);
   let target = state.lastRoll;
-  while (!(at(state.track, target, 669, 14).kind === "tile")) {
+  while (!(at(state.track, target, 670, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "die" }, 672, 3);
-  removeValue(state.track, at(state.track, 0, 673, 10), 673, 3);
+  setAt(state.track, target, { kind: "die" }, 673, 3);
+  removeValue(state.track, at(state.track, 0, 674, 10), 674, 3);
 }
 
-/** proc scoreRound (line 704) */
+/** proc scoreRound (line 705) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min49(state);
@@ -1308,7 +1307,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 715) */
+/** proc finalScoring (line 716) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1338,9 +1337,9 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
   const id = tileOn(state, space);
   if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
   if (!affordable(state, me, id))
-    return `You cannot pay for ${at(TILES, id, 744, 56).name} (${at(TILES, id, 744, 74).code}), even buying at the market.`;
+    return `You cannot pay for ${at(TILES, id, 745, 56).name} (${at(TILES, id, 745, 74).code}), even buying at the market.`;
   if (!placeableAfterPaying(state, me, id))
-    return `${at(TILES, id, 745, 47).name} (${at(TILES, id, 745, 65).code}) has no legal place in your display.`;
+    return `${at(TILES, id, 746, 47).name} (${at(TILES, id, 746, 65).code}) has no legal place in your display.`;
   return null;
 }
 
@@ -1350,29 +1349,29 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 754): its effects, once allowed. */
+/** action ForcedMove (line 755): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
-  while (!(at(state.track, target, 757, 14).kind === "tile")) {
+  while (!(at(state.track, target, 758, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "figure", owner: me }, 760, 3);
-  removeValue(state.track, at(state.track, 0, 761, 10), 761, 3);
+  setAt(state.track, target, { kind: "figure", owner: me }, 761, 3);
+  removeValue(state.track, at(state.track, 0, 762, 10), 762, 3);
 }
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 766, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
-  if (!at(state.players[me]!.display, src, 767, 20).cubes.includes(r)) return "That tile holds no such resource.";
+  if ((state.market[r] ?? noKey(r, 767, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if (!at(state.players[me]!.display, src, 768, 20).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 765): its effects, once allowed. */
+/** action Sell (line 766): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 768, 15);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 769, 3)) - 1);
-  removeValue(at(state.players[me]!.display, src, 770, 17).cubes, r, 770, 3);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 769, 15);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 770, 3)) - 1);
+  removeValue(at(state.players[me]!.display, src, 771, 17).cubes, r, 771, 3);
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1387,36 +1386,36 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 786, 11).clans <= 0) return "No clan member stands on that tile.";
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 787, 34).at, at(DIRS8, dir, 787, 55)));
+  if (at(state.players[me]!.display, src, 787, 11).clans <= 0) return "No clan member stands on that tile.";
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 788, 34).at, at(DIRS8, dir, 788, 55)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 784): its effects, once allowed. */
+/** action MoveClan (line 785): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 787, 34).at, at(DIRS8, dir, 787, 55)));
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 788, 34).at, at(DIRS8, dir, 788, 55)));
   if (dest === null)
     throw new RulesError(
       "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
     );
-  at(state.players[me]!.display, src, 788, 3).clans -= 1;
-  at(state.players[me]!.display, dest, 789, 3).clans += 1;
+  at(state.players[me]!.display, src, 789, 3).clans -= 1;
+  at(state.players[me]!.display, dest, 790, 3).clans += 1;
   state.moves -= 1;
 }
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 797, 11).clans <= 0) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src, 798, 11).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
 }
 
-/** action Promote (line 795): its effects, once allowed. */
+/** action Promote (line 796): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
-  at(state.players[me]!.display, src, 799, 3).clans -= 1;
+  at(state.players[me]!.display, src, 800, 3).clans -= 1;
   state.players[me]!.chieftains += 1;
   state.moves -= 1;
 }
@@ -1425,7 +1424,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 476) until it waits for a decision or is done. */
+/** Runs the flow (line 477) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1440,7 +1439,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        const space = at(state.track, 0, 478, 11);
+        const space = at(state.track, 0, 479, 11);
         if (space.kind === "figure") {
           frame.p = space.owner;
           frame.pc = 4;
@@ -1499,7 +1498,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 489) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 490) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1566,7 +1565,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         }
 
         frame.activation2 = activationFound;
-        removeValue(frame.activation$left, frame.activation2, 501, 9);
+        removeValue(frame.activation$left, frame.activation2, 502, 9);
         frame.pc = 9;
         state.stack.push(newActivateTileFrame(frame.p, frame.activation2));
         return;
@@ -1657,7 +1656,7 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
   };
 }
 
-/** Runs proc pay (line 515) until it waits for a decision or is done. */
+/** Runs proc pay (line 516) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1686,7 +1685,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 518, 11)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 519, 11)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -1711,14 +1710,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 524, 22)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 525, 11)) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 525, 22)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 526, 11)) + 1);
         } else {
           const i_ = source.tile;
-          removeValue(at(state.players[frame.p]!.display, i_, 527, 36).cubes, frame.r, 527, 22);
+          removeValue(at(state.players[frame.p]!.display, i_, 528, 36).cubes, frame.r, 528, 22);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 529, 7)) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 530, 7)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1758,7 +1757,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
       whisky: 0,
       clan: 0,
       distinct: 0,
-      card: "noCard",
+      card: null,
       value: 0,
     },
     payers: [],
@@ -1770,12 +1769,12 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 536) until it waits for a decision or is done. */
+/** Runs proc payFor (line 537) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, frame.id, 537, 11));
+        frame.t = clone<Tile>(at(TILES, frame.id, 538, 11));
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
@@ -1807,7 +1806,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           state.players[frame.p]!.chieftains -= 1;
         } else {
           const i_ = clanSource.tile;
-          at(state.players[frame.p]!.display, i_, 544, 20).clans -= 1;
+          at(state.players[frame.p]!.display, i_, 545, 20).clans -= 1;
         }
 
         frame.pc = 1;
@@ -1860,7 +1859,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, spots: [], spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 557) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 558) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1918,9 +1917,10 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
       whisky: 0,
       clan: 0,
       distinct: 0,
-      card: "noCard",
+      card: null,
       value: 0,
     },
+    card: "lochLochy",
     times: 0,
     count: 0,
     lochyRes: "wood",
@@ -1931,27 +1931,29 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 565) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 566) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 566, 17).tile, 566, 11));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 567, 17).tile, 567, 11));
         if (frame.t.kind === "village" || frame.t.kind === "castle") {
-          at(state.players[frame.p]!.display, frame.i_, 568, 5).clans += 1;
+          at(state.players[frame.p]!.display, frame.i_, 569, 5).clans += 1;
         }
 
         if (frame.t.kind === "distillery") {
           state.players[frame.p]!.whisky += 1;
         }
 
-        if (frame.t.card === "noCard") {
+        const cardFound = frame.t.card;
+        if (cardFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.players[frame.p]!.cards.push(frame.t.card);
-        if (frame.t.card !== "lochLochy") {
+        frame.card = cardFound;
+        state.players[frame.p]!.cards.push(frame.card);
+        if (frame.card !== "lochLochy") {
           frame.pc = 2;
           continue machine;
         }
@@ -1968,7 +1970,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 2: {
-        if (frame.t.card !== "castleMoil") {
+        if (frame.card !== "castleMoil") {
           frame.pc = 7;
           continue machine;
         }
@@ -2000,19 +2002,19 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 6: {
-        at(state.players[frame.p]!.display, frame.i_, 579, 25).cubes.push(frame.lochyRes);
+        at(state.players[frame.p]!.display, frame.i_, 580, 25).cubes.push(frame.lochyRes);
         frame.count++;
         frame.pc = 4;
         continue machine;
       }
 
       case 7: {
-        if (frame.t.card !== "castleStalker") {
+        if (frame.card !== "castleStalker") {
           frame.pc = 9;
           continue machine;
         }
 
-        at(state.players[frame.p]!.display, frame.i_, 584, 7).clans += 1;
+        at(state.players[frame.p]!.display, frame.i_, 585, 7).clans += 1;
         frame.pc = 10;
         continue machine;
       }
@@ -2023,7 +2025,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 9: {
-        if (frame.t.card !== "armadaleCastle") {
+        if (frame.card !== "armadaleCastle") {
           frame.pc = 11;
           continue machine;
         }
@@ -2039,7 +2041,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 11: {
-        if (frame.t.card !== "donanCastle") {
+        if (frame.card !== "donanCastle") {
           frame.pc = 13;
           continue machine;
         }
@@ -2055,7 +2057,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 13: {
-        if (frame.t.card !== "lochOich") {
+        if (frame.card !== "lochOich") {
           frame.pc = 15;
           continue machine;
         }
@@ -2071,7 +2073,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 15: {
-        if (frame.t.card !== "lochShiel") {
+        if (frame.card !== "lochShiel") {
           frame.pc = 17;
           continue machine;
         }
@@ -2099,7 +2101,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
         }
 
         frame.j = at(frame.jList, frame.jIndex);
-        if (at(state.players[frame.p]!.display, frame.j, 595, 17).cubes.length !== 0) {
+        if (at(state.players[frame.p]!.display, frame.j, 596, 17).cubes.length !== 0) {
           frame.pc = 20;
           continue machine;
         }
@@ -2109,7 +2111,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        at(state.players[frame.p]!.display, frame.j, 597, 42).cubes.push(
+        at(state.players[frame.p]!.display, frame.j, 598, 42).cubes.push(
           produce(state, kindAt(state, frame.p, frame.j)),
         );
         frame.pc = 22;
@@ -2149,7 +2151,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 24: {
-        at(state.players[frame.p]!.display, frame.j, 600, 29).cubes.push(frame.shielRes);
+        at(state.players[frame.p]!.display, frame.j, 601, 29).cubes.push(frame.shielRes);
         frame.pc = 23;
         continue machine;
       }
@@ -2189,7 +2191,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
       whisky: 0,
       clan: 0,
       distinct: 0,
-      card: "noCard",
+      card: null,
       value: 0,
     },
     ionaRes: "wood",
@@ -2207,20 +2209,20 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 614) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 615) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.activated.push(frame.i_);
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 616, 17).tile, 616, 11));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 617, 17).tile, 617, 11));
         if (!isProduction(state, frame.t.kind)) {
           frame.pc = 1;
           continue machine;
         }
 
-        if (at(state.players[frame.p]!.display, frame.i_, 618, 13).cubes.length < MAX_CUBES) {
-          at(state.players[frame.p]!.display, frame.i_, 619, 30).cubes.push(produce(state, frame.t.kind));
+        if (at(state.players[frame.p]!.display, frame.i_, 619, 13).cubes.length < MAX_CUBES) {
+          at(state.players[frame.p]!.display, frame.i_, 620, 30).cubes.push(produce(state, frame.t.kind));
         }
 
         frame.pc = 2;
@@ -2233,7 +2235,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        if (at(state.players[frame.p]!.display, frame.i_, 622, 13).cubes.length >= MAX_CUBES) {
+        if (at(state.players[frame.p]!.display, frame.i_, 623, 13).cubes.length >= MAX_CUBES) {
           frame.pc = 5;
           continue machine;
         }
@@ -2270,7 +2272,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 6: {
-        at(state.players[frame.p]!.display, frame.i_, 624, 22).cubes.push(frame.ionaRes);
+        at(state.players[frame.p]!.display, frame.i_, 625, 22).cubes.push(frame.ionaRes);
         frame.pc = 5;
         continue machine;
       }
@@ -2438,7 +2440,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 648, 7)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 649, 7)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2510,13 +2512,13 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 677) until it waits for a decision or is done. */
+/** Runs proc refill (line 678) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        while (at(state.track, 0, 678, 9).kind === "tile") {
-          removeValue(state.track, at(state.track, 0, 679, 12), 679, 5);
+        while (at(state.track, 0, 679, 9).kind === "tile") {
+          removeValue(state.track, at(state.track, 0, 680, 12), 680, 5);
         }
 
         frame.pc = 1;
@@ -2554,7 +2556,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 687) until it waits for a decision or is done. */
+/** Runs proc layTile (line 688) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2566,7 +2568,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 689, 22));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 690, 22));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2614,7 +2616,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 742) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 743) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2625,8 +2627,8 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
             "a requirement checked before the action ran no longer holds: That space holds no tile: a figure only moves onto a tile.",
           );
         frame.id = idFound;
-        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 746, 3);
-        removeValue(state.track, at(state.track, 0, 747, 10), 747, 3);
+        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 747, 3);
+        removeValue(state.track, at(state.track, 0, 748, 10), 748, 3);
         frame.pc = 1;
         state.stack.push(newPayForFrame(frame.me, frame.id));
         return;
@@ -2654,7 +2656,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 774) until it waits for a decision or is done. */
+/** Runs action LochNess (line 775) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2747,8 +2749,8 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 766, 11)) <= 0) continue;
-      if (!at(state.players[me]!.display, srcItem, 767, 20).cubes.includes(r)) continue;
+      if ((state.market[r] ?? noKey(r, 767, 11)) <= 0) continue;
+      if (!at(state.players[me]!.display, srcItem, 768, 20).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
@@ -2773,12 +2775,12 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 786, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 787, 11).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
       const dest = indexAt(
         state,
         me,
-        cellAdd(at(state.players[me]!.display, srcItem, 787, 34).at, at(DIRS8, dir, 787, 55)),
+        cellAdd(at(state.players[me]!.display, srcItem, 788, 34).at, at(DIRS8, dir, 788, 55)),
       );
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
@@ -2793,7 +2795,7 @@ function offerPromote(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 797, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 798, 11).clans <= 0) continue;
     out.push({ type: "Promote", player: me, src });
   }
 }
@@ -2805,14 +2807,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 494)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 495)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 501)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 502)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2826,14 +2828,14 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 506)
+      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 507)
       offerLochNess(state, seat, out);
       out.push({ type: "stop", player: seat });
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 508)
+      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 509)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       out.push({ type: "stop", player: seat });
@@ -2841,7 +2843,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 520)
+      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 521)
       const frame = currentPayFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2852,7 +2854,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 541)
+      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 542)
       const frame = currentPayForFrame(state);
       const items = frame.payers;
       for (let value = 0; value < items.length; value++) {
@@ -2863,12 +2865,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 549)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 550)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 549, 36)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 550, 36)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2878,7 +2880,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 559)
+      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560)
       const frame = currentPlaceTileFrame(state);
       const items = frame.spots;
       for (let value = 0; value < items.length; value++) {
@@ -2889,7 +2891,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 578)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 579)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2899,7 +2901,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 599)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 600)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2909,7 +2911,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 623)
+      // `choose ionaRes: Res by p` (proc activateTile, line 624)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2919,7 +2921,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 635)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 636)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.r, value)))
@@ -2930,7 +2932,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 647)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 648)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2942,7 +2944,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 653)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 654)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
@@ -2953,12 +2955,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 656)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 657)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 656, 38)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 657, 38)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -3085,7 +3087,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 549, 36)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 550, 36)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3164,7 +3166,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 656, 38)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 657, 38)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3350,7 +3352,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 520): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 521): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone4(state: State): boolean {
   let only: Source | undefined;
   const frame = currentPayFrame(state);
@@ -3366,7 +3368,7 @@ function answerAlone4(state: State): boolean {
   return true;
 }
 
-/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 541): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 542): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone5(state: State): boolean {
   let only: ClanSource | undefined;
   const frame = currentPayForFrame(state);
@@ -3382,7 +3384,7 @@ function answerAlone5(state: State): boolean {
   return true;
 }
 
-/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 559): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone7(state: State): boolean {
   let only: Cell | undefined;
   const frame = currentPlaceTileFrame(state);
@@ -3579,7 +3581,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 765, 107)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 766, 107)} coins`;
     }
 
     case "LochNess": {
@@ -3591,7 +3593,7 @@ function describeAction(state: State, action: Action): string | null {
     case "MoveClan": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 784, 118)}`;
+      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 785, 118)}`;
     }
 
     case "Promote": {
@@ -3639,7 +3641,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentPlaceTileFrame(state);
           const item = frame.spots[action.value];
           if (item === undefined) return null;
-          return `place ${at(TILES, frame.id, 559, 62).name} at (${cellX(item)}, ${cellY(item)})`;
+          return `place ${at(TILES, frame.id, 560, 62).name} at (${cellX(item)}, ${cellY(item)})`;
         }
       }
 
@@ -3688,10 +3690,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     ending: null,
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 445, 3)).pile = shuffleInPlace(state.rng, collect55(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 446, 3)).pile = shuffleInPlace(state.rng, collect56(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 447, 3)).pile = shuffleInPlace(state.rng, collect57(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 448, 3)).pile = shuffleInPlace(state.rng, collect58(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 446, 3)).pile = shuffleInPlace(state.rng, collect55(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 447, 3)).pile = shuffleInPlace(state.rng, collect56(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 448, 3)).pile = shuffleInPlace(state.rng, collect57(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 449, 3)).pile = shuffleInPlace(state.rng, collect58(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
@@ -3711,8 +3713,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 467, 22)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 467, 46));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 468, 22)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 468, 46));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -3767,7 +3769,7 @@ function standing(state: State): Outcome {
 /** A Placed as players see it. */
 export function viewPlaced(state: State, record: Placed, viewer: Player): PlacedView {
   return {
-    tile: `${at(TILES, record.tile, 218, 21).name} (${at(TILES, record.tile, 218, 41).code})`,
+    tile: `${at(TILES, record.tile, 219, 21).name} (${at(TILES, record.tile, 219, 41).code})`,
     at: cellView(record.at),
     cubes: record.cubes.slice(),
     clans: record.clans,
@@ -3778,7 +3780,7 @@ export function viewPlaced(state: State, record: Placed, viewer: Player): Placed
 export function viewSpace(state: State, value: Space): SpaceView {
   if (value.kind === "tile") {
     const id = value.id;
-    return { kind: value.kind, id: `${at(TILES, id, 214, 35).name} (${at(TILES, id, 214, 53).code})` };
+    return { kind: value.kind, id: `${at(TILES, id, 215, 35).name} (${at(TILES, id, 215, 53).code})` };
   }
 
   return { ...value };
@@ -3877,7 +3879,7 @@ const VIEW_SHAPE: ViewShape = {
       whisky: { type: { kind: "int" }, visibility: "public" },
       clan: { type: { kind: "int" }, visibility: "public" },
       distinct: { type: { kind: "int" }, visibility: "public" },
-      card: { type: { kind: "enum", name: "Card" }, visibility: "public" },
+      card: { type: { kind: "optional", of: { kind: "enum", name: "Card" } }, visibility: "public" },
       value: { type: { kind: "int" }, visibility: "public" },
     },
     CardInfo: {
@@ -4111,7 +4113,7 @@ function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267, 79)) + 1 : (need[x] ?? noKey(x, 267, 96)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268, 79)) + 1 : (need[x] ?? noKey(x, 268, 96)));
   }
 
   return out;
@@ -4123,7 +4125,7 @@ function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268, 80)) - 1 : (need[x] ?? noKey(x, 268, 97)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 269, 80)) - 1 : (need[x] ?? noKey(x, 269, 97)));
   }
 
   return out;
@@ -4194,7 +4196,7 @@ function first14(state: State, p: Player, c: Cell): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j, 278, 82).at === c) return j;
+    if (at(state.players[p]!.display, j, 279, 82).at === c) return j;
   }
 
   return null;
@@ -4211,7 +4213,7 @@ function sum15(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 295, 34), miss(state, p, need, r));
+    total += buyCost(state, levels[r] ?? noKey(r, 296, 34), miss(state, p, need, r));
   }
 
   return total;
@@ -4227,7 +4229,7 @@ function all16(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 297, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((levels[r] ?? noKey(r, 298, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4239,7 +4241,7 @@ function collect17(state: State, p: Player, id: number): ClanSource[] {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j, 318, 58).clans > 0 && placeable(state, p, id, j))
+    if (at(state.players[p]!.display, j, 319, 58).clans > 0 && placeable(state, p, id, j))
       out.push({ kind: "clanOn", tile: j });
   }
 
@@ -4252,7 +4254,7 @@ function collect18(state: State, p: Player, r: Res): Source[] {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j, 327, 67).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
+    if (at(state.players[p]!.display, j, 328, 67).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
   }
 
   return out;
@@ -4261,7 +4263,7 @@ function collect18(state: State, p: Player, r: Res): Source[] {
 /** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
 function collect19(state: State, p: Player, r: Res, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
-  const items = rangeList(1, have(state, p, r) - (need[r] ?? noKey(r, 331, 59)));
+  const items = rangeList(1, have(state, p, r) - (need[r] ?? noKey(r, 332, 59)));
   for (let i = 0; i < items.length; i++) {
     out.push(0);
   }
@@ -4284,7 +4286,7 @@ function collect20(state: State, p: Player, need: Partial<Record<Res, number>>):
 /** [level + 1 for r in members(Res) for level in range(market[r] + miss(p, need, r), MARKET_SPACES - 1)] */
 function collect21(state: State, r: Res, p: Player, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
-  const items = rangeList((state.market[r] ?? noKey(r, 332, 57)) + miss(state, p, need, r), MARKET_SPACES - 1);
+  const items = rangeList((state.market[r] ?? noKey(r, 333, 57)) + miss(state, p, need, r), MARKET_SPACES - 1);
   for (let i = 0; i < items.length; i++) {
     const level = items[i]!;
     out.push(level + 1);
@@ -4311,8 +4313,8 @@ function collect23(state: State, p: Player, chosen: Partial<Record<Res, number>>
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((chosen[r] ?? noKey(r, 335, 73)) === 0 && obtainable(state, p, r))
-      out.push(have(state, p, r) > 0 ? 0 : (state.market[r] ?? noKey(r, 335, 34)) + 1);
+    if ((chosen[r] ?? noKey(r, 336, 73)) === 0 && obtainable(state, p, r))
+      out.push(have(state, p, r) > 0 ? 0 : (state.market[r] ?? noKey(r, 336, 34)) + 1);
   }
 
   return out;
@@ -4351,8 +4353,8 @@ function sum26(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 347, 46),
-      Math.min(state.market[r] ?? noKey(r, 347, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 347, 92)))),
+      state.market[r] ?? noKey(r, 348, 46),
+      Math.min(state.market[r] ?? noKey(r, 348, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 348, 92)))),
     );
   }
 
@@ -4364,7 +4366,7 @@ function all27(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 349, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 350, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4398,8 +4400,8 @@ function any30(state: State, p: Player, minus: number | null, c: Cell): boolean 
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     if (
-      at(state.players[p]!.display, j, 358, 5).clans > (j === minus ? 1 : 0) &&
-      kingDistance(at(state.players[p]!.display, j, 358, 73).at, c) === 1
+      at(state.players[p]!.display, j, 359, 5).clans > (j === minus ? 1 : 0) &&
+      kingDistance(at(state.players[p]!.display, j, 359, 73).at, c) === 1
     )
       return true;
   }
@@ -4412,7 +4414,7 @@ function all31(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 364, 50).river === t.river)) return false;
+    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 365, 50).river === t.river)) return false;
   }
 
   return true;
@@ -4423,7 +4425,7 @@ function all32(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 365, 50).road === t.road)) return false;
+    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 366, 50).road === t.road)) return false;
   }
 
   return true;
@@ -4434,7 +4436,7 @@ function any33(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 367, 108).river) return true;
+    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 368, 108).river) return true;
   }
 
   return false;
@@ -4445,7 +4447,7 @@ function any34(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 368, 104).road) return true;
+    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 369, 104).road) return true;
   }
 
   return false;
@@ -4513,7 +4515,7 @@ function any40(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j, 385, 45).clans > 0 && placeable(state, p, id, j)) return true;
+    if (at(state.players[p]!.display, j, 386, 45).clans > 0 && placeable(state, p, id, j)) return true;
   }
 
   return false;
@@ -4521,10 +4523,10 @@ function any40(state: State, p: Player, id: number): boolean {
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
 function match41(state: State, space: number): string {
-  const value = at(state.track, space, 400, 38);
+  const value = at(state.track, space, 401, 38);
   if (value.kind === "tile") {
     const id = value.id;
-    return `${at(TILES, id, 401, 19).name} (${at(TILES, id, 401, 37).code})`;
+    return `${at(TILES, id, 402, 19).name} (${at(TILES, id, 402, 37).code})`;
   }
 
   if (value.kind === "figure") {
@@ -4537,7 +4539,7 @@ function match41(state: State, space: number): string {
 
 /** (match track[space] { tile(id) => id, _ => none }) */
 function match42(state: State, space: number): number | null {
-  const value = at(state.track, space, 406, 66);
+  const value = at(state.track, space, 407, 66);
   if (value.kind === "tile") {
     const id = value.id;
     return id;
@@ -4552,7 +4554,7 @@ function collect43(state: State): number[] {
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (!(at(state.track, i_, 428, 78).kind === "tile")) out.push(i_);
+    if (!(at(state.track, i_, 429, 78).kind === "tile")) out.push(i_);
   }
 
   return out;
@@ -4568,7 +4570,7 @@ function min44(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 428, 23);
+  if (best === undefined) throw new RulesError("min of an empty list", 429, 23);
   return best;
 }
 
@@ -4590,7 +4592,7 @@ function count46(state: State, p: Player, b: Border): number {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile, 438, 65).border === b) total++;
+    if (at(TILES, t.tile, 439, 65).border === b) total++;
   }
 
   return total;
@@ -4602,7 +4604,7 @@ function count47(state: State, p: Player): number {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile, 439, 53).kind === "village" || at(TILES, t.tile, 439, 86).kind === "startVillage") total++;
+    if (at(TILES, t.tile, 440, 53).kind === "village" || at(TILES, t.tile, 440, 86).kind === "startVillage") total++;
   }
 
   return total;
@@ -4616,7 +4618,7 @@ function collect48(state: State, p: Player, i_: number): number[] {
     const j = items[i]!;
     if (
       state.oichTurn ||
-      kingDistance(at(state.players[p]!.display, j, 611, 73).at, at(state.players[p]!.display, i_, 611, 90).at) <= 1
+      kingDistance(at(state.players[p]!.display, j, 612, 73).at, at(state.players[p]!.display, i_, 612, 90).at) <= 1
     )
       out.push(j);
   }
@@ -4634,7 +4636,7 @@ function min49(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 706, 19);
+  if (best === undefined) throw new RulesError("min of an empty list", 707, 19);
   return best;
 }
 
@@ -4648,7 +4650,7 @@ function min50(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 707, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 708, 18);
   return best;
 }
 
@@ -4662,7 +4664,7 @@ function min51(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 708, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 709, 18);
   return best;
 }
 
@@ -4676,7 +4678,7 @@ function min52(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 731, 16);
+  if (best === undefined) throw new RulesError("min of an empty list", 732, 16);
   return best;
 }
 
@@ -4707,7 +4709,7 @@ function collect55(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 445, 75).stack === 0) out.push(i_);
+    if (at(TILES, i_, 446, 75).stack === 0) out.push(i_);
   }
 
   return out;
@@ -4719,7 +4721,7 @@ function collect56(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 446, 75).stack === 1) out.push(i_);
+    if (at(TILES, i_, 447, 75).stack === 1) out.push(i_);
   }
 
   return out;
@@ -4731,7 +4733,7 @@ function collect57(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 447, 75).stack === 2) out.push(i_);
+    if (at(TILES, i_, 448, 75).stack === 2) out.push(i_);
   }
 
   return out;
@@ -4743,7 +4745,7 @@ function collect58(state: State): number[] {
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(TILES, i_, 448, 75).stack === 3) out.push(i_);
+    if (at(TILES, i_, 449, 75).stack === 3) out.push(i_);
   }
 
   return out;
@@ -4767,7 +4769,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "glen-more",
     title: "Glen More",
     source: "rulesets/glen-more/glen-more.rules",
-    sourceHash: "80f06dfe",
+    sourceHash: "7ef621b8",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,

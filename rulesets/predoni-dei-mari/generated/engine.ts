@@ -12,6 +12,7 @@ import {
   namingRulesFile,
   drawFromDeck,
   extraField,
+  fieldValue,
   freezeHeld,
   heldRecord,
   heldProblem,
@@ -142,7 +143,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 163) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1304) */
+/** enum Pawn (rules line 1300) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 48) */
@@ -271,7 +272,7 @@ export interface Hideout {
 /** What each player has (`per player` in the rules). */
 export interface PlayerState {
   ship: number;
-  pos: Hex;
+  pos: Hex | null;
   damaged: boolean;
   doubloons: number;
   honours: number;
@@ -1008,82 +1009,82 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 843) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 846) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 847) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1025) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1041) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1153) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1160) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1168) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1184) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1186) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1189) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1197) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1208) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1224) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1230) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1231) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1232) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1233) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1234) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1266) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1269) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1275) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1281) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1287) */
-/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1416) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1455) */
-/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1475) */
-/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1483) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1498) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1502) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1511) */
-/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1533) */
-/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1556) */
-/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1649) */
-/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1691) */
-/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1696) */
-/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1712) */
-/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1716) */
-/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1719) */
-/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1732) */
-/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1737) */
-/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1748) */
-/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1753) */
-/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1787) */
-/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1797) */
-/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837) */
-/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1866) */
-/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1877) */
-/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2070) */
-/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2087) */
-/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2091) */
-/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2101) */
-/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2105) */
-/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2115) */
-/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2118) */
-/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2122) */
-/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2130) */
-/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2153) */
-/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2172) */
-/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229) */
-/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2248) */
-/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2264) */
-/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2287) */
-/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2289) */
-/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2298) */
-/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2324) */
-/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2344) */
-/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2345) */
-/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2352) */
-/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2369) */
-/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2399) */
-/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2417) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 839) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 842) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 843) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 845) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 847) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 855) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 922) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1021) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1149) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1156) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1164) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1193) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1204) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1230) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283) */
+/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1412) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1451) */
+/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1471) */
+/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1479) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1494) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1498) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1507) */
+/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1529) */
+/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1552) */
+/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1645) */
+/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687) */
+/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692) */
+/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708) */
+/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712) */
+/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715) */
+/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1728) */
+/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1733) */
+/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1744) */
+/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1749) */
+/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1783) */
+/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1793) */
+/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1833) */
+/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1862) */
+/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1873) */
+/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2066) */
+/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083) */
+/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2087) */
+/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097) */
+/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2101) */
+/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111) */
+/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2114) */
+/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118) */
+/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126) */
+/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2149) */
+/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2168) */
+/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2225) */
+/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2244) */
+/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2260) */
+/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2283) */
+/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2285) */
+/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2294) */
+/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2320) */
+/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2340) */
+/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2341) */
+/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2348) */
+/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2365) */
+/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2395) */
+/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2413) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1241,7 +1242,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 942). */
+/** The action PlayCard (rules line 938). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1249,70 +1250,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 954). */
+/** The action Repair (rules line 950). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 961). */
+/** The action EndTurn (rules line 957). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1034). */
+/** The action Move (rules line 1030). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1051). */
+/** The action Step (rules line 1047). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1063). */
+/** The action AttackPort (rules line 1059). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1073). */
+/** The action ExtraMove (rules line 1069). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1079). */
+/** The action StopMoving (rules line 1075). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1816). */
+/** The action AttackCity (rules line 1812). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1862). */
+/** The action Commerce (rules line 1858). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1871). */
+/** The action SellCargo (rules line 1867). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1888). */
+/** The action Deliver (rules line 1884). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1320,162 +1321,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1901). */
+/** The action SellMain (rules line 1897). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1907). */
+/** The action SellSecondary (rules line 1903). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1913). */
+/** The action SellSail (rules line 1909). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1919). */
+/** The action DropLetter (rules line 1915). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1924). */
+/** The action BuyMain (rules line 1920). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1932). */
+/** The action BuySecondary (rules line 1928). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1940). */
+/** The action BuySail (rules line 1936). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1953). */
+/** The action BuyLetter (rules line 1949). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1962). */
+/** The action StoreMain (rules line 1958). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1970). */
+/** The action LoadMain (rules line 1966). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1978). */
+/** The action StoreSecondary (rules line 1974). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1986). */
+/** The action LoadSecondary (rules line 1982). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1994). */
+/** The action StoreSail (rules line 1990). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2002). */
+/** The action LoadSail (rules line 1998). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2010). */
+/** The action StoreLetter (rules line 2006). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2018). */
+/** The action LoadLetter (rules line 2014). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2026). */
+/** The action StoreCargo (rules line 2022). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2035). */
+/** The action LoadCargo (rules line 2031). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2047). */
+/** The action BuyShip (rules line 2043). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2149). */
+/** The action Tavern (rules line 2145). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2156). */
+/** The action TakeMission (rules line 2152). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2163). */
+/** The action BuyCombatCard (rules line 2159). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2185). */
+/** The action ConvertHonour (rules line 2181). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 843). */
+/** The answer to `choose startShip` (rules line 839). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1483,21 +1484,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 846). */
+/** The answer to `choose firstWeapon` (rules line 842). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 847). */
+/** The answer to `choose secondWeapon` (rules line 843). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 849). */
+/** The answer to `choose startPort` (rules line 845). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1505,21 +1506,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 851). */
+/** The answer to `choose kit` (rules line 847). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 859). */
+/** The answer to `choose startLetter` (rules line 855). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1025). */
+/** The answer to `choose excessCard` (rules line 1021). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1527,49 +1528,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1153). */
+/** The answer to `choose takeCargo` (rules line 1149). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1160). */
+/** The answer to `choose takeSail` (rules line 1156). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1168). */
+/** The answer to `choose takeWeapon` (rules line 1164). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1184). */
+/** The answer to `choose overboard` (rules line 1180). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1186). */
+/** The answer to `choose thrownSec` (rules line 1182). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1189). */
+/** The answer to `choose thrownLetter` (rules line 1185). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1197). */
+/** The answer to `choose floatHex` (rules line 1193). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1577,63 +1578,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1208). */
+/** The answer to `choose completeT3` (rules line 1204). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1224). */
+/** The answer to `choose entryAnswer` (rules line 1220). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1230). */
+/** The answer to `choose tollDoubloons` (rules line 1226). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1231). */
+/** The answer to `choose tollHonours` (rules line 1227). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1232). */
+/** The answer to `choose tollCargo` (rules line 1228). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1233). */
+/** The answer to `choose tollPieces` (rules line 1229). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1234). */
+/** The answer to `choose payToll` (rules line 1230). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1266). */
+/** The answer to `choose tollPiece` (rules line 1262). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1269). */
+/** The answer to `choose tollMain` (rules line 1265). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1641,7 +1642,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1275). */
+/** The answer to `choose tollSecondary` (rules line 1271). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1649,7 +1650,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1281). */
+/** The answer to `choose tollSail` (rules line 1277). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1657,7 +1658,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1287). */
+/** The answer to `choose tollLetter` (rules line 1283). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1665,7 +1666,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1416). */
+/** The answer to `choose fightHex` (rules line 1412). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1673,7 +1674,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1455). */
+/** The answer to `choose spawnPort` (rules line 1451). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1681,7 +1682,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1475). */
+/** The answer to `choose merchantAside` (rules line 1471). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1689,7 +1690,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1483). */
+/** The answer to `choose asideHex` (rules line 1479). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1697,28 +1698,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1498). */
+/** The answer to `choose loss` (rules line 1494). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1502). */
+/** The answer to `choose lostSail` (rules line 1498). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1511). */
+/** The answer to `choose lostLetter` (rules line 1507). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1533). */
+/** The answer to `choose wreckHex` (rules line 1529). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1726,7 +1727,7 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose handCard` (rules line 1556). */
+/** The answer to `choose handCard` (rules line 1552). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1734,56 +1735,56 @@ export interface HandCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose spendCP` (rules line 1649). */
+/** The answer to `choose spendCP` (rules line 1645). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1691). */
+/** The answer to `choose spoil` (rules line 1687). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1696). */
+/** The answer to `choose loot` (rules line 1692). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1712). */
+/** The answer to `choose room` (rules line 1708). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1716). */
+/** The answer to `choose discardedSec` (rules line 1712). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1719). */
+/** The answer to `choose discardedLetter` (rules line 1715). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1732). */
+/** The answer to `choose pirateSpoil` (rules line 1728). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1748). */
+/** The answer to `choose raided` (rules line 1744). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1791,14 +1792,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1753). */
+/** The answer to `choose raidMore` (rules line 1749). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1787). */
+/** The answer to `choose krakenEscape` (rules line 1783). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1806,7 +1807,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1797). */
+/** The answer to `choose krakenHome` (rules line 1793). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1814,7 +1815,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1837). */
+/** The answer to `choose hideoutToken` (rules line 1833). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1822,70 +1823,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2087). */
+/** The answer to `choose extraMain` (rules line 2083). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2091). */
+/** The answer to `choose storeMain` (rules line 2087). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2101). */
+/** The answer to `choose extraSail` (rules line 2097). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2105). */
+/** The answer to `choose storeSail` (rules line 2101). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2115). */
+/** The answer to `choose extraItem` (rules line 2111). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2118). */
+/** The answer to `choose storeItem` (rules line 2114). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2122). */
+/** The answer to `choose extraSec` (rules line 2118). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2130). */
+/** The answer to `choose extraLetter` (rules line 2126). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2229). */
+/** The answer to `choose truceNation` (rules line 2225). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2248). */
+/** The answer to `choose fortChoice` (rules line 2244). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1893,7 +1894,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2264). */
+/** The answer to `choose krakenTo` (rules line 2260). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1901,14 +1902,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2287). */
+/** The answer to `choose moveMerchant` (rules line 2283). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2289). */
+/** The answer to `choose whichMerchant` (rules line 2285). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1916,7 +1917,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2298). */
+/** The answer to `choose merchantTo` (rules line 2294). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1924,14 +1925,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2324). */
+/** The answer to `choose newMission` (rules line 2320). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2344). */
+/** The answer to `choose shoalsModule` (rules line 2340). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1939,7 +1940,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2345). */
+/** The answer to `choose shoalsSpot` (rules line 2341). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1947,14 +1948,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2352). */
+/** The answer to `choose sirensTarget` (rules line 2348). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2369). */
+/** The answer to `choose stormDir` (rules line 2365). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1962,7 +1963,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2399). */
+/** The answer to `choose stormLanding` (rules line 2395). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1970,7 +1971,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2417). */
+/** The answer to `choose merchantLanding` (rules line 2413). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1978,14 +1979,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1877). */
+/** The answer to `choose raiseDistance` (rules line 1873). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2070). */
+/** The answer to `choose newShip` (rules line 2066). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1993,14 +1994,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2172). */
+/** The answer to `choose keepCard` (rules line 2168). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1866, 2153): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1862, 2149): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2244,7 +2245,7 @@ export interface WreckView {
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
   ship: string;
-  pos: HexView;
+  pos: HexView | null;
   damaged: boolean;
   doubloons: number;
   honours: number;
@@ -2456,9 +2457,7 @@ export const T2_CP: number = 2;
 export const T3_CP: number = 1;
 /** const SEC_TYPES: list<SecW> = [grapeshot, grapples, grenades, chainshot] */
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
-/** const NOWHERE: Hex = hex(-99, -99) */
-export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 314): one ShipCard per row. */
+/** SHIPS (rules line 310): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2524,7 +2523,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 379): one CombatCard per row. */
+/** COMBAT (rules line 375): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2588,7 +2587,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 442): one MissionCard per row. */
+/** MISSIONS (rules line 438): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2728,27 +2727,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 594) */
+/** fn windKey (line 590) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 596) */
+/** fn slotCentre (line 592) */
 export function slotCentre(state: State, s: number): Hex {
-  return hexOf(at(SLOTS, s, 596, 34).q, at(SLOTS, s, 596, 46).r);
+  return hexOf(at(SLOTS, s, 592, 34).q, at(SLOTS, s, 592, 46).r);
 }
 
-/** fn placeLocal (line 598) */
+/** fn placeLocal (line 594) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
-  return hexAdd(slotCentre(state, at(state.modSlot, m, 598, 49)), hexRotate(o, at(state.modRot, m, 598, 73)));
+  return hexAdd(slotCentre(state, at(state.modSlot, m, 594, 49)), hexRotate(o, at(state.modRot, m, 594, 73)));
 }
 
-/** fn moduleHexes (line 600) */
+/** fn moduleHexes (line 596) */
 export function moduleHexes(state: State, m: number): Hex[] {
-  return hexDisc(slotCentre(state, at(state.modSlot, m, 600, 53)), 4);
+  return hexDisc(slotCentre(state, at(state.modSlot, m, 596, 53)), 4);
 }
 
-/** fn placedLayout (line 603) */
+/** fn placedLayout (line 599) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2762,7 +2761,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 616) */
+/** fn squaresByModule (line 612) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2774,52 +2773,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 642) */
+/** fn moduleOf (line 638) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 642, 28);
+  return derived(state).moduleAt[h] ?? noKey(h, 638, 28);
 }
 
-/** fn onBoard (line 643) */
+/** fn onBoard (line 639) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 646) */
+/** fn isLand (line 642) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 647) */
+/** fn isPort (line 643) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 648) */
+/** fn isReef (line 644) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 649) */
+/** fn isShoals (line 645) */
 export function isShoals(state: State, h: Hex): boolean {
   return any43(state, h);
 }
 
-/** fn inStorm (line 650) */
+/** fn inStorm (line 646) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 652) */
+/** fn isSea (line 648) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 654) */
+/** fn portAt (line 650) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 656) */
+/** fn cityAt (line 652) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2830,95 +2829,95 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 658) */
+/** fn fortOfSea (line 654) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 659) */
+/** fn fortHasToken (line 655) */
 export function fortHasToken(state: State, f: number): boolean {
   return any44(state, f);
 }
 
-/** fn piratePorts (line 660) */
+/** fn piratePorts (line 656) */
 export function piratePorts(state: State): Hex[] {
   return collect45(state);
 }
 
-/** fn hasPawn (line 663) */
+/** fn hasPawn (line 659) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any46(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 664) */
+/** fn merchantAt (line 660) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 665) */
+/** fn damagedPirateAt (line 661) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn otherPirateAt (line 666) */
+/** fn otherPirateAt (line 662) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn healthyOtherAt (line 667) */
+/** fn healthyOtherAt (line 663) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any49(state, me, h);
 }
 
-/** fn openSea (line 669) */
+/** fn openSea (line 665) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 670) */
+/** fn freeSea (line 666) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 671) */
+/** fn wreckAt (line 667) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any50(state, h);
 }
 
-/** fn floatsOnModule (line 672) */
+/** fn floatsOnModule (line 668) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any51(state, cargo, m);
 }
 
-/** fn isConquered (line 677) */
+/** fn isConquered (line 673) */
 export function isConquered(state: State, c: number): boolean {
   return any52(state, c);
 }
 
-/** fn ownsHideout (line 678) */
+/** fn ownsHideout (line 674) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any53(state, c, p);
 }
 
-/** fn hideoutCount (line 679) */
+/** fn hideoutCount (line 675) */
 export function hideoutCount(state: State, p: Player): number {
   return count54(state, p);
 }
 
-/** fn hideoutOwners (line 680) */
+/** fn hideoutOwners (line 676) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect55(state, c);
 }
 
-/** fn cityAccess (line 683) */
+/** fn cityAccess (line 679) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
-    : state.players[p]!.letters.includes(at(CITIES, c, 683, 125).nation) ||
-        state.truce.includes(at(CITIES, c, 683, 162).nation);
+    : state.players[p]!.letters.includes(at(CITIES, c, 679, 125).nation) ||
+        state.truce.includes(at(CITIES, c, 679, 162).nation);
 }
 
-/** fn hasAccess (line 684) */
+/** fn hasAccess (line 680) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2933,7 +2932,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 685) */
+/** fn isNationalPort (line 681) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2944,7 +2943,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 686) */
+/** fn foreignHideoutPort (line 682) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2955,9 +2954,9 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 688) */
+/** fn warehouseHere (line 684) */
 export function warehouseHere(state: State, p: Player): boolean {
-  const value = portAt(state, state.players[p]!.pos);
+  const value = portAt(state, fieldValue(state.players[p]!.pos, "pos", 685, 16));
   if (value?.kind === "cityPort") {
     const c = value.city;
     return isConquered(state, c) && cityAccess(state, p, c);
@@ -2970,12 +2969,12 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 690) */
+/** fn citySizeAt (line 686) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return at(CITIES, c, 690, 63).size;
+    return at(CITIES, c, 686, 63).size;
   }
 
   if (value?.kind === "piratePort") {
@@ -2985,63 +2984,63 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 691) */
+/** fn tokenHonours (line 687) */
 export function tokenHonours(state: State, t: number): number {
-  return at(HIDEOUT_TOKENS, t - 1, 691, 32).honours;
+  return at(HIDEOUT_TOKENS, t - 1, 687, 32).honours;
 }
 
-/** fn usableToken (line 692) */
+/** fn usableToken (line 688) */
 export function usableToken(state: State, p: Player): boolean {
   return any56(state, p);
 }
 
-/** fn ownHideoutOnModule (line 693) */
+/** fn ownHideoutOnModule (line 689) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any57(state, p, m);
 }
 
-/** fn canAttackCity (line 695) */
+/** fn canAttackCity (line 691) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
     !state.players[p]!.damaged &&
-    state.players[p]!.missionFlags.includes(at(CITIES, c, 695, 111).nation) &&
+    state.players[p]!.missionFlags.includes(at(CITIES, c, 691, 111).nation) &&
     usableToken(state, p) &&
-    !ownHideoutOnModule(state, p, at(CITIES, c, 695, 178).module)
+    !ownHideoutOnModule(state, p, at(CITIES, c, 691, 178).module)
   );
 }
 
-/** fn portOpen (line 698) */
+/** fn portOpen (line 694) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match58(state, h, p);
 }
 
-/** fn shipDeckOf (line 708) */
+/** fn shipDeckOf (line 704) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
-  return at(SHIPS, state.players[p]!.ship, 708, 38).deck;
+  return at(SHIPS, state.players[p]!.ship, 704, 38).deck;
 }
 
-/** fn freeHold (line 709) */
+/** fn freeHold (line 705) */
 export function freeHold(state: State, p: Player): number {
   return (
-    at(SHIPS, state.players[p]!.ship, 709, 31).hold -
+    at(SHIPS, state.players[p]!.ship, 705, 31).hold -
     state.players[p]!.holdSec.length -
     state.players[p]!.letters.length -
     state.players[p]!.cargo
   );
 }
 
-/** fn freeYards (line 710) */
+/** fn freeYards (line 706) */
 export function freeYards(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 710, 32).yards - state.players[p]!.yards.length;
+  return at(SHIPS, state.players[p]!.ship, 706, 32).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 711) */
+/** fn freeSb (line 707) */
 export function freeSb(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 711, 29).santabarbara - state.players[p]!.sb.length;
+  return at(SHIPS, state.players[p]!.ship, 707, 29).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 712) */
+/** fn warehouseUsed (line 708) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -3052,104 +3051,104 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 713) */
+/** fn warehouseFree (line 709) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 714) */
+/** fn ownsSilk (line 710) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 715) */
+/** fn sailBonus (line 711) */
 export function sailBonus(state: State, p: Player): number {
   return sum59(state, p);
 }
 
-/** fn damagedMove (line 716) */
+/** fn damagedMove (line 712) */
 export function damagedMove(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 716, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
+  return at(SHIPS, state.players[p]!.ship, 712, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 718) */
+/** fn allowance (line 714) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
     : state.players[p]!.sirens
-      ? at(SHIPS, state.players[p]!.ship, 718, 87).move
-      : at(SHIPS, state.players[p]!.ship, 718, 111).move + sailBonus(state, p);
+      ? at(SHIPS, state.players[p]!.ship, 714, 87).move
+      : at(SHIPS, state.players[p]!.ship, 714, 111).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 719) */
+/** fn mpLeft (line 715) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 720) */
+/** fn stepCost (line 716) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 721) */
+/** fn hasLosable (line 717) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 724) */
+/** fn mainSupply (line 720) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum62(state, w);
 }
 
-/** fn secSupply (line 725) */
+/** fn secSupply (line 721) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
 }
 
-/** fn sailSupply (line 726) */
+/** fn sailSupply (line 722) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
 }
 
-/** fn cargoSupply (line 727) */
+/** fn cargoSupply (line 723) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum71(state) - count72(state);
 }
 
-/** fn letterSupply (line 728) */
+/** fn letterSupply (line 724) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum75(state, n_);
 }
 
-/** fn secTotal (line 729) */
+/** fn secTotal (line 725) */
 export function secTotal(state: State): number {
   return sum76(state);
 }
 
-/** fn income (line 732) */
+/** fn income (line 728) */
 export function income(state: State, d: number): number {
-  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 732, 48);
+  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 728, 48);
 }
 
-/** fn saleDistance (line 733) */
+/** fn saleDistance (line 729) */
 export function saleDistance(state: State, p: Player): number {
-  return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
+  return hexDistance(state.players[p]!.cargoPos, fieldValue(state.players[p]!.pos, "pos", 729, 56));
 }
 
-/** fn handLimit (line 735) */
+/** fn handLimit (line 731) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 742) */
+/** fn cardScore (line 738) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
-    if (mains.includes(at(COMBAT, c, 744, 24).main)) {
+    if (mains.includes(at(COMBAT, c, 740, 24).main)) {
       return (
-        at(COMBAT, c, 745, 14).power +
-        (secs.includes(at(COMBAT, c, 745, 51).sec1) ? at(COMBAT, c, 745, 72).power1 : 0) +
-        (secs.includes(at(COMBAT, c, 745, 118).sec2) ? at(COMBAT, c, 745, 139).power2 : 0)
+        at(COMBAT, c, 741, 14).power +
+        (secs.includes(at(COMBAT, c, 741, 51).sec1) ? at(COMBAT, c, 741, 72).power1 : 0) +
+        (secs.includes(at(COMBAT, c, 741, 118).sec2) ? at(COMBAT, c, 741, 139).power2 : 0)
       );
     }
   }
@@ -3157,32 +3156,32 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 750) */
+/** fn pirateScore (line 746) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 751) */
+/** fn merchantScore (line 747) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
-  return cardScore(state, c, at(SHIPS, ship, 751, 58).mains, at(SHIPS, ship, 751, 77).secs);
+  return cardScore(state, c, at(SHIPS, ship, 747, 58).mains, at(SHIPS, ship, 747, 77).secs);
 }
 
-/** fn cityScore (line 752) */
+/** fn cityScore (line 748) */
 export function cityScore(state: State, token: number, c: number | null): number {
-  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 752, 55).mains, at(HIDEOUT_TOKENS, token - 1, 752, 88).secs);
+  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 748, 55).mains, at(HIDEOUT_TOKENS, token - 1, 748, 88).secs);
 }
 
-/** fn reshuffles (line 754) */
+/** fn reshuffles (line 750) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
-    return at(COMBAT, c, 756, 12).reshuffle;
+    return at(COMBAT, c, 752, 12).reshuffle;
   }
 
   return false;
 }
 
-/** fn sideScore (line 760) */
+/** fn sideScore (line 756) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3203,7 +3202,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 767) */
+/** fn unarmed (line 763) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3214,12 +3213,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 768) */
+/** fn canPlayOrDraw (line 764) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match77(state, s);
 }
 
-/** fn shadowSearch (line 770) */
+/** fn shadowSearch (line 766) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3228,22 +3227,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 771) */
+/** fn shadowFor (line 767) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 776) */
+/** fn portOf (line 772) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
 }
 
-/** fn otherDeck (line 989) */
+/** fn otherDeck (line 985) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1295) */
+/** fn hasEquipment (line 1291) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3254,7 +3253,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1296) */
+/** fn equipmentCount (line 1292) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3264,23 +3263,23 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1298) */
+/** fn spareHonours (line 1294) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1298, 54).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1294, 54).honours);
 }
 
-/** fn pawnPos (line 1305) */
+/** fn pawnPos (line 1301) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
-    return state.players[p]!.pos;
+    return fieldValue(state.players[p]!.pos, "pos", 1301, 55);
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_, 1305, 81);
+  return at(state.merchants, i_, 1301, 81);
 }
 
-/** fn windStopsPirate (line 1306) */
+/** fn windStopsPirate (line 1302) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3292,7 +3291,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1307) */
+/** fn windStopsMerchant (line 1303) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3302,34 +3301,37 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1397) */
+/** fn windConflict (line 1393) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1398) */
+/** fn windConflictHexes (line 1394) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
-    if (windConflict(state, state.players[p]!.pos) && !hexes.includes(state.players[p]!.pos)) {
-      hexes.push(state.players[p]!.pos);
+    if (
+      windConflict(state, fieldValue(state.players[p]!.pos, "pos", 1397, 21)) &&
+      !hexes.includes(fieldValue(state.players[p]!.pos, "pos", 1397, 52))
+    ) {
+      hexes.push(fieldValue(state.players[p]!.pos, "pos", 1398, 11));
     }
   }
 
   return hexes;
 }
 
-/** fn othersOnModule (line 1437) */
+/** fn othersOnModule (line 1433) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count80(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1438) */
+/** fn otherMerchantAt (line 1434) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any81(state, mi, h);
 }
 
-/** fn nearestFree (line 1462) */
+/** fn nearestFree (line 1458) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3341,41 +3343,43 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1950) */
+/** fn letterPrice (line 1946) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
-  return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
+  return state.truce.includes(n_) && nationalPortOf(state, fieldValue(state.players[p]!.pos, "pos", 1946, 86), n_)
+    ? 0
+    : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1951) */
+/** fn nationalPortOf (line 1947) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1951, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1947, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2044) */
+/** fn canBuyShip (line 2040) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2044, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2044, 81).honours &&
+    !at(SHIPS, c, 2040, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2040, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2044, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2040, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2044, 153).cost >=
+      at(SHIPS, c, 2040, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2253) */
+/** fn krakenMayEnter (line 2249) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2282) */
+/** fn merchantMayEnter (line 2278) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3387,41 +3391,41 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2333) */
+/** fn shoalSquare (line 2329) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2333, 31);
+  return at(derived(state).shoalSquares, m - 1, 2329, 31);
 }
 
-/** fn triangle (line 2335) */
+/** fn triangle (line 2331) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2335, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2335, 117), 2335, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2331, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2331, 117), 2331, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2336) */
+/** fn shoalSpotLegal (line 2332) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2337) */
+/** fn currentShoal (line 2333) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2338) */
+/** fn otherShoalSpots (line 2334) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2364) */
+/** fn stormFits (line 2360) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
 
-/** proc buildBoard (line 781) */
+/** proc buildBoard (line 777) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3448,35 +3452,35 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 970) */
+/** proc drawCombatCard (line 966) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 975) */
+/** proc rebuildCombatDeck (line 971) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 981) */
+/** proc drawShipFrom (line 977) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 982, 15));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 978, 15));
 }
 
-/** proc discardShip (line 985) */
+/** proc discardShip (line 981) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c, 986, 22).deck] ?? noKey(at(SHIPS, c, 986, 22).deck, 986, 12)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c, 982, 22).deck] ?? noKey(at(SHIPS, c, 982, 22).deck, 982, 12)).discard.push(c);
 }
 
-/** proc drawMerchant (line 994) */
+/** proc drawMerchant (line 990) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
     const c = card;
     if (c !== null) {
-      if (at(SHIPS, c, 998, 10).redirect) {
+      if (at(SHIPS, c, 994, 10).redirect) {
         discardShip(state, c);
-        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 1000, 39).deck));
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 996, 39).deck));
       }
     }
   }
@@ -3484,16 +3488,16 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1007) */
+/** proc drawMission (line 1003) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
     state.players[p]!.mission = [k];
-    state.players[p]!.missionFlags = [at(MISSIONS, k, 1010, 23).flagA, at(MISSIONS, k, 1010, 42).flagB];
+    state.players[p]!.missionFlags = [at(MISSIONS, k, 1006, 23).flagA, at(MISSIONS, k, 1006, 42).flagB];
   }
 }
 
-/** proc discardMission (line 1014) */
+/** proc discardMission (line 1010) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3503,7 +3507,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1131) */
+/** proc dock (line 1127) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3511,7 +3515,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc noteFight (line 1545) */
+/** proc noteFight (line 1541) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3519,7 +3523,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1767) */
+/** proc shipTask (line 1763) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3546,7 +3550,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 954): its effects, once allowed. */
+/** action Repair (line 950): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3557,7 +3561,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 961): its effects, once allowed. */
+/** action EndTurn (line 957): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3571,33 +3575,42 @@ function checkMove(state: State, me: Player): string | null {
 
 /** Why Step is refused now, or null when it is allowed. */
 function checkStep(state: State, me: Player, d: HexDir): string | null {
-  if (!onBoard(state, hexStep(state.players[me]!.pos, d))) return "You cannot sail off the board.";
-  if (isLand(state, hexStep(state.players[me]!.pos, d))) return "Land squares are impassable.";
-  if (stepCost(state, hexStep(state.players[me]!.pos, d)) > mpLeft(state, me))
+  if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 24), d)))
+    return "You cannot sail off the board.";
+  if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 27), d)))
+    return "Land squares are impassable.";
+  if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 25), d)) > mpLeft(state, me))
     return "Not enough movement points (a shoals square costs 2).";
-  if (isReef(state, hexStep(state.players[me]!.pos, d)) && hasPawn(state, hexStep(state.players[me]!.pos, d)))
+  if (
+    isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 28), d)) &&
+    hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 57), d))
+  )
     return "The reef already holds a ship.";
   if (!(
-    isPort(state, hexStep(state.players[me]!.pos, d)) || !damagedPirateAt(state, hexStep(state.players[me]!.pos, d))
+    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 23), d)) ||
+    !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 63), d))
   ))
     return "A damaged ship blocks that square.";
   if (!(
-    isPort(state, hexStep(state.players[me]!.pos, d)) ||
+    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 23), d)) ||
     !state.players[me]!.damaged ||
-    !otherPirateAt(state, hexStep(state.players[me]!.pos, d), me)
+    !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 79), d), me)
   ))
     return "A damaged ship cannot enter another pirate's square.";
-  if (!(!isPort(state, hexStep(state.players[me]!.pos, d)) || portOpen(state, me, hexStep(state.players[me]!.pos, d))))
+  if (!(
+    !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 27), d)) ||
+    portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 60), d))
+  ))
     return "That port is closed to you, and you cannot attack its city now.";
   return null;
 }
 
 /** Why AttackPort is refused now, or null when it is allowed. */
 function checkAttackPort(state: State, me: Player, d: HexDir): string | null {
-  const city = cityAt(state, hexStep(state.players[me]!.pos, d));
+  const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1060, 34), d));
   if (city === null) return "You can only attack a port of a national city not yet conquered.";
   if (isConquered(state, city)) return "You can only attack a port of a national city not yet conquered.";
-  if (!hasAccess(state, me, hexStep(state.players[me]!.pos, d)))
+  if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1062, 30), d)))
     return "Without free access, sailing in is already an attack: take the step.";
   if (mpLeft(state, me) < 1) return "Not enough movement points.";
   if (!canAttackCity(state, me, city)) return "You do not meet the conditions to attack this city.";
@@ -3610,7 +3623,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1073): its effects, once allowed. */
+/** action ExtraMove (line 1069): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3621,7 +3634,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1079): its effects, once allowed. */
+/** action StopMoving (line 1075): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3629,14 +3642,14 @@ function doStopMoving(state: State, me: Player): void {
 /** Why AttackCity is refused now, or null when it is allowed. */
 function checkAttackCity(state: State, me: Player): string | null {
   if (state.phase >= 3) return "Too late: the city attack comes before Commerce and the Tavern.";
-  const city = cityAt(state, state.players[me]!.pos);
+  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1814, 29));
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1821, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1817, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1823, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1819, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3644,29 +3657,30 @@ function checkAttackCity(state: State, me: Player): string | null {
 /** Why Commerce is refused now, or null when it is allowed. */
 function checkCommerce(state: State, me: Player): string | null {
   if (state.phase >= 4) return "Commerce is over for this turn.";
-  if (!isPort(state, state.players[me]!.pos)) return "Commerce needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1860, 18))) return "Commerce needs a port square.";
   return null;
 }
 
 /** Why SellCargo is refused now, or null when it is allowed. */
 function checkSellCargo(state: State, me: Player, count: number): string | null {
   if (count > state.players[me]!.cargo) return "You do not have that many cargo tokens in the hold.";
-  if (!hasAccess(state, me, state.players[me]!.pos)) return "Goods are sold only in a port you may freely enter.";
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1869, 25)))
+    return "Goods are sold only in a port you may freely enter.";
   return null;
 }
 
 /** Why Deliver is refused now, or null when it is allowed. */
 function checkDeliver(state: State, me: Player, card: number): string | null {
-  if (!hasAccess(state, me, state.players[me]!.pos))
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1885, 25)))
     return "Captured ships are delivered only in a port you may freely enter.";
   return null;
 }
 
-/** action Deliver (line 1888): its effects, once allowed. */
+/** action Deliver (line 1884): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1890, 3);
+  removeValue(state.players[me]!.captured, card, 1886, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1892, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1888, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3679,10 +3693,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1901): its effects, once allowed. */
+/** action SellMain (line 1897): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1903, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1904, 19);
+  removeValue(state.players[me]!.sb, w, 1899, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1900, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3691,10 +3705,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1907): its effects, once allowed. */
+/** action SellSecondary (line 1903): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1909, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1910, 19);
+  removeValue(state.players[me]!.holdSec, w, 1905, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1906, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3703,10 +3717,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1913): its effects, once allowed. */
+/** action SellSail (line 1909): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1915, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1916, 19);
+  removeValue(state.players[me]!.yards, v, 1911, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1912, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3715,9 +3729,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1919): its effects, once allowed. */
+/** action DropLetter (line 1915): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1921, 3);
+  removeValue(state.players[me]!.letters, n_, 1917, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3728,7 +3742,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1924): its effects, once allowed. */
+/** action BuyMain (line 1920): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3742,7 +3756,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1932): its effects, once allowed. */
+/** action BuySecondary (line 1928): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3757,7 +3771,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1940): its effects, once allowed. */
+/** action BuySail (line 1936): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3771,7 +3785,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1953): its effects, once allowed. */
+/** action BuyLetter (line 1949): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3785,9 +3799,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1962): its effects, once allowed. */
+/** action StoreMain (line 1958): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1966, 3);
+  removeValue(state.players[me]!.sb, w, 1962, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3799,9 +3813,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1970): its effects, once allowed. */
+/** action LoadMain (line 1966): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 1974, 3);
+  removeValue(state.players[me]!.whMain, w, 1970, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3813,9 +3827,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1978): its effects, once allowed. */
+/** action StoreSecondary (line 1974): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1982, 3);
+  removeValue(state.players[me]!.holdSec, w, 1978, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3827,9 +3841,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1986): its effects, once allowed. */
+/** action LoadSecondary (line 1982): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 1990, 3);
+  removeValue(state.players[me]!.whSec, w, 1986, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3841,9 +3855,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1994): its effects, once allowed. */
+/** action StoreSail (line 1990): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1998, 3);
+  removeValue(state.players[me]!.yards, v, 1994, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3855,9 +3869,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2002): its effects, once allowed. */
+/** action LoadSail (line 1998): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 2006, 3);
+  removeValue(state.players[me]!.whSails, v, 2002, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3869,9 +3883,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2010): its effects, once allowed. */
+/** action StoreLetter (line 2006): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2014, 3);
+  removeValue(state.players[me]!.letters, n_, 2010, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3883,9 +3897,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2018): its effects, once allowed. */
+/** action LoadLetter (line 2014): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2022, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2018, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3897,7 +3911,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2026): its effects, once allowed. */
+/** action StoreCargo (line 2022): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3911,20 +3925,21 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2035): its effects, once allowed. */
+/** action LoadCargo (line 2031): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
-  state.players[me]!.cargoPos = state.players[me]!.pos;
+  state.players[me]!.cargoPos = fieldValue(state.players[me]!.pos, "pos", 2037, 17);
 }
 
 /** Why BuyShip is refused now, or null when it is allowed. */
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
-  if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2045, 22)) <= 0)
+    return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2050, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2050, 45)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2046, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2046, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3934,7 +3949,7 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
 /** Why Tavern is refused now, or null when it is allowed. */
 function checkTavern(state: State, me: Player): string | null {
   if (state.phase >= 5) return "The tavern is over for this turn.";
-  if (!isPort(state, state.players[me]!.pos)) return "The tavern needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2147, 18))) return "The tavern needs a port square.";
   return null;
 }
 
@@ -3945,7 +3960,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2156): its effects, once allowed. */
+/** action TakeMission (line 2152): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3962,7 +3977,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2186, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2182, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -3971,7 +3986,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 885) until it waits for a decision or is done. */
+/** Runs the flow (line 881) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4011,7 +4026,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 838) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 834) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4030,7 +4045,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
         }
 
         frame.p = at(frame.pList, frame.pIndex);
-        if (state.players[frame.p]!.pos !== NOWHERE) {
+        if (state.players[frame.p]!.pos !== null) {
           frame.pc = 3;
           continue machine;
         }
@@ -4044,11 +4059,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 872, 16)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 868, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875, 13)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 871, 13)).pile);
         }
 
         state.stack.pop();
@@ -4063,7 +4078,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
 
       case 4: {
         state.players[frame.p]!.ship = frame.startShip;
-        removeValue(state.startOffer, frame.startShip, 845, 7);
+        removeValue(state.startOffer, frame.startShip, 841, 7);
         state.pending = { site: 1, players: [frame.p] };
         frame.pc = 5;
         return;
@@ -4168,7 +4183,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 891) until it waits for a decision or is done. */
+/** Runs proc playGame (line 887) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4253,7 +4268,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 909) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 905) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4318,7 +4333,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1023) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1019) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4344,7 +4359,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1026, 5);
+        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1022, 5);
         state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
@@ -4377,12 +4392,12 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1083) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1079) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.origin = state.players[frame.p]!.pos;
+        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1080, 16);
         const portFound = portAt(state, frame.t);
         if (portFound === null) {
           frame.pc = 1;
@@ -4495,7 +4510,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1117, 22), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1113, 22), frame.t));
         return;
       }
 
@@ -4578,7 +4593,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1139) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1135) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4643,7 +4658,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1151) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1147) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4746,7 +4761,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1174, 15));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1170, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4787,7 +4802,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1183) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1179) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4825,7 +4840,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1187, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1183, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4855,7 +4870,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1190, 5);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1186, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4893,19 +4908,22 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1205) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1201) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (!(state.players[frame.p]!.mission.length > 0 && isSea(state, state.players[frame.p]!.pos))) {
+        if (!(
+          state.players[frame.p]!.mission.length > 0 &&
+          isSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1202, 36))
+        )) {
           frame.pc = 1;
           continue machine;
         }
 
         if (
-          fortOfSea(state, state.players[frame.p]!.pos) !==
-          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1207, 37), 1207, 28).fort
+          fortOfSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1203, 18)) !==
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1203, 37), 1203, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4931,7 +4949,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
           state.players[frame.p]!.cp += T3_CP;
           if (freeHold(state, frame.p) > 0 && cargoSupply(state) > 0) {
             state.players[frame.p]!.cargo += 1;
-            state.players[frame.p]!.cargoPos = state.players[frame.p]!.pos;
+            state.players[frame.p]!.cargoPos = fieldValue(state.players[frame.p]!.pos, "pos", 1209, 24);
           }
 
           discardMission(state, frame.p);
@@ -4974,12 +4992,12 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1222) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1218) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0, 1223, 15);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1219, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -4994,7 +5012,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -5019,7 +5037,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -5029,7 +5047,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -5039,7 +5057,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1233: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5142,7 +5160,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1265) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1261) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5181,7 +5199,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1270, 5);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1266, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5207,7 +5225,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1276, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1272, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5228,7 +5246,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1282, 5);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1278, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5238,7 +5256,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1288, 5);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1284, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5275,7 +5293,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1311) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1307) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5283,8 +5301,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6, 1314, 14);
-        state.windDir = at(DIRS, frame.spin - 1, 1315, 13).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1310, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1311, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5363,7 +5381,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1333) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1329) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5380,7 +5398,7 @@ function stepPushPirate(state: State, frame: PushPirateFrame): void {
           continue machine;
         }
 
-        frame.origin = state.players[frame.p]!.pos;
+        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1333, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (!windStopsPirate(state, frame.p, frame.t)) {
           frame.pc = 3;
@@ -5468,7 +5486,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1358) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1354) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5486,7 +5504,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi, 1363, 18);
+        frame.origin = at(state.merchants, frame.mi, 1359, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5499,7 +5517,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi, 1391, 19) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1387, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5535,7 +5553,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t, 1382, 7);
+          setAt(state.merchants, frame.mi, frame.t, 1378, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5591,7 +5609,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1409) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1405) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5641,7 +5659,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 5: {
         frame.here = collect15(state, frame.fightHex);
-        frame.last = at(argmax16(state, frame.here), 0, 1419, 18);
+        frame.last = at(argmax16(state, frame.here), 0, 1415, 18);
         if (state.kraken !== frame.fightHex) {
           frame.pc = 6;
           continue machine;
@@ -5677,12 +5695,12 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 9: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0, 1426, 24);
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1422, 24);
         frame.pc = 12;
         state.stack.push(
           newPirateFightFrame(
             frame.attacker,
-            at(collect19(state, frame.healthy, frame.attacker), 0, 1427, 31),
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1423, 31),
             frame.fightHex,
           ),
         );
@@ -5730,7 +5748,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1444) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1440) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5748,7 +5766,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1453, 21), 1453, 5);
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1449, 21), 1449, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5765,7 +5783,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort, 1456, 5);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1452, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5787,7 +5805,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1472) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1468) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5814,7 +5832,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
       }
 
       case 2: {
-        setAt(state.merchants, frame.mi, frame.merchantAside, 1476, 5);
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1472, 5);
         frame.pc = 1;
         continue machine;
       }
@@ -5836,7 +5854,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1480) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1476) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5886,7 +5904,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1494) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1490) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5919,7 +5937,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0, 1500, 15);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1496, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5948,7 +5966,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v, 1505, 7);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1501, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5972,7 +5990,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1512, 7);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1508, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -6004,7 +6022,7 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
   };
 }
 
-/** Runs proc dropWreck (line 1524) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1520) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6078,7 +6096,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, handCard: null };
 }
 
-/** Runs proc pirateCard (line 1555) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1551) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6096,7 +6114,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       case 1: {
         const card = frame.handCard;
         if (card !== null) {
-          removeValue(state.players[frame.p]!.hand, card, 1558, 5);
+          removeValue(state.players[frame.p]!.hand, card, 1554, 5);
           state.returns.pirateCard = card;
           state.stack.pop();
           return;
@@ -6124,7 +6142,7 @@ function newCombatFrame(att: Fighter, def: Fighter): CombatFrame {
   return { routine: "combat", pc: 0, att, def };
 }
 
-/** Runs proc combat (line 1566) until it waits for a decision or is done. */
+/** Runs proc combat (line 1562) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6136,13 +6154,13 @@ function stepCombat(state: State, frame: CombatFrame): void {
           reshuffle: false,
         });
         frame.pc = 1;
-        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1568, 16)));
+        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1564, 16)));
         return;
       }
 
       case 1: {
-        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1570, 11));
-        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1571, 10), 1571, 3);
+        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1566, 11));
+        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1567, 10), 1567, 3);
         state.returns.combat = clone<Fight>(state.fight);
         state.stack.pop();
         return;
@@ -6158,7 +6176,7 @@ function newResolveFightFrame(f: Held<Fight>): ResolveFightFrame {
   return { routine: "resolveFight", pc: 0, f, settled: false };
 }
 
-/** Runs proc resolveFight (line 1575) until it waits for a decision or is done. */
+/** Runs proc resolveFight (line 1571) until it waits for a decision or is done. */
 function stepResolveFight(state: State, frame: ResolveFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6254,7 +6272,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1609) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1605) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6314,7 +6332,7 @@ function newSpendForPowerFrame(f: Held<Fight>): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, f, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1625) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1621) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6387,7 +6405,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1645) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1641) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6473,12 +6491,12 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   };
 }
 
-/** Runs proc merchantFight (line 1664) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1660) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.at = state.players[frame.p]!.pos;
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1661, 12);
         frame.shadow = shadowFor(state, state.active, frame.p, frame.p);
         noteFight(state, frame.p, frame.p);
         const cardFound = drawMerchant(state, shipDeckOf(state, frame.p));
@@ -6539,7 +6557,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1676, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1672, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6577,7 +6595,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1690) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1686) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6594,7 +6612,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1693, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1689, 17).goods));
         return;
       }
 
@@ -6611,7 +6629,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1694, 20).goods,
+          at(SHIPS, frame.card, 1690, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6666,7 +6684,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1709) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1705) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6735,13 +6753,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1717, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1713, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1720, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1716, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6784,7 +6802,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1726) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1722) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6883,7 +6901,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1749, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1745, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6958,12 +6976,12 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1779) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1775) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.at = state.players[frame.p]!.pos;
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1776, 12);
         noteFight(state, frame.p, frame.p);
         frame.pc = 1;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "kraken" }));
@@ -7112,14 +7130,14 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   };
 }
 
-/** Runs proc cityAttack (line 1827) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1823) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1830, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1826, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -7131,8 +7149,8 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1838, 3);
-        frame.at = state.players[frame.p]!.pos;
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1834, 3);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1835, 12);
         frame.pc = 2;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken }));
         return;
@@ -7228,13 +7246,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2082) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2078) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2083, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2083, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2079, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2079, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7258,7 +7276,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2088, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2084, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
@@ -7274,7 +7292,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2097, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2093, 22);
         }
 
         frame.pc = 1;
@@ -7304,7 +7322,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2102, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2098, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
@@ -7320,7 +7338,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2111, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2107, 22);
         }
 
         frame.pc = 6;
@@ -7395,11 +7413,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2123, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2119, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2127, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2123, 24);
         }
 
         frame.pc = 17;
@@ -7411,7 +7429,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep3) {
           state.players[frame.p]!.whCargo += 1;
         } else {
-          if (hasAccess(state, frame.p, state.players[frame.p]!.pos)) {
+          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2135, 30))) {
             state.players[frame.p]!.doubloons += income(state, saleDistance(state, frame.p));
           }
         }
@@ -7426,7 +7444,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2131, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2127, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7452,7 +7470,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2195) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2191) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7476,7 +7494,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2199, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2195, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7494,12 +7512,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2206) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2202) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2207, 11).event;
+        frame.e = at(COMBAT, frame.c, 2203, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7667,7 +7685,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2228) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2224) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7700,7 +7718,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2234) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2230) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7711,7 +7729,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2237, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2233, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7761,7 +7779,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2256) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2252) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7844,7 +7862,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2275, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2271, 23)));
         return;
       }
 
@@ -7897,7 +7915,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2286) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2282) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7936,7 +7954,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2293, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2289, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7992,7 +8010,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2305, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2301, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -8024,7 +8042,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2313, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2309, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -8067,7 +8085,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2322) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2318) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8114,7 +8132,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2341) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2337) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8174,7 +8192,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2351) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2347) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8239,7 +8257,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2366) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2362) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8286,7 +8304,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2377, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2373, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8311,7 +8329,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2380, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2376, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8348,14 +8366,17 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2386, 48)]!.pos, frame.arrival) <= 1
+          hexDistance(
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2382, 48)]!.pos, "pos", 2382, 48),
+            frame.arrival,
+          ) <= 1
         )) {
           frame.pc = 12;
           continue machine;
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2387, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2383, 25)));
         return;
       }
 
@@ -8375,8 +8396,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2388, 19),
-            state.players[at(SEATS[state.playerCount]!, frame.i_2, 2388, 31)]!.pos,
+            at(SEATS[state.playerCount]!, frame.i_2, 2384, 19),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2384, 31)]!.pos, "pos", 2384, 31),
             frame.lost,
           ),
         );
@@ -8415,12 +8436,12 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2394) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2390) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(state.players[frame.p]!.pos, frame.shift);
+        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2391, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8513,12 +8534,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2412) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2408) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2413, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2409, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8541,7 +8562,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2421, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2417, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8557,7 +8578,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2418, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2414, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8579,12 +8600,12 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 942) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 938) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        removeValue(state.players[frame.me]!.hand, frame.card, 945, 3);
+        removeValue(state.players[frame.me]!.hand, frame.card, 941, 3);
         frame.pc = 1;
         state.stack.push(newRunEventFrame(frame.card, frame.me));
         return;
@@ -8592,7 +8613,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
 
       case 1: {
         state.combatDeck.discard.push(frame.card);
-        if (at(COMBAT, frame.card, 948, 6).reshuffle) {
+        if (at(COMBAT, frame.card, 944, 6).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -8610,7 +8631,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1034) until it waits for a decision or is done. */
+/** Runs action Move (line 1030) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8663,13 +8684,19 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1051) until it waits for a decision or is done. */
+/** Runs action Step (line 1047) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.pc = 1;
-        state.stack.push(newEnterHexFrame(frame.me, hexStep(state.players[frame.me]!.pos, frame.d), false));
+        state.stack.push(
+          newEnterHexFrame(
+            frame.me,
+            hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1055, 21), frame.d),
+            false,
+          ),
+        );
         return;
       }
 
@@ -8688,19 +8715,21 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1063) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1059) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const cityFound = cityAt(state, hexStep(state.players[frame.me]!.pos, frame.d));
+        const cityFound = cityAt(state, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1060, 34), frame.d));
         if (cityFound === null)
           throw new RulesError(
             "a requirement checked before the action ran no longer holds: You can only attack a port of a national city not yet conquered.",
           );
         frame.city = cityFound;
         frame.pc = 1;
-        state.stack.push(newEnterHexFrame(frame.me, hexStep(state.players[frame.me]!.pos, frame.d), true));
+        state.stack.push(
+          newEnterHexFrame(frame.me, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1065, 21), frame.d), true),
+        );
         return;
       }
 
@@ -8719,12 +8748,12 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1816) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1812) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const cityFound = cityAt(state, state.players[frame.me]!.pos);
+        const cityFound = cityAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 1814, 29));
         if (cityFound === null)
           throw new RulesError(
             "a requirement checked before the action ran no longer holds: You must be on a port of a national city.",
@@ -8750,7 +8779,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1862) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1858) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8820,7 +8849,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1871) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1867) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8877,19 +8906,23 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2047) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2043) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.boughtShip = true;
         state.shipOffer = [];
-        for (let i = 0, times = citySizeAt(state, state.players[frame.me]!.pos); i < times; i++) {
+        for (
+          let i = 0, times = citySizeAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 2049, 21));
+          i < times;
+          i++
+        ) {
           let card = drawShipFrom(state, frame.deck);
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2058, 12).redirect) {
+              if (at(SHIPS, c, 2054, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8921,7 +8954,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2072, 5);
+        removeValue(state.shipOffer, frame.c, 2068, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8959,7 +8992,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2149) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2145) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9011,7 +9044,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2163) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2159) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9065,7 +9098,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2185) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2181) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9312,23 +9345,28 @@ function offerMove(state: State, me: Player, out: Action[]): void {
 function offerStep(state: State, me: Player, out: Action[]): void {
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    if (!onBoard(state, hexStep(state.players[me]!.pos, d))) continue;
-    if (isLand(state, hexStep(state.players[me]!.pos, d))) continue;
-    if (stepCost(state, hexStep(state.players[me]!.pos, d)) > mpLeft(state, me)) continue;
-    if (isReef(state, hexStep(state.players[me]!.pos, d)) && hasPawn(state, hexStep(state.players[me]!.pos, d)))
+    if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 24), d))) continue;
+    if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 27), d))) continue;
+    if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 25), d)) > mpLeft(state, me)) continue;
+    if (
+      isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 28), d)) &&
+      hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 57), d))
+    )
       continue;
     if (!(
-      isPort(state, hexStep(state.players[me]!.pos, d)) || !damagedPirateAt(state, hexStep(state.players[me]!.pos, d))
+      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 23), d)) ||
+      !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 63), d))
     ))
       continue;
     if (!(
-      isPort(state, hexStep(state.players[me]!.pos, d)) ||
+      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 23), d)) ||
       !state.players[me]!.damaged ||
-      !otherPirateAt(state, hexStep(state.players[me]!.pos, d), me)
+      !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 79), d), me)
     ))
       continue;
     if (!(
-      !isPort(state, hexStep(state.players[me]!.pos, d)) || portOpen(state, me, hexStep(state.players[me]!.pos, d))
+      !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 27), d)) ||
+      portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 60), d))
     ))
       continue;
     out.push({ type: "Step", player: me, d });
@@ -9340,10 +9378,10 @@ function offerAttackPort(state: State, me: Player, out: Action[]): void {
   if (mpLeft(state, me) < 1) return;
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    const city = cityAt(state, hexStep(state.players[me]!.pos, d));
+    const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1060, 34), d));
     if (city === null) continue;
     if (isConquered(state, city)) continue;
-    if (!hasAccess(state, me, hexStep(state.players[me]!.pos, d))) continue;
+    if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1062, 30), d))) continue;
     if (!canAttackCity(state, me, city)) continue;
     out.push({ type: "AttackPort", player: me, d });
   }
@@ -9363,26 +9401,26 @@ function offerStopMoving(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of AttackCity (the same requirements as `checkAttackCity`). */
 function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 3) return;
-  const city = cityAt(state, state.players[me]!.pos);
+  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1814, 29));
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1821, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1817, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1823, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1819, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
 /** Every allowed form of Commerce (the same requirements as `checkCommerce`). */
 function offerCommerce(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 4) return;
-  if (!isPort(state, state.players[me]!.pos)) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1860, 18))) return;
   out.push({ type: "Commerce", player: me });
 }
 
 /** Every allowed form of SellCargo (the same requirements as `checkSellCargo`). */
 function offerSellCargo(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, state.players[me]!.pos)) return;
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1869, 25))) return;
   for (let count = 1; count <= 7; count++) {
     if (count > state.players[me]!.cargo) continue;
     out.push({ type: "SellCargo", player: me, count });
@@ -9391,7 +9429,7 @@ function offerSellCargo(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of Deliver (the same requirements as `checkDeliver`). */
 function offerDeliver(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, state.players[me]!.pos)) return;
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1885, 25))) return;
   const cardList = state.players[me]!.captured;
   for (let card = 0; card < cardList.length; card++) {
     out.push({ type: "Deliver", player: me, card });
@@ -9582,12 +9620,12 @@ function offerLoadCargo(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of BuyShip (the same requirements as `checkBuyShip`). */
 function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (state.boughtShip) return;
-  if (citySizeAt(state, state.players[me]!.pos) <= 0) return;
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2045, 22)) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2050, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2050, 45)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2046, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2046, 45)).discard.length <=
       0
     )
       continue;
@@ -9598,7 +9636,7 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of Tavern (the same requirements as `checkTavern`). */
 function offerTavern(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 5) return;
-  if (!isPort(state, state.players[me]!.pos)) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2147, 18))) return;
   out.push({ type: "Tavern", player: me });
 }
 
@@ -9621,7 +9659,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2186, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2182, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9637,7 +9675,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 843)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 839)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9647,7 +9685,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 846)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 842)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9657,7 +9695,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 847)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 843)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9667,7 +9705,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 845)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9677,7 +9715,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 851)
+      // `choose kit: StartKit by p` (proc startingChoices, line 847)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9687,7 +9725,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 859)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 855)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9697,7 +9735,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 922)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9707,7 +9745,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1025)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1021)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9718,7 +9756,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1041)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9727,7 +9765,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1153)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1149)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9737,7 +9775,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1160)
+      // `choose takeSail: bool by p` (proc pickUps, line 1156)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9747,7 +9785,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1168)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1164)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9757,7 +9795,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1184)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9773,7 +9811,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1186)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9784,7 +9822,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1189)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9795,7 +9833,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1197)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1193)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9806,7 +9844,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1208)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1204)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9816,7 +9854,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1224)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9826,7 +9864,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1230)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9837,7 +9875,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1231)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9848,7 +9886,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1232)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9859,7 +9897,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1233)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9870,7 +9908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1234)
+      // `choose payToll: bool by p` (proc askEntry, line 1230)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9880,7 +9918,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1266)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9891,7 +9929,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1269)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9902,7 +9940,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1275)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9913,7 +9951,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1281)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9924,7 +9962,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1287)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9935,7 +9973,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1416)
+      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1412)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9946,7 +9984,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1455)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1451)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9957,7 +9995,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1475)
+      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1471)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9968,7 +10006,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1483)
+      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1479)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9979,7 +10017,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1498)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1494)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9995,7 +10033,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1502)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1498)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -10004,7 +10042,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1511)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1507)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10015,7 +10053,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1533)
+      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1529)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10026,7 +10064,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1556)
+      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1552)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -10038,7 +10076,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1649)
+      // `choose spendCP: bool by who` (proc addsPower, line 1645)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10048,7 +10086,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1691)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10058,7 +10096,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1696)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10068,7 +10106,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1712)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10084,7 +10122,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1716)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10095,7 +10133,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1719)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10106,7 +10144,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1732)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1728)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10121,7 +10159,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1737)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1733)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10131,7 +10169,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1748)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1744)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10142,7 +10180,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1753)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1749)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10152,7 +10190,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1787)
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1783)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10163,7 +10201,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1797)
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1793)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10174,7 +10212,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1833)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10187,7 +10225,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1866)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1862)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10214,7 +10252,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1877)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1873)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10224,7 +10262,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2070)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2066)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10236,7 +10274,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2087)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10247,7 +10285,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2091)
+      // `choose storeMain: bool by p` (proc changeShip, line 2087)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10257,7 +10295,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2101)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10267,7 +10305,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2105)
+      // `choose storeSail: bool by p` (proc changeShip, line 2101)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10277,7 +10315,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2115)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10293,7 +10331,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2118)
+      // `choose storeItem: bool by p` (proc changeShip, line 2114)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10303,7 +10341,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2122)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10314,7 +10352,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2130)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10325,7 +10363,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2153)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2149)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10334,7 +10372,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2172)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2168)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10344,7 +10382,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2225)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10354,7 +10392,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2248)
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2244)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10365,7 +10403,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2264)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2260)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10376,7 +10414,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2287)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2283)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10386,7 +10424,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2289)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2285)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10396,7 +10434,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2298)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2294)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10407,7 +10445,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2324)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2320)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10417,7 +10455,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2344)
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2340)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10428,7 +10466,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2345)
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2341)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10439,7 +10477,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2352)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2348)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10448,7 +10486,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2369)
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2365)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10458,7 +10496,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2399)
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2395)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10469,7 +10507,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2417)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2413)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12120,7 +12158,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1416): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1412): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone28(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentResolveWindFightsFrame(state);
@@ -12136,7 +12174,7 @@ function answerAlone28(state: State): boolean {
   return true;
 }
 
-/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1475): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1471): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone30(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveMerchantAsideFrame(state);
@@ -12152,7 +12190,7 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1483): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1479): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone31(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveAsideFrame(state);
@@ -12168,7 +12206,7 @@ function answerAlone31(state: State): boolean {
   return true;
 }
 
-/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1533): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1529): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone35(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentDropWreckFrame(state);
@@ -12184,7 +12222,7 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1556): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1552): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone36(state: State): boolean {
   const frame = currentPirateCardFrame(state);
   const items = state.players[frame.p]!.hand;
@@ -12196,7 +12234,7 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1787): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1783): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone47(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12212,7 +12250,7 @@ function answerAlone47(state: State): boolean {
   return true;
 }
 
-/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1797): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1793): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone48(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12228,7 +12266,7 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2070): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2066): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone52(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12240,7 +12278,7 @@ function answerAlone52(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2248): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2244): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone64(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
@@ -12256,7 +12294,7 @@ function answerAlone64(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2344): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2340): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone70(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12272,7 +12310,7 @@ function answerAlone70(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2345): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2341): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone71(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12288,7 +12326,7 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2369): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2365): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone73(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
@@ -12304,7 +12342,7 @@ function answerAlone73(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2399): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2395): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone74(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
@@ -12320,7 +12358,7 @@ function answerAlone74(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2417): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2413): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone75(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
@@ -12871,7 +12909,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     playerCount,
     players: SEATS[playerCount]!.map(() => ({
       ship: 0,
-      pos: hexOf(0, 0),
+      pos: null,
       damaged: false,
       doubloons: 0,
       honours: 0,
@@ -12956,10 +12994,6 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     ending: null,
     pending: null,
   };
-  for (const mine of state.players) {
-    mine.pos = NOWHERE;
-  }
-
   state.shoals = clone<Partial<Record<number, Hex[]>>>({} satisfies Partial<Record<number, Hex[]>>);
   state.slotMod = [0, 1, 2, 3, 4, 5, 6];
   state.modSlot = [0, 1, 2, 3, 4, 5, 6];
@@ -12967,18 +13001,18 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
     for (const s of rangeList(1, 6).slice()) {
-      setAt(state.slotMod, s, at(order, s - 1, 809, 20), 809, 7);
-      setAt(state.modSlot, at(order, s - 1, 810, 15), s, 810, 7);
-      setAt(state.modRot, at(order, s - 1, 811, 14), randomBetween(state.rng, 0, 5, 811, 30), 811, 7);
+      setAt(state.slotMod, s, at(order, s - 1, 805, 20), 805, 7);
+      setAt(state.modSlot, at(order, s - 1, 806, 15), s, 806, 7);
+      setAt(state.modRot, at(order, s - 1, 807, 14), randomBetween(state.rng, 0, 5, 807, 30), 807, 7);
     }
   }
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 817, 3)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 818, 3)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819, 11)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820, 11)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 813, 3)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 814, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 815, 11)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 816, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12990,7 +13024,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833, 10);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 829, 10);
   return state;
 }
 
@@ -13050,8 +13084,8 @@ export function viewWreck(state: State, record: Wreck, viewer: Player): WreckVie
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    ship: at(SHIPS, mine.ship, 494, 21).id,
-    pos: hexView(mine.pos),
+    ship: at(SHIPS, mine.ship, 490, 21).id,
+    pos: mine.pos === null ? null : hexView(mine.pos),
     damaged: mine.damaged,
     doubloons: mine.doubloons,
     honours: mine.honours,
@@ -13060,21 +13094,21 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
       viewer === owner
         ? mine.hand.map(
             (element) =>
-              `${at(COMBAT, element, 502, 51).id}: ${at(COMBAT, element, 502, 70).main} ${at(COMBAT, element, 502, 90).power}, event ${at(COMBAT, element, 502, 118).event}`,
+              `${at(COMBAT, element, 498, 51).id}: ${at(COMBAT, element, 498, 70).main} ${at(COMBAT, element, 498, 90).power}, event ${at(COMBAT, element, 498, 118).event}`,
           )
         : null,
     peek:
       viewer === owner
         ? mine.peek.map(
             (element) =>
-              `${at(COMBAT, element, 504, 51).id}: ${at(COMBAT, element, 504, 70).main} ${at(COMBAT, element, 504, 90).power}, event ${at(COMBAT, element, 504, 118).event}`,
+              `${at(COMBAT, element, 500, 51).id}: ${at(COMBAT, element, 500, 70).main} ${at(COMBAT, element, 500, 90).power}, event ${at(COMBAT, element, 500, 118).event}`,
           )
         : null,
     mission:
       viewer === owner
         ? mine.mission.map(
             (element) =>
-              `${at(MISSIONS, element, 505, 38).id}: ${at(MISSIONS, element, 505, 62).flagA} and ${at(MISSIONS, element, 505, 92).flagB}, fort ${at(MISSIONS, element, 505, 124).fort}`,
+              `${at(MISSIONS, element, 501, 38).id}: ${at(MISSIONS, element, 501, 62).flagA} and ${at(MISSIONS, element, 501, 92).flagB}, fort ${at(MISSIONS, element, 501, 124).fort}`,
           )
         : null,
     missionFlags: mine.missionFlags.slice(),
@@ -13084,7 +13118,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     letters: mine.letters.slice(),
     cargo: mine.cargo,
     cargoPos: hexView(mine.cargoPos),
-    captured: mine.captured.map((element) => at(SHIPS, element, 516, 31).id),
+    captured: mine.captured.map((element) => at(SHIPS, element, 512, 31).id),
     whMain: mine.whMain.slice(),
     whSec: mine.whSec.slice(),
     whSails: mine.whSails.slice(),
@@ -13128,8 +13162,8 @@ function view(state: State, viewer: Player): View {
     shipDecks: mapMapValues(state.shipDecks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
-    startOffer: state.startOffer.map((element) => at(SHIPS, element, 564, 33).id),
-    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 565, 32).id),
+    startOffer: state.startOffer.map((element) => at(SHIPS, element, 560, 33).id),
+    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 561, 32).id),
     phase: state.phase,
     turnOver: state.turnOver,
     moving: state.moving,
@@ -13179,7 +13213,7 @@ function determinize(real: State, seat: Player, rng: RngState): State {
 const VIEW_SHAPE: ViewShape = {
   players: {
     ship: { type: { kind: "int" }, visibility: "public", shown: true },
-    pos: { type: { kind: "hex" }, visibility: "public" },
+    pos: { type: { kind: "optional", of: { kind: "hex" } }, visibility: "public" },
     damaged: { type: { kind: "bool" }, visibility: "public" },
     doubloons: { type: { kind: "int" }, visibility: "public" },
     honours: { type: { kind: "int" }, visibility: "public" },
@@ -13438,7 +13472,7 @@ function validateState(value: unknown): string | null {
   for (const mine of value.players as unknown[]) {
     if (!isRecord(mine)) return "a player state is not an object";
     if (!isInt(mine.ship)) return "player.ship is not a valid int";
-    if (!isHex(mine.pos)) return "player.pos is not a valid Hex";
+    if (!(mine.pos === null || isHex(mine.pos))) return "player.pos is not a valid Hex or none";
     if (!(typeof mine.damaged === "boolean")) return "player.damaged is not a valid bool";
     if (!isInt(mine.doubloons)) return "player.doubloons is not a valid int";
     if (!isInt(mine.honours)) return "player.honours is not a valid int";
@@ -13706,7 +13740,7 @@ function collect1(state: State, p: Player, t: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const q = items[i]!;
-    if (q !== p && state.players[q]!.pos === t && !state.players[q]!.damaged) out.push(q);
+    if (q !== p && fieldValue(state.players[q]!.pos, "pos", 1113, 56) === t && !state.players[q]!.damaged) out.push(q);
   }
 
   return out;
@@ -13812,7 +13846,7 @@ function collect10(state: State): Pawn[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (!isPort(state, state.players[p]!.pos)) out.push({ kind: "pirateShip", owner: p });
+    if (!isPort(state, fieldValue(state.players[p]!.pos, "pos", 1314, 61))) out.push({ kind: "pirateShip", owner: p });
   }
 
   return out;
@@ -13873,7 +13907,7 @@ function collect15(state: State, fightHex: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === fightHex) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 1413, 41) === fightHex) out.push(p);
   }
 
   return out;
@@ -13954,7 +13988,7 @@ function any21(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === h) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 1442, 60) === h) return true;
   }
 
   return false;
@@ -13982,7 +14016,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 1449, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 1445, 18);
   return best;
 }
 
@@ -14085,7 +14119,7 @@ function any32(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === krakenTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2269, 37) === krakenTo) return true;
   }
 
   return false;
@@ -14097,7 +14131,7 @@ function collect33(state: State, krakenTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === krakenTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2271, 46) === krakenTo) out.push(p);
   }
 
   return out;
@@ -14120,7 +14154,7 @@ function any35(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === merchantTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2307, 66) === merchantTo) return true;
   }
 
   return false;
@@ -14132,7 +14166,7 @@ function collect36(state: State, merchantTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === merchantTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2309, 50) === merchantTo) out.push(p);
   }
 
   return out;
@@ -14168,7 +14202,11 @@ function collect39(state: State, old: Hex): number[] {
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_, 2375, 69)]!.pos, old) <= 1) out.push(i_);
+    if (
+      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2371, 69)]!.pos, "pos", 2371, 69), old) <=
+      1
+    )
+      out.push(i_);
   }
 
   return out;
@@ -14249,7 +14287,7 @@ function any46(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === h) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 659, 46) === h) return true;
   }
 
   return false;
@@ -14260,7 +14298,7 @@ function any47(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === h && state.players[p]!.damaged) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 661, 54) === h && state.players[p]!.damaged) return true;
   }
 
   return false;
@@ -14271,7 +14309,7 @@ function any48(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (p !== me && state.players[p]!.pos === h) return true;
+    if (p !== me && fieldValue(state.players[p]!.pos, "pos", 662, 76) === h) return true;
   }
 
   return false;
@@ -14282,7 +14320,7 @@ function any49(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (p !== me && state.players[p]!.pos === h && !state.players[p]!.damaged) return true;
+    if (p !== me && fieldValue(state.players[p]!.pos, "pos", 663, 77) === h && !state.players[p]!.damaged) return true;
   }
 
   return false;
@@ -14372,7 +14410,7 @@ function any57(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
-    if (ho.owner === p && at(CITIES, ho.city, 693, 88).module === m) return true;
+    if (ho.owner === p && at(CITIES, ho.city, 689, 88).module === m) return true;
   }
 
   return false;
@@ -14636,7 +14674,7 @@ function count79(state: State, h: Hex): number {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (state.players[p]!.pos === h && !state.players[p]!.damaged) total++;
+    if (fieldValue(state.players[p]!.pos, "pos", 1393, 112) === h && !state.players[p]!.damaged) total++;
   }
 
   return total;
@@ -14648,7 +14686,7 @@ function count80(state: State, mi: number, m: number): number {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && moduleOf(state, at(state.merchants, j, 1437, 106)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1433, 106)) === m) total++;
   }
 
   return total;
@@ -14659,7 +14697,7 @@ function any81(state: State, mi: number, h: Hex): boolean {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && at(state.merchants, j, 1438, 97) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1434, 97) === h) return true;
   }
 
   return false;
@@ -14693,7 +14731,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2337, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2333, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14812,7 +14850,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "61b8dc3a",
+    sourceHash: "75e63f1b",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
