@@ -194,15 +194,18 @@ function draw(): void {
     const board = element("div");
     board.append(renderView(t.session.view(viewer) as never, engine.viewShape, viewer));
     const side = element("div");
-    const outcome = t.session.outcome();
+    const outcome = t.outcome();
     if (outcome !== null) {
       const over = element("div");
       over.className = "panel";
       over.dataset.panel = "outcome";
       const winners = outcome.winners.map((w) => `seat ${w}`).join(" and ");
       over.append(
-        element("h3", "The game is over"),
-        element("p", `${outcome.ending ?? ""} Winner: ${winners}. Scores: ${outcome.scores.join(", ")}.`),
+        element("h3", outcome.abandoned === true ? "The game was given up" : "The game is over"),
+        element(
+          "p",
+          `${outcome.ending ?? ""} ${winners === "" ? "No winner" : `Winner: ${winners}`}. Scores: ${outcome.scores.join(", ")}.`,
+        ),
       );
       side.append(over);
     } else if (seat !== undefined) {

@@ -153,9 +153,13 @@ describe("a game saved by one process", () => {
       save,
     );
     expect(played.status, played.stderr).toBe(0);
+    // Random players do not conquer: the game is given up at the round limit (`abandon`), with nobody winning.
+    expect(played.stdout).toMatch(
+      /game given up after \d+ actions\nthe game ended: abandoned: no conquest [^\n]*\nno winner\n[\s\S]*seat 2: score \d+, rank \d/,
+    );
     const replayed = rules("replay", save);
     expect(replayed.status, replayed.stderr).toBe(0);
-    expect(replayed.stdout).toMatch(/game over\n[\s\S]*seat 2: score \d+, rank \d/);
+    expect(replayed.stdout).toMatch(/game unfinished: [^\n]*\nmachine players give it up here: no conquest/);
   }, 120_000);
 });
 

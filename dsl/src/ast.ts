@@ -88,6 +88,7 @@ export type Declaration =
   | SetupDecl
   | FlowDecl
   | ScoringDecl
+  | AbandonDecl
   | VariantDecl
   | TestDecl;
 
@@ -253,6 +254,16 @@ export interface ScoringDecl extends Node {
   readonly kind: "scoring";
   readonly score: ScoreRule | undefined;
   readonly tiebreaks: ScoreRule[];
+}
+
+/**
+ * `abandon "no conquest in 30 rounds" when round > 30`: machine players (random playouts, simulations, agents,
+ * conformance checks) give up a game where the condition holds, with no winner; people play on.
+ */
+export interface AbandonDecl extends Node {
+  readonly kind: "abandon";
+  readonly reason: string;
+  readonly condition: Expr;
 }
 
 export interface VariantSet extends Node {

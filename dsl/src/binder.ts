@@ -16,6 +16,8 @@ export interface Declarations {
   setup: A.SetupDecl | undefined;
   flow: A.FlowDecl | undefined;
   scoring: A.ScoringDecl | undefined;
+  /** `abandon "reason" when ...`, in the order written. */
+  readonly abandons: A.AbandonDecl[];
   readonly enums: Map<string, A.EnumDecl>;
   /** Member name -> the enums that list it. */
   readonly enumMembers: Map<string, string[]>;
@@ -44,6 +46,7 @@ export function newDeclarations(): Declarations {
     setup: undefined,
     flow: undefined,
     scoring: undefined,
+    abandons: [],
     enums: new Map(),
     enumMembers: new Map(),
     records: new Map(),
@@ -267,6 +270,9 @@ class Binder {
           break;
         case "variant":
           this.decls.variants.push(d);
+          break;
+        case "abandon":
+          this.decls.abandons.push(d);
           break;
         case "test":
           this.decls.tests.push(d);

@@ -269,6 +269,7 @@ export class BuiltinChecker {
         c === "visibility" ||
         c === "playerVisibility" ||
         c === "scoring" ||
+        c === "abandon" ||
         c === "expect")
     ) {
       this.host.diagnostics.push(

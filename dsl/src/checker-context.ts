@@ -12,6 +12,7 @@ export type Context =
   | "visibility"
   | "playerVisibility"
   | "scoring"
+  | "abandon"
   | "given"
   | "expect"
   | "testArg";
@@ -36,6 +37,8 @@ export function describeContext(c: Context): string {
       return "a visibility condition";
     case "scoring":
       return "the scoring";
+    case "abandon":
+      return "an `abandon` condition";
     case "given":
       return "a test's `given` block";
     case "expect":

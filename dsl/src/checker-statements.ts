@@ -323,7 +323,14 @@ export class StatementChecker {
       }
       return;
     }
-    if (c === "const" || c === "visibility" || c === "playerVisibility" || c === "scoring" || c === "expect") {
+    if (
+      c === "const" ||
+      c === "visibility" ||
+      c === "playerVisibility" ||
+      c === "scoring" ||
+      c === "abandon" ||
+      c === "expect"
+    ) {
       this.host.diagnostics.push(error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`));
       return;
     }

@@ -98,6 +98,8 @@ export interface Program {
   readonly setup: A.SetupDecl | undefined;
   readonly flow: A.FlowDecl;
   readonly scoring: A.ScoringDecl | undefined;
+  /** `abandon "reason" when ...`: when machine players give up a game, in the order written. */
+  readonly abandons: readonly A.AbandonDecl[];
   readonly variants: A.VariantDecl[];
   readonly tests: A.TestDecl[];
   readonly decisions: DecisionSite[];
@@ -346,6 +348,7 @@ class Checker {
             setup: this.setup,
             flow: this.flow,
             scoring: this.scoring,
+            abandons: this.decls.abandons,
             variants: this.variants,
             tests: this.tests,
             decisions: this.graph.decisions,
@@ -653,6 +656,10 @@ class Checker {
       this.block(this.flow.body);
     }
     if (this.scoring) this.checkScoring(this.scoring);
+    for (const a of this.decls.abandons) {
+      this.enter("abandon", undefined);
+      this.expr(a.condition, BOOL);
+    }
     for (const v of this.variants) this.checkVariant(v);
     for (const t of this.tests) this.testSteps.check(t);
   }

@@ -285,6 +285,16 @@ export class AstBuilder {
         return { kind: "flow", span, body: this.block(node(n, "block")) };
       case "scoringDecl":
         return this.scoring(n);
+      case "abandonDecl": {
+        const words = tokens(n, "Identifier");
+        if (!this.expectWord(words[1]!, ["when"], "after the reason of `abandon`")) return undefined;
+        return {
+          kind: "abandon",
+          span,
+          reason: unquote(token(n, "StringLiteral")),
+          condition: this.expr(node(n, "expr")),
+        };
+      }
       case "variantDecl":
         return this.variant(n);
       case "testDecl":

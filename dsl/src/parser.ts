@@ -226,6 +226,11 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.setupDecl) },
       { ALT: () => this.SUBRULE(this.flowDecl) },
       { ALT: () => this.SUBRULE(this.scoringDecl) },
+      // `abandon "reason" when ...`: not reserved either (recognised by the text after it).
+      {
+        GATE: () => this.LA(1).image === "abandon" && this.LA(2).tokenType === T.StringLiteral,
+        ALT: () => this.SUBRULE(this.abandonDecl),
+      },
       { ALT: () => this.SUBRULE(this.variantDecl) },
       // `test fn f(...)`: a helper only tests may call.
       { GATE: () => this.LA(2).tokenType === T.Fn, ALT: () => this.SUBRULE(this.testFnDecl) },
@@ -490,6 +495,14 @@ export class RulesParser extends CstParser {
     });
     this.CONSUME3(T.Identifier);
     this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
+  });
+
+  /** abandon "reason" when expr: machine players give up a game where the condition holds */
+  private abandonDecl = this.RULE("abandonDecl", () => {
+    this.CONSUME(T.Identifier); // `abandon`
+    this.CONSUME(T.StringLiteral);
+    this.CONSUME2(T.Identifier); // `when`
     this.SUBRULE(this.expr);
   });
 

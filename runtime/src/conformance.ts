@@ -144,6 +144,9 @@ interface DecisionPoint {
 
 /** A game played by random agents through a session, failing (via its probe) when the engine contradicts itself. */
 class RandomGame {
+  /** Machine players gave the game up (the rules' `abandon`) at its last decision point. */
+  abandoned = false;
+
   constructor(
     readonly probe: Probe,
     readonly session: AnySession,
@@ -156,7 +159,7 @@ class RandomGame {
     return this.session.state;
   }
 
-  /** The seats to act now and those that may interrupt, or null once the game is over. */
+  /** The seats to act now and those that may interrupt, or null once the game is over or abandoned. */
   decisionPoint(): DecisionPoint | null {
     const { probe, session } = this;
     probe.step = session.log.length;
@@ -166,6 +169,11 @@ class RandomGame {
     if (over) {
       if (toAct.length > 0) probe.fail(`isOver is true but toAct is ${short(toAct)}`);
       if (mayAct.length > 0) probe.fail(`isOver is true but mayAct is ${short(mayAct)}`);
+      return null;
+    }
+    const engine = probe.engine;
+    if (probe.call("abandoned", () => engine.abandoned?.(session.state) ?? null) !== null) {
+      this.abandoned = true;
       return null;
     }
     if (toAct.length === 0) probe.fail("the game is not over but no seat is to act");
@@ -223,10 +231,11 @@ function playGames(
 // ---- the properties -----------------------------------------------------------------------------------------
 
 /**
- * Every game ends within maxSteps. At every decision point toAct lists distinct seats, each of which has a legal
- * action; mayAct lists other seats, in ascending order, each with a legal action; and outcome() is null. Once over,
- * outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of seats ranked better) and the
- * winners are exactly the seats ranked 1.
+ * Every game ends (or is abandoned, `abandon`) within maxSteps. At every decision point toAct lists distinct seats,
+ * each of which has a legal action; mayAct lists other seats, in ascending order, each with a legal action; and
+ * outcome() is null. Once over, outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of
+ * seats ranked better) and the winners are exactly the seats ranked 1; once abandoned, outcome() is still null and the
+ * standing is such a result.
  */
 export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkPlayoutsTerminate", o);
@@ -253,8 +262,10 @@ export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions)
       probe.checks++;
     },
     (game) => {
+      const outcome = probe.call("outcome", () => engine.outcome(game.state));
+      if (game.abandoned && outcome !== null) probe.fail(`outcome() is ${short(outcome)} in an abandoned game`);
       const problem = outcomeProblem(
-        probe.call("outcome", () => engine.outcome(game.state)),
+        game.abandoned ? probe.call("standing", () => engine.standing?.(game.state) ?? null) : outcome,
         o.players,
       );
       if (problem !== null) probe.fail(problem);
@@ -306,6 +317,7 @@ export function checkLegalActionsApply(engine: AnyEngine, o: ConformanceOptions)
       }
     },
     (game) => {
+      if (game.abandoned) return;
       for (let seat = 0; seat < o.players; seat++) {
         const legal = probe.call("legalActions", () => engine.legalActions(game.state, seat), { seat });
         if (legal.length > 0) probe.fail("the game is over but the seat has legal actions", { seat, action: legal[0] });
@@ -346,6 +358,7 @@ export function checkIllegalActionsRefused(engine: AnyEngine, o: ConformanceOpti
       }
     },
     (game) => {
+      if (game.abandoned) return;
       const log = game.session.log;
       const played = [log[0], log[log.length - 1]].filter((action) => action !== undefined);
       for (const action of [...played, { type: UNKNOWN_TYPE, player: 0 }]) {

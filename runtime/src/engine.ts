@@ -59,8 +59,13 @@ export interface Outcome {
   readonly ranks: readonly number[];
   /** Seats with rank 1 (several when the victory is shared). */
   readonly winners: readonly Seat[];
-  /** How the game ended, when the rules' `end` says (`end "Event deck empty"`). */
+  /** How the game ended, when the rules' `end` says (`end "Event deck empty"`), or why it was abandoned. */
   readonly ending?: string;
+  /**
+   * Machine players gave the game up (the rules' `abandon`): nobody won, `winners` is empty, and the scores and
+   * ranks are the standing when it stopped.
+   */
+  readonly abandoned?: true;
 }
 
 /** What a session needs to know about the state's position in the game. */
@@ -119,6 +124,11 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    * the outcome once it is over. For agents that judge a position. Optional.
    */
   standing?(state: S): Outcome;
+  /**
+   * Why machine players give up this game (the rules' `abandon "reason" when ...`: random playouts, simulations,
+   * agents' look-ahead and conformance checks stop it here, with no winner), or null. People play on. Optional.
+   */
+  abandoned?(state: S): string | null;
   /**
    * A game `seat` may imagine from what it sees, for search agents: a copy of `state` in which what the rules hide
    * from `seat` is dealt again at random (face-down piles shuffled, other players' hidden values exchanged among

@@ -51,10 +51,18 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** How the game ended (when the rules say), the winners, then each seat's score and rank, one per line. */
+/**
+ * How the game ended (when the rules say), the winners (none in a game given up), then each seat's score and rank,
+ * one per line.
+ */
 export function formatOutcome(outcome: Outcome): string {
   const { winners, scores, ranks } = outcome;
-  const head = winners.length === 1 ? `winner: seat ${winners[0]}` : `shared victory: seats ${winners.join(", ")}`;
+  const head =
+    outcome.abandoned === true
+      ? "no winner"
+      : winners.length === 1
+        ? `winner: seat ${winners[0]}`
+        : `shared victory: seats ${winners.join(", ")}`;
   const lines = outcome.ending === undefined ? [head] : [`the game ended: ${outcome.ending}`, head];
   for (let seat = 0; seat < scores.length; seat++) {
     lines.push(`  seat ${seat}: score ${scores[seat]}, rank ${ranks[seat]}`);

@@ -71,6 +71,25 @@ export function playOut<S extends object, A extends EngineAction>(
   return playFrom(engine, engine.newGame(options), maxSteps, decide, onAction, game);
 }
 
+/**
+ * The outcome of a game machine players gave up (`abandon`): nobody wins; the scores and ranks are the standing (an
+ * engine that abandons games gives one).
+ */
+export function abandonedOutcome<S extends object>(
+  engine: Engine<S, EngineAction, unknown>,
+  state: S,
+  why: string,
+): Outcome {
+  const standing = engine.standing?.(state);
+  return {
+    scores: standing?.scores ?? [],
+    ranks: standing?.ranks ?? [],
+    winners: [],
+    ending: `abandoned: ${why}`,
+    abandoned: true,
+  };
+}
+
 /** `playOut` from a game under way (`state`, changed in place); `game` names the game in errors. */
 export function playFrom<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,
@@ -84,6 +103,8 @@ export function playFrom<S extends object, A extends EngineAction>(
   for (;;) {
     const seat = lowestSeat(engine.toAct(state));
     if (seat === undefined) break;
+    const abandoned = engine.abandoned?.(state) ?? null;
+    if (abandoned !== null) return { steps, outcome: abandonedOutcome(engine, state, abandoned), state };
     if (steps >= maxSteps) {
       throw new PlayoutLimitError(
         `${engine.name} did not end within ${maxSteps} actions (${game}): a game that does not end is a bug`,

@@ -194,7 +194,7 @@ export class MctsAgent implements Agent {
     path: TreeNode[],
   ): void {
     let current = root;
-    while (!engine.isOver(game)) {
+    while (!stopped(engine, game)) {
       const actor = lowestSeat(engine.toAct(game));
       if (actor === undefined) return;
       const legal = engine.legalActions(game, actor);
@@ -234,7 +234,7 @@ export class MctsAgent implements Agent {
 
   /** Random play from `game` to its end, or for `rolloutDepth` actions. */
   private rollout<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, game: S): void {
-    for (let steps = 0; steps < this.rolloutDepth && !engine.isOver(game); steps++) {
+    for (let steps = 0; steps < this.rolloutDepth && !stopped(engine, game); steps++) {
       const actor = lowestSeat(engine.toAct(game));
       if (actor === undefined) return;
       const legal = engine.legalActions(game, actor);
@@ -242,6 +242,11 @@ export class MctsAgent implements Agent {
       engine.apply(game, legal[randomInt(this.rng, legal.length)]!);
     }
   }
+}
+
+/** Whether look-ahead ends in `game`: the game is over, or machine players would give it up (`abandon`). */
+function stopped<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, game: S): boolean {
+  return engine.isOver(game) || (engine.abandoned?.(game) ?? null) !== null;
 }
 
 /** A copy of `game` after `action`, or null when the rules cannot take it there (an imagined game gone wrong). */

@@ -5,8 +5,9 @@
  */
 import { makeAgent } from "./agent-playout.ts";
 import { agentInterruption, type Agent } from "./agents.ts";
-import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
+import type { Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
 import { actionLabel, formatAction } from "./format.ts";
+import { abandonedOutcome } from "./playout.ts";
 import { createRng, type RngState } from "./random.ts";
 import { restore, saveToJson } from "./save.ts";
 import { lowestSeat } from "./seats.ts";
@@ -82,6 +83,23 @@ export class Table<S extends object, A extends EngineAction, V> {
     return this.#agents[seat] === null;
   }
 
+  /**
+   * The result: the game's once it is over; at a table with nobody at it, also that of a game the agents give up
+   * where the rules say (`abandon`: nobody wins). Null while the game goes on.
+   */
+  outcome(): Outcome | null {
+    const over = this.#session.outcome();
+    if (over !== null) return over;
+    const why = this.givenUp();
+    return why === null ? null : abandonedOutcome(this.engine, this.#session.state, why);
+  }
+
+  /** Why the agents give the game up now (`abandon`), when no person sits at the table; else null. */
+  private givenUp(): string | null {
+    if (this.#agents.some((agent) => agent === null)) return null;
+    return this.engine.abandoned?.(this.#session.state) ?? null;
+  }
+
   /** The person asked now (the lowest such seat), if the game waits for one. */
   humanToAct(): Seat | undefined {
     return lowestSeat(this.#session.toAct().filter((seat) => this.isHuman(seat)));
@@ -136,7 +154,7 @@ export class Table<S extends object, A extends EngineAction, V> {
   private playAgents(): void {
     for (;;) {
       const session = this.#session;
-      if (session.isOver()) return;
+      if (session.isOver() || this.givenUp() !== null) return;
       let action = agentInterruption(this.engine, session.state, (seat) => this.#agents[seat]);
       const seat = lowestSeat(session.toAct());
       if (action === null) {

@@ -141,7 +141,7 @@ const ALWAYS_MAX_ACTIONS = 2_000;
 
 /**
  * `expect always in 50 random games: c`: plays `games` games from `state` (a copy of it each time) with random
- * players seeded 1, 2, ..., and checks `holds` at every decision and at the end. Null when it always held, else the
+ * players seeded 1, 2, ..., each to its end (or until abandoned, `abandon`), and checks `holds` at every decision and at the end. Null when it always held, else the
  * first game and action where it did not, with the action that led there.
  */
 export function alwaysProblem<S extends object, A extends EngineAction, V>(
@@ -160,7 +160,8 @@ export function alwaysProblem<S extends object, A extends EngineAction, V>(
         const after = last === null ? "at the start" : `after ${taken} actions, the last ${formatAction(last)}`;
         return `random game ${game}: does not hold ${after}`;
       }
-      if (taken >= ALWAYS_MAX_ACTIONS) break;
+      // Random players stop where the rules say machine players give up (`abandon`).
+      if (taken >= ALWAYS_MAX_ACTIONS || (engine.abandoned?.(session.state) ?? null) !== null) break;
       last = agentStep<S, A, V>(session, () => agent);
       if (last === null) break;
     }

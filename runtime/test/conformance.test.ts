@@ -2,6 +2,9 @@
 import { describe, expect, it } from "vitest";
 import {
   ConformanceError,
+  Session,
+  createRng,
+  randomPlayout,
   checkDeterminism,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
@@ -35,6 +38,16 @@ function scramble(state: RaceState, seat: Seat): void {
 
 const options: ConformanceOptions = { players: 3, variant: "base", seed: 7, games: 8 };
 
+/** The checks that play whole random games with an engine and a seed, and need nothing else. */
+const PLAYING_CHECKS = [
+  checkPlayoutsTerminate,
+  checkLegalActionsApply,
+  checkIllegalActionsRefused,
+  checkDeterminism,
+  checkSaveRestore,
+  checkReplay,
+];
+
 describe.each([
   { players: 2, variant: "base" },
   { players: 4, variant: "base" },
@@ -44,14 +57,7 @@ describe.each([
 ])("the fixture engine ($players players, $variant)", ({ players, variant }) => {
   const o: ConformanceOptions = { players, variant, seed: 20240611, games: 10 };
 
-  it.each([
-    checkPlayoutsTerminate,
-    checkLegalActionsApply,
-    checkIllegalActionsRefused,
-    checkDeterminism,
-    checkSaveRestore,
-    checkReplay,
-  ])("passes %o", (check) => {
+  it.each(PLAYING_CHECKS)("passes %o", (check) => {
     const report = check(engine, o);
     expect(report.games).toBe(10);
     expect(report.decisionPoints).toBeGreaterThan(10);
@@ -87,6 +93,32 @@ function broken(changes: Partial<RaceEngine>): RaceEngine {
 
 /** Module-level counter that makes the "nondeterministic" engines below reproducibly nondeterministic. */
 let calls = 0;
+
+describe("a game machine players give up (`abandon`)", () => {
+  // A race to a line nobody reaches (a state the fixture's own check takes for its variant's), given up after 12 rounds.
+  const endless: RaceEngine = broken({
+    newGame: (o) => ({ ...engine.newGame(o), target: 1_000_000 }),
+    validateState: (s) => engine.validateState({ ...(s as RaceState), target: engine.newGame(options).target }),
+    abandoned: (s) => (s.round > 12 ? "nobody arrives" : null),
+  });
+
+  it.each(PLAYING_CHECKS)("passes %o, the games stopping where they are given up", (check) => {
+    const report = check(endless, { ...options, maxSteps: 1_000 });
+    expect(report.games).toBe(options.games);
+    expect(report.decisionPoints).toBeGreaterThan(options.games * 12);
+  });
+
+  it("has no winner in random play, and its ending says why; people play on", () => {
+    const result = randomPlayout(endless, { players: 3, seed: 1 }, createRng(1), 1_000);
+    expect(result.state.round).toBe(13);
+    expect(result.outcome).toMatchObject({ winners: [], abandoned: true, ending: "abandoned: nobody arrives" });
+    expect(result.outcome.scores).toEqual(engine.standing!(result.state).scores);
+    expect(simulate(endless, { ...options }).endings).toEqual({ "abandoned: nobody arrives": options.games });
+    const session = Session.resume(endless, { players: 3, seed: 1 }, result.state, []);
+    expect(session.isOver()).toBe(false);
+    session.apply(session.legalActions(session.toAct()[0]!)[0]!);
+  });
+});
 
 describe("each check catches an engine broken its way", () => {
   it("checkPlayoutsTerminate: a game that never ends", () => {

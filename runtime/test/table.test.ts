@@ -63,3 +63,25 @@ describe("a table of people and agents", () => {
     expect(() => Table.load(engine, "{ not json", () => ["human", "random"])).toThrow(SaveError);
   });
 });
+
+describe("a table where the rules let machine players give up (`abandon`)", () => {
+  // The race, given up by machines after its first round (the fixture's races last longer).
+  const abandoning = { ...engine, abandoned: (s: { round: number }) => (s.round > 1 ? "too slow" : null) };
+
+  it("with agents only, stops there: nobody wins", () => {
+    const table = Table.create(abandoning, { players: 2, seed: 4 }, ["random", "random"]);
+    expect(table.session.isOver()).toBe(false);
+    expect(table.session.state.round).toBe(2);
+    expect(table.outcome()).toMatchObject({ winners: [], abandoned: true, ending: "abandoned: too slow" });
+  });
+
+  it("with a person at it, plays on", () => {
+    const table = Table.create(abandoning, { players: 2, seed: 4 }, ["random", "human"]);
+    for (let i = 0; i < 200 && table.humanToAct() !== undefined; i++) {
+      table.act(table.session.legalActions(table.humanToAct()!)[0]!);
+    }
+    expect(table.session.isOver()).toBe(true);
+    expect(table.outcome()?.abandoned).toBeUndefined();
+    expect(table.outcome()?.winners.length).toBeGreaterThan(0);
+  });
+});

@@ -15,6 +15,7 @@ import {
   makeAgent,
   type Agent,
   formatBlock,
+  abandonedOutcome,
   formatOutcome,
   formatShownAction,
   isSeat,
@@ -108,10 +109,14 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
   );
   const prompter = humans.size > 0 ? new LinePrompter(streams) : null;
   let quit = false;
+  // With nobody at the table, the machine players give the game up where the rules say (`abandon`).
+  let abandoned: string | null = null;
   try {
     for (;;) {
       const seat = lowestSeat(session.toAct());
       if (seat === undefined) break;
+      abandoned = humans.size === 0 ? (engine.abandoned?.(session.state) ?? null) : null;
+      if (abandoned !== null) break;
       const interrupted = await interrupts(session, seat, humans, agentOf, names, prompter, say);
       if (interrupted === "quit") {
         quit = true;
@@ -137,7 +142,10 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
 
   const outcome = session.outcome();
   if (quit) say(`game left unfinished after ${session.log.length} actions`);
-  else if (outcome !== null) say(`game over after ${session.log.length} actions\n${formatOutcome(outcome)}`);
+  else if (abandoned !== null) {
+    const given = abandonedOutcome(engine, session.state, abandoned);
+    say(`game given up after ${session.log.length} actions\n${formatOutcome(given)}`);
+  } else if (outcome !== null) say(`game over after ${session.log.length} actions\n${formatOutcome(outcome)}`);
   if (savePath !== undefined) {
     await writeFile(savePath, saveToJson(session));
     say(`saved to ${savePath}`);

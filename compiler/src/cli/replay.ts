@@ -77,7 +77,11 @@ export function replayToOutput(input: ReplayInput, output: NodeJS.WritableStream
   });
   const outcome = session.outcome();
   if (outcome !== null) say(`game over\n${formatOutcome(outcome)}`);
-  else say(`game unfinished: seat(s) ${session.toAct().join(", ")} to act`);
+  else {
+    say(`game unfinished: seat(s) ${session.toAct().join(", ")} to act`);
+    const abandoned = engine.abandoned?.(session.state) ?? null;
+    if (abandoned !== null) say(`machine players give it up here: ${abandoned}`);
+  }
   return session;
 }
 

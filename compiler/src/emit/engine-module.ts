@@ -439,7 +439,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
           viewShape: VIEW_SHAPE,
           shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
-          standing,
+          standing,${program.abandons.length > 0 ? "\n          abandoned," : ""}
           determinize,
           validateState,
         }, ${str(input.sourcePath)})`,
@@ -725,5 +725,22 @@ function emitScoring(ctx: EmitContext): StatementStructures[] {
       `return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1)${ctx.program.endReasons.length > 0 ? ", ...(state.ending === null ? {} : { ending: state.ending })" : ""} };`,
     ],
   });
+  const abandons = ctx.program.abandons;
+  if (abandons.length > 0) {
+    const names = plainScope();
+    out.push({
+      kind: StructureKind.Function,
+      name: "abandoned",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "string | null",
+      docs: [
+        "Why machine players give up this game (`abandon`), or null: they stop it with no winner; people play on.",
+      ],
+      statements: [
+        ...abandons.map((a) => `if (${ctx.exprs.emit(a.condition, names)}) return ${str(a.reason)};`),
+        "return null;",
+      ],
+    });
+  }
   return out;
 }

@@ -111,7 +111,7 @@ export const FEATURE_VALUES: readonly Feature[] = [
   "lairHex",
   "stormHex",
 ];
-/** enum Fighter (rules line 45) */
+/** enum Fighter (rules line 46) */
 export type Fighter =
   | { kind: "pirate"; who: Player }
   | { kind: "merchant"; ship: number }
@@ -139,21 +139,21 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInHold",
   "letterInWarehouse",
 ];
-/** enum Port (rules line 101) */
+/** enum Port (rules line 102) */
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
-/** enum Flotsam (rules line 163) */
+/** enum Flotsam (rules line 164) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1300) */
+/** enum Pawn (rules line 1297) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
-/** record Side (rules line 48) */
+/** record Side (rules line 49) */
 export interface Side {
   fighter: Fighter;
   card: number | null;
   score: number;
 }
 
-/** record Fight (rules line 55) */
+/** record Fight (rules line 56) */
 export interface Fight {
   att: Side;
   def: Side;
@@ -161,7 +161,7 @@ export interface Fight {
   reshuffle: boolean;
 }
 
-/** record Slot (rules line 74) */
+/** record Slot (rules line 75) */
 export interface Slot {
   id: number;
   name: string;
@@ -169,7 +169,7 @@ export interface Slot {
   r: number;
 }
 
-/** record LayoutHex (rules line 83) */
+/** record LayoutHex (rules line 84) */
 export interface LayoutHex {
   centre: boolean;
   dq: number;
@@ -179,7 +179,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record PlacedSquare (rules line 93) */
+/** record PlacedSquare (rules line 94) */
 export interface PlacedSquare {
   hex: Hex;
   feature: Feature;
@@ -187,7 +187,7 @@ export interface PlacedSquare {
   city: number;
 }
 
-/** record City (rules line 103) */
+/** record City (rules line 104) */
 export interface City {
   id: number;
   name: string;
@@ -197,7 +197,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 112) */
+/** record ShipCard (rules line 113) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -214,7 +214,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 128) */
+/** record CombatCard (rules line 129) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -227,7 +227,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 141) */
+/** record MissionCard (rules line 142) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -235,7 +235,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 148) */
+/** record HideoutToken (rules line 149) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -243,26 +243,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 156) */
+/** record WindFace (rules line 157) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 165) */
+/** record Wreck (rules line 166) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 171) */
+/** record FortToken (rules line 172) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 176) */
+/** record Hideout (rules line 177) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -1009,82 +1009,82 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 839) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 842) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 843) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 845) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 847) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 855) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 922) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1021) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1149) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1156) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1164) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1193) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1204) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1230) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283) */
-/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1412) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1451) */
-/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1471) */
-/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1479) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1494) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1498) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1507) */
-/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1529) */
-/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1552) */
-/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1645) */
-/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687) */
-/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692) */
-/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708) */
-/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712) */
-/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715) */
-/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1728) */
-/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1733) */
-/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1744) */
-/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1749) */
-/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1783) */
-/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1793) */
-/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1833) */
-/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1862) */
-/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1873) */
-/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2066) */
-/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083) */
-/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2087) */
-/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097) */
-/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2101) */
-/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111) */
-/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2114) */
-/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118) */
-/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126) */
-/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2149) */
-/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2168) */
-/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2225) */
-/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2244) */
-/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2260) */
-/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2283) */
-/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2285) */
-/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2294) */
-/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2320) */
-/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2340) */
-/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2341) */
-/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2348) */
-/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2365) */
-/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2395) */
-/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2413) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 840) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 843) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 844) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 846) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 848) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 856) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 919) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1018) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1034) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1146) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1153) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1161) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1177) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1179) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1182) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1190) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1201) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1217) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1223) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1224) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1225) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1226) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1227) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1259) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1262) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1268) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1274) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1280) */
+/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1409) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1448) */
+/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1468) */
+/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1476) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1491) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1495) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1504) */
+/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1526) */
+/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1549) */
+/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1642) */
+/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684) */
+/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689) */
+/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705) */
+/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709) */
+/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712) */
+/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1725) */
+/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1730) */
+/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1741) */
+/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1746) */
+/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1780) */
+/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1790) */
+/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830) */
+/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1859) */
+/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1870) */
+/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063) */
+/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2080) */
+/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2084) */
+/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2094) */
+/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2098) */
+/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2108) */
+/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2111) */
+/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2115) */
+/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2123) */
+/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2146) */
+/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2165) */
+/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222) */
+/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2241) */
+/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2257) */
+/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2280) */
+/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2282) */
+/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2291) */
+/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2317) */
+/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2337) */
+/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2338) */
+/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2345) */
+/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2362) */
+/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2392) */
+/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2410) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1231,7 +1231,7 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** How the game ended: the reason of its `end`. */
-  ending: "round limit (A45)" | "hideouts built" | null;
+  ending: "hideouts built" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
   returns: { hurt: Flotsam | null; pirateCard: number | null; combat: Fight; addsPower: boolean };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
@@ -1242,7 +1242,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 938). */
+/** The action PlayCard (rules line 935). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1250,70 +1250,70 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 950). */
+/** The action Repair (rules line 947). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 957). */
+/** The action EndTurn (rules line 954). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1030). */
+/** The action Move (rules line 1027). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1047). */
+/** The action Step (rules line 1044). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1059). */
+/** The action AttackPort (rules line 1056). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1069). */
+/** The action ExtraMove (rules line 1066). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1075). */
+/** The action StopMoving (rules line 1072). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1812). */
+/** The action AttackCity (rules line 1809). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1858). */
+/** The action Commerce (rules line 1855). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1867). */
+/** The action SellCargo (rules line 1864). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1884). */
+/** The action Deliver (rules line 1881). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1321,162 +1321,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1897). */
+/** The action SellMain (rules line 1894). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1903). */
+/** The action SellSecondary (rules line 1900). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1909). */
+/** The action SellSail (rules line 1906). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1915). */
+/** The action DropLetter (rules line 1912). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1920). */
+/** The action BuyMain (rules line 1917). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1928). */
+/** The action BuySecondary (rules line 1925). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1936). */
+/** The action BuySail (rules line 1933). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1949). */
+/** The action BuyLetter (rules line 1946). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1958). */
+/** The action StoreMain (rules line 1955). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1966). */
+/** The action LoadMain (rules line 1963). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1974). */
+/** The action StoreSecondary (rules line 1971). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1982). */
+/** The action LoadSecondary (rules line 1979). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1990). */
+/** The action StoreSail (rules line 1987). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 1998). */
+/** The action LoadSail (rules line 1995). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2006). */
+/** The action StoreLetter (rules line 2003). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2014). */
+/** The action LoadLetter (rules line 2011). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2022). */
+/** The action StoreCargo (rules line 2019). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2031). */
+/** The action LoadCargo (rules line 2028). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2043). */
+/** The action BuyShip (rules line 2040). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2145). */
+/** The action Tavern (rules line 2142). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2152). */
+/** The action TakeMission (rules line 2149). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2159). */
+/** The action BuyCombatCard (rules line 2156). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2181). */
+/** The action ConvertHonour (rules line 2178). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 839). */
+/** The answer to `choose startShip` (rules line 840). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1484,21 +1484,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 842). */
+/** The answer to `choose firstWeapon` (rules line 843). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 843). */
+/** The answer to `choose secondWeapon` (rules line 844). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 845). */
+/** The answer to `choose startPort` (rules line 846). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1506,21 +1506,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 847). */
+/** The answer to `choose kit` (rules line 848). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 855). */
+/** The answer to `choose startLetter` (rules line 856). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1021). */
+/** The answer to `choose excessCard` (rules line 1018). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1528,49 +1528,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1149). */
+/** The answer to `choose takeCargo` (rules line 1146). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1156). */
+/** The answer to `choose takeSail` (rules line 1153). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1164). */
+/** The answer to `choose takeWeapon` (rules line 1161). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1180). */
+/** The answer to `choose overboard` (rules line 1177). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1182). */
+/** The answer to `choose thrownSec` (rules line 1179). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1185). */
+/** The answer to `choose thrownLetter` (rules line 1182). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1193). */
+/** The answer to `choose floatHex` (rules line 1190). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1578,63 +1578,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1204). */
+/** The answer to `choose completeT3` (rules line 1201). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1220). */
+/** The answer to `choose entryAnswer` (rules line 1217). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1226). */
+/** The answer to `choose tollDoubloons` (rules line 1223). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1227). */
+/** The answer to `choose tollHonours` (rules line 1224). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1228). */
+/** The answer to `choose tollCargo` (rules line 1225). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1229). */
+/** The answer to `choose tollPieces` (rules line 1226). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1230). */
+/** The answer to `choose payToll` (rules line 1227). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1262). */
+/** The answer to `choose tollPiece` (rules line 1259). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1265). */
+/** The answer to `choose tollMain` (rules line 1262). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1642,7 +1642,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1271). */
+/** The answer to `choose tollSecondary` (rules line 1268). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1650,7 +1650,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1277). */
+/** The answer to `choose tollSail` (rules line 1274). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1658,7 +1658,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1283). */
+/** The answer to `choose tollLetter` (rules line 1280). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1666,7 +1666,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1412). */
+/** The answer to `choose fightHex` (rules line 1409). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1674,7 +1674,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1451). */
+/** The answer to `choose spawnPort` (rules line 1448). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1682,7 +1682,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1471). */
+/** The answer to `choose merchantAside` (rules line 1468). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1690,7 +1690,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1479). */
+/** The answer to `choose asideHex` (rules line 1476). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1698,28 +1698,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1494). */
+/** The answer to `choose loss` (rules line 1491). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1498). */
+/** The answer to `choose lostSail` (rules line 1495). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1507). */
+/** The answer to `choose lostLetter` (rules line 1504). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1529). */
+/** The answer to `choose wreckHex` (rules line 1526). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1727,7 +1727,7 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose handCard` (rules line 1552). */
+/** The answer to `choose handCard` (rules line 1549). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1735,56 +1735,56 @@ export interface HandCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose spendCP` (rules line 1645). */
+/** The answer to `choose spendCP` (rules line 1642). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1687). */
+/** The answer to `choose spoil` (rules line 1684). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1692). */
+/** The answer to `choose loot` (rules line 1689). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1708). */
+/** The answer to `choose room` (rules line 1705). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1712). */
+/** The answer to `choose discardedSec` (rules line 1709). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1715). */
+/** The answer to `choose discardedLetter` (rules line 1712). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1728). */
+/** The answer to `choose pirateSpoil` (rules line 1725). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1744). */
+/** The answer to `choose raided` (rules line 1741). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1792,14 +1792,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1749). */
+/** The answer to `choose raidMore` (rules line 1746). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1783). */
+/** The answer to `choose krakenEscape` (rules line 1780). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1807,7 +1807,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1793). */
+/** The answer to `choose krakenHome` (rules line 1790). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1815,7 +1815,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1833). */
+/** The answer to `choose hideoutToken` (rules line 1830). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1823,70 +1823,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2083). */
+/** The answer to `choose extraMain` (rules line 2080). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2087). */
+/** The answer to `choose storeMain` (rules line 2084). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2097). */
+/** The answer to `choose extraSail` (rules line 2094). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2101). */
+/** The answer to `choose storeSail` (rules line 2098). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2111). */
+/** The answer to `choose extraItem` (rules line 2108). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2114). */
+/** The answer to `choose storeItem` (rules line 2111). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2118). */
+/** The answer to `choose extraSec` (rules line 2115). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2126). */
+/** The answer to `choose extraLetter` (rules line 2123). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2225). */
+/** The answer to `choose truceNation` (rules line 2222). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2244). */
+/** The answer to `choose fortChoice` (rules line 2241). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1894,7 +1894,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2260). */
+/** The answer to `choose krakenTo` (rules line 2257). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1902,14 +1902,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2283). */
+/** The answer to `choose moveMerchant` (rules line 2280). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2285). */
+/** The answer to `choose whichMerchant` (rules line 2282). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1917,7 +1917,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2294). */
+/** The answer to `choose merchantTo` (rules line 2291). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1925,14 +1925,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2320). */
+/** The answer to `choose newMission` (rules line 2317). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2340). */
+/** The answer to `choose shoalsModule` (rules line 2337). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1940,7 +1940,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2341). */
+/** The answer to `choose shoalsSpot` (rules line 2338). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1948,14 +1948,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2348). */
+/** The answer to `choose sirensTarget` (rules line 2345). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2365). */
+/** The answer to `choose stormDir` (rules line 2362). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1963,7 +1963,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2395). */
+/** The answer to `choose stormLanding` (rules line 2392). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1971,7 +1971,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2413). */
+/** The answer to `choose merchantLanding` (rules line 2410). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1979,14 +1979,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1873). */
+/** The answer to `choose raiseDistance` (rules line 1870). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2066). */
+/** The answer to `choose newShip` (rules line 2063). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1994,14 +1994,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2168). */
+/** The answer to `choose keepCard` (rules line 2165). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1862, 2149): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1859, 2146): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2323,7 +2323,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 187): one WindFace per row. */
+/** DIRS (rules line 188): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2333,7 +2333,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 198): one Slot per row. */
+/** SLOTS (rules line 199): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2344,7 +2344,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 211): one LayoutHex per row. */
+/** LAYOUT (rules line 212): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2377,7 +2377,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 246): one City per row. */
+/** CITIES (rules line 247): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2395,7 +2395,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 265): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 266): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2457,7 +2457,7 @@ export const T2_CP: number = 2;
 export const T3_CP: number = 1;
 /** const SEC_TYPES: list<SecW> = [grapeshot, grapples, grenades, chainshot] */
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
-/** SHIPS (rules line 310): one ShipCard per row. */
+/** SHIPS (rules line 311): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2523,7 +2523,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 375): one CombatCard per row. */
+/** COMBAT (rules line 376): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2587,7 +2587,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 438): one MissionCard per row. */
+/** MISSIONS (rules line 439): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2727,27 +2727,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 590) */
+/** fn windKey (line 591) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 592) */
+/** fn slotCentre (line 593) */
 export function slotCentre(state: State, s: number): Hex {
-  return hexOf(at(SLOTS, s, 592, 34).q, at(SLOTS, s, 592, 46).r);
+  return hexOf(at(SLOTS, s, 593, 34).q, at(SLOTS, s, 593, 46).r);
 }
 
-/** fn placeLocal (line 594) */
+/** fn placeLocal (line 595) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
-  return hexAdd(slotCentre(state, at(state.modSlot, m, 594, 49)), hexRotate(o, at(state.modRot, m, 594, 73)));
+  return hexAdd(slotCentre(state, at(state.modSlot, m, 595, 49)), hexRotate(o, at(state.modRot, m, 595, 73)));
 }
 
-/** fn moduleHexes (line 596) */
+/** fn moduleHexes (line 597) */
 export function moduleHexes(state: State, m: number): Hex[] {
-  return hexDisc(slotCentre(state, at(state.modSlot, m, 596, 53)), 4);
+  return hexDisc(slotCentre(state, at(state.modSlot, m, 597, 53)), 4);
 }
 
-/** fn placedLayout (line 599) */
+/** fn placedLayout (line 600) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2761,7 +2761,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 612) */
+/** fn squaresByModule (line 613) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2773,52 +2773,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 638) */
+/** fn moduleOf (line 639) */
 export function moduleOf(state: State, h: Hex): number {
-  return derived(state).moduleAt[h] ?? noKey(h, 638, 28);
+  return derived(state).moduleAt[h] ?? noKey(h, 639, 28);
 }
 
-/** fn onBoard (line 639) */
+/** fn onBoard (line 640) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 642) */
+/** fn isLand (line 643) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 643) */
+/** fn isPort (line 644) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 644) */
+/** fn isReef (line 645) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 645) */
+/** fn isShoals (line 646) */
 export function isShoals(state: State, h: Hex): boolean {
   return any43(state, h);
 }
 
-/** fn inStorm (line 646) */
+/** fn inStorm (line 647) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 648) */
+/** fn isSea (line 649) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 650) */
+/** fn portAt (line 651) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 652) */
+/** fn cityAt (line 653) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2829,95 +2829,95 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 654) */
+/** fn fortOfSea (line 655) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 655) */
+/** fn fortHasToken (line 656) */
 export function fortHasToken(state: State, f: number): boolean {
   return any44(state, f);
 }
 
-/** fn piratePorts (line 656) */
+/** fn piratePorts (line 657) */
 export function piratePorts(state: State): Hex[] {
   return collect45(state);
 }
 
-/** fn hasPawn (line 659) */
+/** fn hasPawn (line 660) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any46(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 660) */
+/** fn merchantAt (line 661) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 661) */
+/** fn damagedPirateAt (line 662) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn otherPirateAt (line 662) */
+/** fn otherPirateAt (line 663) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn healthyOtherAt (line 663) */
+/** fn healthyOtherAt (line 664) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any49(state, me, h);
 }
 
-/** fn openSea (line 665) */
+/** fn openSea (line 666) */
 export function openSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h);
 }
 
-/** fn freeSea (line 666) */
+/** fn freeSea (line 667) */
 export function freeSea(state: State, h: Hex): boolean {
   return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 667) */
+/** fn wreckAt (line 668) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any50(state, h);
 }
 
-/** fn floatsOnModule (line 668) */
+/** fn floatsOnModule (line 669) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any51(state, cargo, m);
 }
 
-/** fn isConquered (line 673) */
+/** fn isConquered (line 674) */
 export function isConquered(state: State, c: number): boolean {
   return any52(state, c);
 }
 
-/** fn ownsHideout (line 674) */
+/** fn ownsHideout (line 675) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any53(state, c, p);
 }
 
-/** fn hideoutCount (line 675) */
+/** fn hideoutCount (line 676) */
 export function hideoutCount(state: State, p: Player): number {
   return count54(state, p);
 }
 
-/** fn hideoutOwners (line 676) */
+/** fn hideoutOwners (line 677) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect55(state, c);
 }
 
-/** fn cityAccess (line 679) */
+/** fn cityAccess (line 680) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
-    : state.players[p]!.letters.includes(at(CITIES, c, 679, 125).nation) ||
-        state.truce.includes(at(CITIES, c, 679, 162).nation);
+    : state.players[p]!.letters.includes(at(CITIES, c, 680, 125).nation) ||
+        state.truce.includes(at(CITIES, c, 680, 162).nation);
 }
 
-/** fn hasAccess (line 680) */
+/** fn hasAccess (line 681) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2932,7 +2932,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 681) */
+/** fn isNationalPort (line 682) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2943,7 +2943,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 682) */
+/** fn foreignHideoutPort (line 683) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2954,9 +2954,9 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 684) */
+/** fn warehouseHere (line 685) */
 export function warehouseHere(state: State, p: Player): boolean {
-  const value = portAt(state, fieldValue(state.players[p]!.pos, "pos", 685, 16));
+  const value = portAt(state, fieldValue(state.players[p]!.pos, "pos", 686, 16));
   if (value?.kind === "cityPort") {
     const c = value.city;
     return isConquered(state, c) && cityAccess(state, p, c);
@@ -2969,12 +2969,12 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 686) */
+/** fn citySizeAt (line 687) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return at(CITIES, c, 686, 63).size;
+    return at(CITIES, c, 687, 63).size;
   }
 
   if (value?.kind === "piratePort") {
@@ -2984,63 +2984,63 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 687) */
+/** fn tokenHonours (line 688) */
 export function tokenHonours(state: State, t: number): number {
-  return at(HIDEOUT_TOKENS, t - 1, 687, 32).honours;
+  return at(HIDEOUT_TOKENS, t - 1, 688, 32).honours;
 }
 
-/** fn usableToken (line 688) */
+/** fn usableToken (line 689) */
 export function usableToken(state: State, p: Player): boolean {
   return any56(state, p);
 }
 
-/** fn ownHideoutOnModule (line 689) */
+/** fn ownHideoutOnModule (line 690) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any57(state, p, m);
 }
 
-/** fn canAttackCity (line 691) */
+/** fn canAttackCity (line 692) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
     !state.players[p]!.damaged &&
-    state.players[p]!.missionFlags.includes(at(CITIES, c, 691, 111).nation) &&
+    state.players[p]!.missionFlags.includes(at(CITIES, c, 692, 111).nation) &&
     usableToken(state, p) &&
-    !ownHideoutOnModule(state, p, at(CITIES, c, 691, 178).module)
+    !ownHideoutOnModule(state, p, at(CITIES, c, 692, 178).module)
   );
 }
 
-/** fn portOpen (line 694) */
+/** fn portOpen (line 695) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match58(state, h, p);
 }
 
-/** fn shipDeckOf (line 704) */
+/** fn shipDeckOf (line 705) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
-  return at(SHIPS, state.players[p]!.ship, 704, 38).deck;
+  return at(SHIPS, state.players[p]!.ship, 705, 38).deck;
 }
 
-/** fn freeHold (line 705) */
+/** fn freeHold (line 706) */
 export function freeHold(state: State, p: Player): number {
   return (
-    at(SHIPS, state.players[p]!.ship, 705, 31).hold -
+    at(SHIPS, state.players[p]!.ship, 706, 31).hold -
     state.players[p]!.holdSec.length -
     state.players[p]!.letters.length -
     state.players[p]!.cargo
   );
 }
 
-/** fn freeYards (line 706) */
+/** fn freeYards (line 707) */
 export function freeYards(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 706, 32).yards - state.players[p]!.yards.length;
+  return at(SHIPS, state.players[p]!.ship, 707, 32).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 707) */
+/** fn freeSb (line 708) */
 export function freeSb(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 707, 29).santabarbara - state.players[p]!.sb.length;
+  return at(SHIPS, state.players[p]!.ship, 708, 29).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 708) */
+/** fn warehouseUsed (line 709) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -3051,104 +3051,104 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 709) */
+/** fn warehouseFree (line 710) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 710) */
+/** fn ownsSilk (line 711) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 711) */
+/** fn sailBonus (line 712) */
 export function sailBonus(state: State, p: Player): number {
   return sum59(state, p);
 }
 
-/** fn damagedMove (line 712) */
+/** fn damagedMove (line 713) */
 export function damagedMove(state: State, p: Player): number {
-  return at(SHIPS, state.players[p]!.ship, 712, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
+  return at(SHIPS, state.players[p]!.ship, 713, 34).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 714) */
+/** fn allowance (line 715) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
     : state.players[p]!.sirens
-      ? at(SHIPS, state.players[p]!.ship, 714, 87).move
-      : at(SHIPS, state.players[p]!.ship, 714, 111).move + sailBonus(state, p);
+      ? at(SHIPS, state.players[p]!.ship, 715, 87).move
+      : at(SHIPS, state.players[p]!.ship, 715, 111).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 715) */
+/** fn mpLeft (line 716) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 716) */
+/** fn stepCost (line 717) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 717) */
+/** fn hasLosable (line 718) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 720) */
+/** fn mainSupply (line 721) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum62(state, w);
 }
 
-/** fn secSupply (line 721) */
+/** fn secSupply (line 722) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
 }
 
-/** fn sailSupply (line 722) */
+/** fn sailSupply (line 723) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
 }
 
-/** fn cargoSupply (line 723) */
+/** fn cargoSupply (line 724) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum71(state) - count72(state);
 }
 
-/** fn letterSupply (line 724) */
+/** fn letterSupply (line 725) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum75(state, n_);
 }
 
-/** fn secTotal (line 725) */
+/** fn secTotal (line 726) */
 export function secTotal(state: State): number {
   return sum76(state);
 }
 
-/** fn income (line 728) */
+/** fn income (line 729) */
 export function income(state: State, d: number): number {
-  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 728, 48);
+  return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1, 729, 48);
 }
 
-/** fn saleDistance (line 729) */
+/** fn saleDistance (line 730) */
 export function saleDistance(state: State, p: Player): number {
-  return hexDistance(state.players[p]!.cargoPos, fieldValue(state.players[p]!.pos, "pos", 729, 56));
+  return hexDistance(state.players[p]!.cargoPos, fieldValue(state.players[p]!.pos, "pos", 730, 56));
 }
 
-/** fn handLimit (line 731) */
+/** fn handLimit (line 732) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 738) */
+/** fn cardScore (line 739) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
-    if (mains.includes(at(COMBAT, c, 740, 24).main)) {
+    if (mains.includes(at(COMBAT, c, 741, 24).main)) {
       return (
-        at(COMBAT, c, 741, 14).power +
-        (secs.includes(at(COMBAT, c, 741, 51).sec1) ? at(COMBAT, c, 741, 72).power1 : 0) +
-        (secs.includes(at(COMBAT, c, 741, 118).sec2) ? at(COMBAT, c, 741, 139).power2 : 0)
+        at(COMBAT, c, 742, 14).power +
+        (secs.includes(at(COMBAT, c, 742, 51).sec1) ? at(COMBAT, c, 742, 72).power1 : 0) +
+        (secs.includes(at(COMBAT, c, 742, 118).sec2) ? at(COMBAT, c, 742, 139).power2 : 0)
       );
     }
   }
@@ -3156,32 +3156,32 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 746) */
+/** fn pirateScore (line 747) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 747) */
+/** fn merchantScore (line 748) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
-  return cardScore(state, c, at(SHIPS, ship, 747, 58).mains, at(SHIPS, ship, 747, 77).secs);
+  return cardScore(state, c, at(SHIPS, ship, 748, 58).mains, at(SHIPS, ship, 748, 77).secs);
 }
 
-/** fn cityScore (line 748) */
+/** fn cityScore (line 749) */
 export function cityScore(state: State, token: number, c: number | null): number {
-  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 748, 55).mains, at(HIDEOUT_TOKENS, token - 1, 748, 88).secs);
+  return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1, 749, 55).mains, at(HIDEOUT_TOKENS, token - 1, 749, 88).secs);
 }
 
-/** fn reshuffles (line 750) */
+/** fn reshuffles (line 751) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
-    return at(COMBAT, c, 752, 12).reshuffle;
+    return at(COMBAT, c, 753, 12).reshuffle;
   }
 
   return false;
 }
 
-/** fn sideScore (line 756) */
+/** fn sideScore (line 757) */
 export function sideScore(state: State, s: Side): number {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3202,7 +3202,7 @@ export function sideScore(state: State, s: Side): number {
   return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 763) */
+/** fn unarmed (line 764) */
 export function unarmed(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
@@ -3213,12 +3213,12 @@ export function unarmed(state: State, s: Side): boolean {
   return false;
 }
 
-/** fn canPlayOrDraw (line 764) */
+/** fn canPlayOrDraw (line 765) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
   return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match77(state, s);
 }
 
-/** fn shadowSearch (line 766) */
+/** fn shadowSearch (line 767) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3227,22 +3227,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 767) */
+/** fn shadowFor (line 768) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 772) */
+/** fn portOf (line 773) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
 }
 
-/** fn otherDeck (line 985) */
+/** fn otherDeck (line 982) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1291) */
+/** fn hasEquipment (line 1288) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3253,7 +3253,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1292) */
+/** fn equipmentCount (line 1289) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3263,23 +3263,23 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1294) */
+/** fn spareHonours (line 1291) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1294, 54).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1291, 54).honours);
 }
 
-/** fn pawnPos (line 1301) */
+/** fn pawnPos (line 1298) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
-    return fieldValue(state.players[p]!.pos, "pos", 1301, 55);
+    return fieldValue(state.players[p]!.pos, "pos", 1298, 55);
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_, 1301, 81);
+  return at(state.merchants, i_, 1298, 81);
 }
 
-/** fn windStopsPirate (line 1302) */
+/** fn windStopsPirate (line 1299) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3291,7 +3291,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1303) */
+/** fn windStopsMerchant (line 1300) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3301,37 +3301,37 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1393) */
+/** fn windConflict (line 1390) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1394) */
+/** fn windConflictHexes (line 1391) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
     if (
-      windConflict(state, fieldValue(state.players[p]!.pos, "pos", 1397, 21)) &&
-      !hexes.includes(fieldValue(state.players[p]!.pos, "pos", 1397, 52))
+      windConflict(state, fieldValue(state.players[p]!.pos, "pos", 1394, 21)) &&
+      !hexes.includes(fieldValue(state.players[p]!.pos, "pos", 1394, 52))
     ) {
-      hexes.push(fieldValue(state.players[p]!.pos, "pos", 1398, 11));
+      hexes.push(fieldValue(state.players[p]!.pos, "pos", 1395, 11));
     }
   }
 
   return hexes;
 }
 
-/** fn othersOnModule (line 1433) */
+/** fn othersOnModule (line 1430) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count80(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1434) */
+/** fn otherMerchantAt (line 1431) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any81(state, mi, h);
 }
 
-/** fn nearestFree (line 1458) */
+/** fn nearestFree (line 1455) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3343,43 +3343,43 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1946) */
+/** fn letterPrice (line 1943) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
-  return state.truce.includes(n_) && nationalPortOf(state, fieldValue(state.players[p]!.pos, "pos", 1946, 86), n_)
+  return state.truce.includes(n_) && nationalPortOf(state, fieldValue(state.players[p]!.pos, "pos", 1943, 86), n_)
     ? 0
     : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1947) */
+/** fn nationalPortOf (line 1944) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1947, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1944, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2040) */
+/** fn canBuyShip (line 2037) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2040, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2040, 81).honours &&
+    !at(SHIPS, c, 2037, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2037, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2040, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2037, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2040, 153).cost >=
+      at(SHIPS, c, 2037, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2249) */
+/** fn krakenMayEnter (line 2246) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2278) */
+/** fn merchantMayEnter (line 2275) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3391,41 +3391,41 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2329) */
+/** fn shoalSquare (line 2326) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2329, 31);
+  return at(derived(state).shoalSquares, m - 1, 2326, 31);
 }
 
-/** fn triangle (line 2331) */
+/** fn triangle (line 2328) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2331, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2331, 117), 2331, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2328, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2328, 117), 2328, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2332) */
+/** fn shoalSpotLegal (line 2329) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2333) */
+/** fn currentShoal (line 2330) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2334) */
+/** fn otherShoalSpots (line 2331) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2360) */
+/** fn stormFits (line 2357) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
 
-/** proc buildBoard (line 777) */
+/** proc buildBoard (line 778) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3452,35 +3452,35 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 966) */
+/** proc drawCombatCard (line 963) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 971) */
+/** proc rebuildCombatDeck (line 968) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 977) */
+/** proc drawShipFrom (line 974) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 978, 15));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 975, 15));
 }
 
-/** proc discardShip (line 981) */
+/** proc discardShip (line 978) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c, 982, 22).deck] ?? noKey(at(SHIPS, c, 982, 22).deck, 982, 12)).discard.push(c);
+  (state.shipDecks[at(SHIPS, c, 979, 22).deck] ?? noKey(at(SHIPS, c, 979, 22).deck, 979, 12)).discard.push(c);
 }
 
-/** proc drawMerchant (line 990) */
+/** proc drawMerchant (line 987) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
     const c = card;
     if (c !== null) {
-      if (at(SHIPS, c, 994, 10).redirect) {
+      if (at(SHIPS, c, 991, 10).redirect) {
         discardShip(state, c);
-        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 996, 39).deck));
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c, 993, 39).deck));
       }
     }
   }
@@ -3488,16 +3488,16 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1003) */
+/** proc drawMission (line 1000) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
     state.players[p]!.mission = [k];
-    state.players[p]!.missionFlags = [at(MISSIONS, k, 1006, 23).flagA, at(MISSIONS, k, 1006, 42).flagB];
+    state.players[p]!.missionFlags = [at(MISSIONS, k, 1003, 23).flagA, at(MISSIONS, k, 1003, 42).flagB];
   }
 }
 
-/** proc discardMission (line 1010) */
+/** proc discardMission (line 1007) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3507,7 +3507,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1127) */
+/** proc dock (line 1124) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3515,7 +3515,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc noteFight (line 1541) */
+/** proc noteFight (line 1538) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3523,7 +3523,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1763) */
+/** proc shipTask (line 1760) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3550,7 +3550,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 950): its effects, once allowed. */
+/** action Repair (line 947): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3561,7 +3561,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 957): its effects, once allowed. */
+/** action EndTurn (line 954): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3575,31 +3575,31 @@ function checkMove(state: State, me: Player): string | null {
 
 /** Why Step is refused now, or null when it is allowed. */
 function checkStep(state: State, me: Player, d: HexDir): string | null {
-  if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 24), d)))
+  if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 24), d)))
     return "You cannot sail off the board.";
-  if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 27), d)))
+  if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1046, 27), d)))
     return "Land squares are impassable.";
-  if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 25), d)) > mpLeft(state, me))
+  if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1047, 25), d)) > mpLeft(state, me))
     return "Not enough movement points (a shoals square costs 2).";
   if (
-    isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 28), d)) &&
-    hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 57), d))
+    isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 28), d)) &&
+    hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 57), d))
   )
     return "The reef already holds a ship.";
   if (!(
-    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 23), d)) ||
-    !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 63), d))
+    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 23), d)) ||
+    !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 63), d))
   ))
     return "A damaged ship blocks that square.";
   if (!(
-    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 23), d)) ||
+    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 23), d)) ||
     !state.players[me]!.damaged ||
-    !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 79), d), me)
+    !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 79), d), me)
   ))
     return "A damaged ship cannot enter another pirate's square.";
   if (!(
-    !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 27), d)) ||
-    portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 60), d))
+    !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 27), d)) ||
+    portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 60), d))
   ))
     return "That port is closed to you, and you cannot attack its city now.";
   return null;
@@ -3607,10 +3607,10 @@ function checkStep(state: State, me: Player, d: HexDir): string | null {
 
 /** Why AttackPort is refused now, or null when it is allowed. */
 function checkAttackPort(state: State, me: Player, d: HexDir): string | null {
-  const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1060, 34), d));
+  const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1057, 34), d));
   if (city === null) return "You can only attack a port of a national city not yet conquered.";
   if (isConquered(state, city)) return "You can only attack a port of a national city not yet conquered.";
-  if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1062, 30), d)))
+  if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1059, 30), d)))
     return "Without free access, sailing in is already an attack: take the step.";
   if (mpLeft(state, me) < 1) return "Not enough movement points.";
   if (!canAttackCity(state, me, city)) return "You do not meet the conditions to attack this city.";
@@ -3623,7 +3623,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1069): its effects, once allowed. */
+/** action ExtraMove (line 1066): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3634,7 +3634,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1075): its effects, once allowed. */
+/** action StopMoving (line 1072): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3642,14 +3642,14 @@ function doStopMoving(state: State, me: Player): void {
 /** Why AttackCity is refused now, or null when it is allowed. */
 function checkAttackCity(state: State, me: Player): string | null {
   if (state.phase >= 3) return "Too late: the city attack comes before Commerce and the Tavern.";
-  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1814, 29));
+  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1811, 29));
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1817, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1814, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1819, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1816, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3657,30 +3657,30 @@ function checkAttackCity(state: State, me: Player): string | null {
 /** Why Commerce is refused now, or null when it is allowed. */
 function checkCommerce(state: State, me: Player): string | null {
   if (state.phase >= 4) return "Commerce is over for this turn.";
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1860, 18))) return "Commerce needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1857, 18))) return "Commerce needs a port square.";
   return null;
 }
 
 /** Why SellCargo is refused now, or null when it is allowed. */
 function checkSellCargo(state: State, me: Player, count: number): string | null {
   if (count > state.players[me]!.cargo) return "You do not have that many cargo tokens in the hold.";
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1869, 25)))
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1866, 25)))
     return "Goods are sold only in a port you may freely enter.";
   return null;
 }
 
 /** Why Deliver is refused now, or null when it is allowed. */
 function checkDeliver(state: State, me: Player, card: number): string | null {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1885, 25)))
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1882, 25)))
     return "Captured ships are delivered only in a port you may freely enter.";
   return null;
 }
 
-/** action Deliver (line 1884): its effects, once allowed. */
+/** action Deliver (line 1881): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1886, 3);
+  removeValue(state.players[me]!.captured, card, 1883, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1888, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1885, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3693,10 +3693,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1897): its effects, once allowed. */
+/** action SellMain (line 1894): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1899, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1900, 19);
+  removeValue(state.players[me]!.sb, w, 1896, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1897, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3705,10 +3705,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1903): its effects, once allowed. */
+/** action SellSecondary (line 1900): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1905, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1906, 19);
+  removeValue(state.players[me]!.holdSec, w, 1902, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1903, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3717,10 +3717,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1909): its effects, once allowed. */
+/** action SellSail (line 1906): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1911, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1912, 19);
+  removeValue(state.players[me]!.yards, v, 1908, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1909, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3729,9 +3729,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1915): its effects, once allowed. */
+/** action DropLetter (line 1912): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1917, 3);
+  removeValue(state.players[me]!.letters, n_, 1914, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3742,7 +3742,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1920): its effects, once allowed. */
+/** action BuyMain (line 1917): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3756,7 +3756,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1928): its effects, once allowed. */
+/** action BuySecondary (line 1925): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3771,7 +3771,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1936): its effects, once allowed. */
+/** action BuySail (line 1933): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3785,7 +3785,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1949): its effects, once allowed. */
+/** action BuyLetter (line 1946): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3799,9 +3799,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1958): its effects, once allowed. */
+/** action StoreMain (line 1955): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1962, 3);
+  removeValue(state.players[me]!.sb, w, 1959, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3813,9 +3813,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1966): its effects, once allowed. */
+/** action LoadMain (line 1963): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 1970, 3);
+  removeValue(state.players[me]!.whMain, w, 1967, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3827,9 +3827,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1974): its effects, once allowed. */
+/** action StoreSecondary (line 1971): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1978, 3);
+  removeValue(state.players[me]!.holdSec, w, 1975, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3841,9 +3841,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1982): its effects, once allowed. */
+/** action LoadSecondary (line 1979): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 1986, 3);
+  removeValue(state.players[me]!.whSec, w, 1983, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3855,9 +3855,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1990): its effects, once allowed. */
+/** action StoreSail (line 1987): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1994, 3);
+  removeValue(state.players[me]!.yards, v, 1991, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3869,9 +3869,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 1998): its effects, once allowed. */
+/** action LoadSail (line 1995): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 2002, 3);
+  removeValue(state.players[me]!.whSails, v, 1999, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3883,9 +3883,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2006): its effects, once allowed. */
+/** action StoreLetter (line 2003): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2010, 3);
+  removeValue(state.players[me]!.letters, n_, 2007, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3897,9 +3897,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2014): its effects, once allowed. */
+/** action LoadLetter (line 2011): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2018, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2015, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3911,7 +3911,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2022): its effects, once allowed. */
+/** action StoreCargo (line 2019): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3925,21 +3925,21 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2031): its effects, once allowed. */
+/** action LoadCargo (line 2028): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
-  state.players[me]!.cargoPos = fieldValue(state.players[me]!.pos, "pos", 2037, 17);
+  state.players[me]!.cargoPos = fieldValue(state.players[me]!.pos, "pos", 2034, 17);
 }
 
 /** Why BuyShip is refused now, or null when it is allowed. */
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
-  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2045, 22)) <= 0)
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2042, 22)) <= 0)
     return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2046, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2046, 45)).discard.length <=
+    (state.shipDecks[deck] ?? noKey(deck, 2043, 16)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2043, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3949,7 +3949,7 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
 /** Why Tavern is refused now, or null when it is allowed. */
 function checkTavern(state: State, me: Player): string | null {
   if (state.phase >= 5) return "The tavern is over for this turn.";
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2147, 18))) return "The tavern needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2144, 18))) return "The tavern needs a port square.";
   return null;
 }
 
@@ -3960,7 +3960,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2152): its effects, once allowed. */
+/** action TakeMission (line 2149): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3977,7 +3977,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2182, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2179, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -3986,7 +3986,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 881) until it waits for a decision or is done. */
+/** Runs the flow (line 882) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4026,7 +4026,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 834) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 835) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4059,11 +4059,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 868, 16)).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 869, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 871, 13)).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 872, 13)).pile);
         }
 
         state.stack.pop();
@@ -4078,7 +4078,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
 
       case 4: {
         state.players[frame.p]!.ship = frame.startShip;
-        removeValue(state.startOffer, frame.startShip, 841, 7);
+        removeValue(state.startOffer, frame.startShip, 842, 7);
         state.pending = { site: 1, players: [frame.p] };
         frame.pc = 5;
         return;
@@ -4183,7 +4183,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 887) until it waits for a decision or is done. */
+/** Runs proc playGame (line 888) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4235,26 +4235,14 @@ function stepPlayGame(state: State, frame: PlayGameFrame): void {
       }
 
       case 6: {
-        if (state.round < state.params.ROUND_LIMIT) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        state.ending = "round limit (A45)";
-        state.stack.length = 0;
-        state.interrupts.length = 0;
-        return;
+        frame.pc = 2;
+        continue machine;
       }
 
       case 7: {
         frame.p = (frame.p + 1) % state.playerCount;
         frame.count++;
         frame.pc = 5;
-        continue machine;
-      }
-
-      case 8: {
-        frame.pc = 2;
         continue machine;
       }
 
@@ -4268,7 +4256,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 905) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 902) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4333,7 +4321,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1019) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1016) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4359,7 +4347,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1022, 5);
+        removeValue(state.players[frame.p]!.hand, frame.excessCard, 1019, 5);
         state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
@@ -4392,12 +4380,12 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1079) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1076) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1080, 16);
+        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1077, 16);
         const portFound = portAt(state, frame.t);
         if (portFound === null) {
           frame.pc = 1;
@@ -4510,7 +4498,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1113, 22), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1110, 22), frame.t));
         return;
       }
 
@@ -4593,7 +4581,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1135) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1132) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4658,7 +4646,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1147) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1144) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4761,7 +4749,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1170, 15));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1167, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4802,7 +4790,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1179) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1176) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4840,7 +4828,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1183, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1180, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4870,7 +4858,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1186, 5);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1183, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4908,22 +4896,22 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1201) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1198) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (!(
           state.players[frame.p]!.mission.length > 0 &&
-          isSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1202, 36))
+          isSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1199, 36))
         )) {
           frame.pc = 1;
           continue machine;
         }
 
         if (
-          fortOfSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1203, 18)) !==
-          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1203, 37), 1203, 28).fort
+          fortOfSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1200, 18)) !==
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1200, 37), 1200, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4949,7 +4937,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
           state.players[frame.p]!.cp += T3_CP;
           if (freeHold(state, frame.p) > 0 && cargoSupply(state) > 0) {
             state.players[frame.p]!.cargo += 1;
-            state.players[frame.p]!.cargoPos = fieldValue(state.players[frame.p]!.pos, "pos", 1209, 24);
+            state.players[frame.p]!.cargoPos = fieldValue(state.players[frame.p]!.pos, "pos", 1206, 24);
           }
 
           discardMission(state, frame.p);
@@ -4992,12 +4980,12 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1218) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1215) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0, 1219, 15);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1216, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -5012,7 +5000,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1223: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -5037,7 +5025,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1224: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -5047,7 +5035,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1225: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -5057,7 +5045,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5160,7 +5148,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1261) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1258) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5199,7 +5187,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1266, 5);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1263, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5225,7 +5213,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1272, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1269, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5246,7 +5234,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1278, 5);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1275, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5256,7 +5244,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1284, 5);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1281, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5293,7 +5281,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1307) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1304) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5301,8 +5289,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6, 1310, 14);
-        state.windDir = at(DIRS, frame.spin - 1, 1311, 13).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1307, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1308, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5381,7 +5369,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1329) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1326) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5398,7 +5386,7 @@ function stepPushPirate(state: State, frame: PushPirateFrame): void {
           continue machine;
         }
 
-        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1333, 18);
+        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1330, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (!windStopsPirate(state, frame.p, frame.t)) {
           frame.pc = 3;
@@ -5486,7 +5474,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1354) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1351) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5504,7 +5492,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi, 1359, 18);
+        frame.origin = at(state.merchants, frame.mi, 1356, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5517,7 +5505,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi, 1387, 19) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1384, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5553,7 +5541,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t, 1378, 7);
+          setAt(state.merchants, frame.mi, frame.t, 1375, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5609,7 +5597,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1405) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1402) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5659,7 +5647,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 5: {
         frame.here = collect15(state, frame.fightHex);
-        frame.last = at(argmax16(state, frame.here), 0, 1415, 18);
+        frame.last = at(argmax16(state, frame.here), 0, 1412, 18);
         if (state.kraken !== frame.fightHex) {
           frame.pc = 6;
           continue machine;
@@ -5695,12 +5683,12 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 9: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0, 1422, 24);
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1419, 24);
         frame.pc = 12;
         state.stack.push(
           newPirateFightFrame(
             frame.attacker,
-            at(collect19(state, frame.healthy, frame.attacker), 0, 1423, 31),
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1420, 31),
             frame.fightHex,
           ),
         );
@@ -5748,7 +5736,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1440) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1437) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5766,7 +5754,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1449, 21), 1449, 5);
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1446, 21), 1446, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5783,7 +5771,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort, 1452, 5);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1449, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5805,7 +5793,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1468) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1465) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5832,7 +5820,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
       }
 
       case 2: {
-        setAt(state.merchants, frame.mi, frame.merchantAside, 1472, 5);
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1469, 5);
         frame.pc = 1;
         continue machine;
       }
@@ -5854,7 +5842,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1476) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1473) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5904,7 +5892,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1490) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1487) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5937,7 +5925,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0, 1496, 15);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1493, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5966,7 +5954,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v, 1501, 7);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1498, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5990,7 +5978,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1508, 7);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1505, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -6022,7 +6010,7 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
   };
 }
 
-/** Runs proc dropWreck (line 1520) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1517) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6096,7 +6084,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, handCard: null };
 }
 
-/** Runs proc pirateCard (line 1551) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1548) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6114,7 +6102,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       case 1: {
         const card = frame.handCard;
         if (card !== null) {
-          removeValue(state.players[frame.p]!.hand, card, 1554, 5);
+          removeValue(state.players[frame.p]!.hand, card, 1551, 5);
           state.returns.pirateCard = card;
           state.stack.pop();
           return;
@@ -6142,7 +6130,7 @@ function newCombatFrame(att: Fighter, def: Fighter): CombatFrame {
   return { routine: "combat", pc: 0, att, def };
 }
 
-/** Runs proc combat (line 1562) until it waits for a decision or is done. */
+/** Runs proc combat (line 1559) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6154,13 +6142,13 @@ function stepCombat(state: State, frame: CombatFrame): void {
           reshuffle: false,
         });
         frame.pc = 1;
-        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1564, 16)));
+        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1561, 16)));
         return;
       }
 
       case 1: {
-        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1566, 11));
-        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1567, 10), 1567, 3);
+        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1563, 11));
+        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1564, 10), 1564, 3);
         state.returns.combat = clone<Fight>(state.fight);
         state.stack.pop();
         return;
@@ -6176,7 +6164,7 @@ function newResolveFightFrame(f: Held<Fight>): ResolveFightFrame {
   return { routine: "resolveFight", pc: 0, f, settled: false };
 }
 
-/** Runs proc resolveFight (line 1571) until it waits for a decision or is done. */
+/** Runs proc resolveFight (line 1568) until it waits for a decision or is done. */
 function stepResolveFight(state: State, frame: ResolveFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6272,7 +6260,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1605) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1602) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6332,7 +6320,7 @@ function newSpendForPowerFrame(f: Held<Fight>): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, f, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1621) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1618) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6405,7 +6393,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1641) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1638) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6491,12 +6479,12 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   };
 }
 
-/** Runs proc merchantFight (line 1660) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1657) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1661, 12);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1658, 12);
         frame.shadow = shadowFor(state, state.active, frame.p, frame.p);
         noteFight(state, frame.p, frame.p);
         const cardFound = drawMerchant(state, shipDeckOf(state, frame.p));
@@ -6557,7 +6545,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1672, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1669, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6595,7 +6583,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1686) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1683) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6612,7 +6600,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1689, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1686, 17).goods));
         return;
       }
 
@@ -6629,7 +6617,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1690, 20).goods,
+          at(SHIPS, frame.card, 1687, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6684,7 +6672,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1705) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1702) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6753,13 +6741,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1713, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1710, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1716, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1713, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6802,7 +6790,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1722) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1719) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6901,7 +6889,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1745, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1742, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6976,12 +6964,12 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1775) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1772) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1776, 12);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1773, 12);
         noteFight(state, frame.p, frame.p);
         frame.pc = 1;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "kraken" }));
@@ -7130,14 +7118,14 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   };
 }
 
-/** Runs proc cityAttack (line 1823) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1820) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1826, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1823, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -7149,8 +7137,8 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1834, 3);
-        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1835, 12);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1831, 3);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1832, 12);
         frame.pc = 2;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken }));
         return;
@@ -7246,13 +7234,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2078) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2075) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2079, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2079, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2076, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2076, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7276,7 +7264,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2084, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2081, 5);
         frame.keep = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 4;
@@ -7292,7 +7280,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2093, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2090, 22);
         }
 
         frame.pc = 1;
@@ -7322,7 +7310,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2098, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2095, 5);
         frame.keep2 = false;
         if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
           frame.pc = 9;
@@ -7338,7 +7326,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2107, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2104, 22);
         }
 
         frame.pc = 6;
@@ -7413,11 +7401,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2119, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2116, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2123, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2120, 24);
         }
 
         frame.pc = 17;
@@ -7429,7 +7417,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep3) {
           state.players[frame.p]!.whCargo += 1;
         } else {
-          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2135, 30))) {
+          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2132, 30))) {
             state.players[frame.p]!.doubloons += income(state, saleDistance(state, frame.p));
           }
         }
@@ -7444,7 +7432,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2127, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2124, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7470,7 +7458,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2191) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2188) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7494,7 +7482,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2195, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2192, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7512,12 +7500,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2202) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2199) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2203, 11).event;
+        frame.e = at(COMBAT, frame.c, 2200, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7685,7 +7673,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2224) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2221) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7718,7 +7706,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2230) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2227) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7729,7 +7717,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2233, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2230, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7779,7 +7767,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2252) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2249) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7862,7 +7850,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2271, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2268, 23)));
         return;
       }
 
@@ -7915,7 +7903,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2282) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2279) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7954,7 +7942,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2289, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2286, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -8010,7 +7998,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2301, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2298, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -8042,7 +8030,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2309, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2306, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -8085,7 +8073,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2318) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2315) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8132,7 +8120,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2337) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2334) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8192,7 +8180,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2347) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2344) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8257,7 +8245,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2362) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2359) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8304,7 +8292,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2373, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2370, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8329,7 +8317,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2376, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2373, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8367,7 +8355,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         if (!(
           !frame.carried.includes(frame.i_2) &&
           hexDistance(
-            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2382, 48)]!.pos, "pos", 2382, 48),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2379, 48)]!.pos, "pos", 2379, 48),
             frame.arrival,
           ) <= 1
         )) {
@@ -8376,7 +8364,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2383, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2380, 25)));
         return;
       }
 
@@ -8396,8 +8384,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2384, 19),
-            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2384, 31)]!.pos, "pos", 2384, 31),
+            at(SEATS[state.playerCount]!, frame.i_2, 2381, 19),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2381, 31)]!.pos, "pos", 2381, 31),
             frame.lost,
           ),
         );
@@ -8436,12 +8424,12 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2390) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2387) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2391, 14), frame.shift);
+        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2388, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8534,12 +8522,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2408) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2405) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2409, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2406, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8562,7 +8550,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2417, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2414, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8578,7 +8566,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2414, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2411, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8600,12 +8588,12 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 938) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 935) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        removeValue(state.players[frame.me]!.hand, frame.card, 941, 3);
+        removeValue(state.players[frame.me]!.hand, frame.card, 938, 3);
         frame.pc = 1;
         state.stack.push(newRunEventFrame(frame.card, frame.me));
         return;
@@ -8613,7 +8601,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
 
       case 1: {
         state.combatDeck.discard.push(frame.card);
-        if (at(COMBAT, frame.card, 944, 6).reshuffle) {
+        if (at(COMBAT, frame.card, 941, 6).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -8631,7 +8619,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1030) until it waits for a decision or is done. */
+/** Runs action Move (line 1027) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8684,7 +8672,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1047) until it waits for a decision or is done. */
+/** Runs action Step (line 1044) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8693,7 +8681,7 @@ function stepStep(state: State, frame: StepFrame): void {
         state.stack.push(
           newEnterHexFrame(
             frame.me,
-            hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1055, 21), frame.d),
+            hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1052, 21), frame.d),
             false,
           ),
         );
@@ -8715,12 +8703,12 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1059) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1056) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const cityFound = cityAt(state, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1060, 34), frame.d));
+        const cityFound = cityAt(state, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1057, 34), frame.d));
         if (cityFound === null)
           throw new RulesError(
             "a requirement checked before the action ran no longer holds: You can only attack a port of a national city not yet conquered.",
@@ -8728,7 +8716,7 @@ function stepAttackPort(state: State, frame: AttackPortFrame): void {
         frame.city = cityFound;
         frame.pc = 1;
         state.stack.push(
-          newEnterHexFrame(frame.me, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1065, 21), frame.d), true),
+          newEnterHexFrame(frame.me, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1062, 21), frame.d), true),
         );
         return;
       }
@@ -8748,12 +8736,12 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1812) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1809) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const cityFound = cityAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 1814, 29));
+        const cityFound = cityAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 1811, 29));
         if (cityFound === null)
           throw new RulesError(
             "a requirement checked before the action ran no longer holds: You must be on a port of a national city.",
@@ -8779,7 +8767,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1858) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1855) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8849,7 +8837,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1867) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1864) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8906,7 +8894,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2043) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2040) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8914,7 +8902,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         state.boughtShip = true;
         state.shipOffer = [];
         for (
-          let i = 0, times = citySizeAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 2049, 21));
+          let i = 0, times = citySizeAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 2046, 21));
           i < times;
           i++
         ) {
@@ -8922,7 +8910,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2054, 12).redirect) {
+              if (at(SHIPS, c, 2051, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8954,7 +8942,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2068, 5);
+        removeValue(state.shipOffer, frame.c, 2065, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8992,7 +8980,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2145) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2142) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9044,7 +9032,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2159) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2156) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9098,7 +9086,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2181) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2178) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9345,28 +9333,28 @@ function offerMove(state: State, me: Player, out: Action[]): void {
 function offerStep(state: State, me: Player, out: Action[]): void {
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 24), d))) continue;
-    if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 27), d))) continue;
-    if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 25), d)) > mpLeft(state, me)) continue;
+    if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 24), d))) continue;
+    if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1046, 27), d))) continue;
+    if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1047, 25), d)) > mpLeft(state, me)) continue;
     if (
-      isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 28), d)) &&
-      hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 57), d))
+      isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 28), d)) &&
+      hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 57), d))
     )
       continue;
     if (!(
-      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 23), d)) ||
-      !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1052, 63), d))
+      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 23), d)) ||
+      !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 63), d))
     ))
       continue;
     if (!(
-      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 23), d)) ||
+      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 23), d)) ||
       !state.players[me]!.damaged ||
-      !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1053, 79), d), me)
+      !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 79), d), me)
     ))
       continue;
     if (!(
-      !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 27), d)) ||
-      portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1054, 60), d))
+      !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 27), d)) ||
+      portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 60), d))
     ))
       continue;
     out.push({ type: "Step", player: me, d });
@@ -9378,10 +9366,10 @@ function offerAttackPort(state: State, me: Player, out: Action[]): void {
   if (mpLeft(state, me) < 1) return;
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1060, 34), d));
+    const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1057, 34), d));
     if (city === null) continue;
     if (isConquered(state, city)) continue;
-    if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1062, 30), d))) continue;
+    if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1059, 30), d))) continue;
     if (!canAttackCity(state, me, city)) continue;
     out.push({ type: "AttackPort", player: me, d });
   }
@@ -9401,26 +9389,26 @@ function offerStopMoving(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of AttackCity (the same requirements as `checkAttackCity`). */
 function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 3) return;
-  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1814, 29));
+  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1811, 29));
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1817, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1814, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1819, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1816, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
 /** Every allowed form of Commerce (the same requirements as `checkCommerce`). */
 function offerCommerce(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 4) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1860, 18))) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1857, 18))) return;
   out.push({ type: "Commerce", player: me });
 }
 
 /** Every allowed form of SellCargo (the same requirements as `checkSellCargo`). */
 function offerSellCargo(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1869, 25))) return;
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1866, 25))) return;
   for (let count = 1; count <= 7; count++) {
     if (count > state.players[me]!.cargo) continue;
     out.push({ type: "SellCargo", player: me, count });
@@ -9429,7 +9417,7 @@ function offerSellCargo(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of Deliver (the same requirements as `checkDeliver`). */
 function offerDeliver(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1885, 25))) return;
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1882, 25))) return;
   const cardList = state.players[me]!.captured;
   for (let card = 0; card < cardList.length; card++) {
     out.push({ type: "Deliver", player: me, card });
@@ -9620,12 +9608,12 @@ function offerLoadCargo(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of BuyShip (the same requirements as `checkBuyShip`). */
 function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (state.boughtShip) return;
-  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2045, 22)) <= 0) return;
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2042, 22)) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2046, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2046, 45)).discard.length <=
+      (state.shipDecks[deck] ?? noKey(deck, 2043, 16)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2043, 45)).discard.length <=
       0
     )
       continue;
@@ -9636,7 +9624,7 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of Tavern (the same requirements as `checkTavern`). */
 function offerTavern(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 5) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2147, 18))) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2144, 18))) return;
   out.push({ type: "Tavern", player: me });
 }
 
@@ -9659,7 +9647,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2182, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2179, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9675,7 +9663,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 839)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 840)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9685,7 +9673,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 842)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 843)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9695,7 +9683,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 843)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 844)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9705,7 +9693,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 845)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 846)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9715,7 +9703,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 847)
+      // `choose kit: StartKit by p` (proc startingChoices, line 848)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9725,7 +9713,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 855)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 856)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9735,7 +9723,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 922)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 919)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9745,7 +9733,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1021)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1018)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9756,7 +9744,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1037)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1034)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9765,7 +9753,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1149)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1146)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9775,7 +9763,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1156)
+      // `choose takeSail: bool by p` (proc pickUps, line 1153)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9785,7 +9773,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1164)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1161)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9795,7 +9783,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1180)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1177)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9811,7 +9799,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1182)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1179)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9822,7 +9810,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1185)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1182)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9833,7 +9821,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1193)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1190)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9844,7 +9832,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1204)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1201)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9854,7 +9842,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1220)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1217)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9864,7 +9852,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1226)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1223)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9875,7 +9863,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1227)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1224)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9886,7 +9874,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1228)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1225)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9897,7 +9885,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1229)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1226)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9908,7 +9896,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1230)
+      // `choose payToll: bool by p` (proc askEntry, line 1227)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9918,7 +9906,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1262)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1259)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9929,7 +9917,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1265)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1262)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9940,7 +9928,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1271)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1268)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9951,7 +9939,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1277)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1274)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9962,7 +9950,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1283)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1280)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9973,7 +9961,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1412)
+      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1409)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9984,7 +9972,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1451)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1448)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9995,7 +9983,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1471)
+      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1468)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10006,7 +9994,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1479)
+      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1476)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10017,7 +10005,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1494)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1491)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -10033,7 +10021,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1498)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1495)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -10042,7 +10030,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1507)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1504)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10053,7 +10041,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1529)
+      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1526)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10064,7 +10052,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1552)
+      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1549)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -10076,7 +10064,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1645)
+      // `choose spendCP: bool by who` (proc addsPower, line 1642)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10086,7 +10074,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10096,7 +10084,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10106,7 +10094,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10122,7 +10110,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10133,7 +10121,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10144,7 +10132,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1728)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1725)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10159,7 +10147,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1733)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1730)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10169,7 +10157,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1744)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1741)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10180,7 +10168,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1749)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1746)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10190,7 +10178,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1783)
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1780)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10201,7 +10189,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1793)
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1790)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10212,7 +10200,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1833)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10225,7 +10213,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1862)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1859)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10252,7 +10240,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1873)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1870)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10262,7 +10250,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2066)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10274,7 +10262,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2080)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10285,7 +10273,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2087)
+      // `choose storeMain: bool by p` (proc changeShip, line 2084)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10295,7 +10283,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2094)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10305,7 +10293,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2101)
+      // `choose storeSail: bool by p` (proc changeShip, line 2098)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10315,7 +10303,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2108)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10331,7 +10319,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2114)
+      // `choose storeItem: bool by p` (proc changeShip, line 2111)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10341,7 +10329,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2115)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10352,7 +10340,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2123)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10363,7 +10351,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2149)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2146)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10372,7 +10360,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2168)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2165)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10382,7 +10370,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2225)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10392,7 +10380,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2244)
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2241)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10403,7 +10391,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2260)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2257)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10414,7 +10402,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2283)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2280)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10424,7 +10412,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2285)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2282)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10434,7 +10422,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2294)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2291)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10445,7 +10433,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2320)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2317)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10455,7 +10443,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2340)
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2337)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10466,7 +10454,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2341)
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2338)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10477,7 +10465,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2348)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2345)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10486,7 +10474,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2365)
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2362)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10496,7 +10484,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2395)
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2392)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10507,7 +10495,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2413)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2410)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12158,7 +12146,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1412): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1409): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone28(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentResolveWindFightsFrame(state);
@@ -12174,7 +12162,7 @@ function answerAlone28(state: State): boolean {
   return true;
 }
 
-/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1471): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1468): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone30(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveMerchantAsideFrame(state);
@@ -12190,7 +12178,7 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1479): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1476): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone31(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveAsideFrame(state);
@@ -12206,7 +12194,7 @@ function answerAlone31(state: State): boolean {
   return true;
 }
 
-/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1529): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1526): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone35(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentDropWreckFrame(state);
@@ -12222,7 +12210,7 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1552): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1549): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone36(state: State): boolean {
   const frame = currentPirateCardFrame(state);
   const items = state.players[frame.p]!.hand;
@@ -12234,7 +12222,7 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1783): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1780): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone47(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12250,7 +12238,7 @@ function answerAlone47(state: State): boolean {
   return true;
 }
 
-/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1793): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1790): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone48(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12266,7 +12254,7 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2066): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone52(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12278,7 +12266,7 @@ function answerAlone52(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2244): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2241): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone64(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
@@ -12294,7 +12282,7 @@ function answerAlone64(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2340): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2337): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone70(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12310,7 +12298,7 @@ function answerAlone70(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2341): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2338): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone71(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12326,7 +12314,7 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2365): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2362): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone73(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
@@ -12342,7 +12330,7 @@ function answerAlone73(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2395): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2392): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone74(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
@@ -12358,7 +12346,7 @@ function answerAlone74(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2413): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2410): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone75(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
@@ -13001,18 +12989,18 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
     for (const s of rangeList(1, 6).slice()) {
-      setAt(state.slotMod, s, at(order, s - 1, 805, 20), 805, 7);
-      setAt(state.modSlot, at(order, s - 1, 806, 15), s, 806, 7);
-      setAt(state.modRot, at(order, s - 1, 807, 14), randomBetween(state.rng, 0, 5, 807, 30), 807, 7);
+      setAt(state.slotMod, s, at(order, s - 1, 806, 20), 806, 7);
+      setAt(state.modSlot, at(order, s - 1, 807, 15), s, 807, 7);
+      setAt(state.modRot, at(order, s - 1, 808, 14), randomBetween(state.rng, 0, 5, 808, 30), 808, 7);
     }
   }
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 813, 3)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 814, 3)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 815, 11)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 816, 11)).pile);
+  (state.shipDecks["green"] ?? noKey("green", 814, 3)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 815, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 816, 11)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 817, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -13024,7 +13012,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 829, 10);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 830, 10);
   return state;
 }
 
@@ -13072,6 +13060,12 @@ function standing(state: State): Outcome {
   };
 }
 
+/** Why machine players give up this game (`abandon`), or null: they stop it with no winner; people play on. */
+function abandoned(state: State): string | null {
+  if (state.round > state.params.ROUND_LIMIT) return "no conquest in the round limit (A45)";
+  return null;
+}
+
 /** A PlacedSquare as players see it. */
 export function viewPlacedSquare(state: State, record: PlacedSquare, viewer: Player): PlacedSquareView {
   return { hex: hexView(record.hex), feature: record.feature, module: record.module, city: record.city };
@@ -13084,7 +13078,7 @@ export function viewWreck(state: State, record: Wreck, viewer: Player): WreckVie
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    ship: at(SHIPS, mine.ship, 490, 21).id,
+    ship: at(SHIPS, mine.ship, 491, 21).id,
     pos: mine.pos === null ? null : hexView(mine.pos),
     damaged: mine.damaged,
     doubloons: mine.doubloons,
@@ -13094,21 +13088,21 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
       viewer === owner
         ? mine.hand.map(
             (element) =>
-              `${at(COMBAT, element, 498, 51).id}: ${at(COMBAT, element, 498, 70).main} ${at(COMBAT, element, 498, 90).power}, event ${at(COMBAT, element, 498, 118).event}`,
+              `${at(COMBAT, element, 499, 51).id}: ${at(COMBAT, element, 499, 70).main} ${at(COMBAT, element, 499, 90).power}, event ${at(COMBAT, element, 499, 118).event}`,
           )
         : null,
     peek:
       viewer === owner
         ? mine.peek.map(
             (element) =>
-              `${at(COMBAT, element, 500, 51).id}: ${at(COMBAT, element, 500, 70).main} ${at(COMBAT, element, 500, 90).power}, event ${at(COMBAT, element, 500, 118).event}`,
+              `${at(COMBAT, element, 501, 51).id}: ${at(COMBAT, element, 501, 70).main} ${at(COMBAT, element, 501, 90).power}, event ${at(COMBAT, element, 501, 118).event}`,
           )
         : null,
     mission:
       viewer === owner
         ? mine.mission.map(
             (element) =>
-              `${at(MISSIONS, element, 501, 38).id}: ${at(MISSIONS, element, 501, 62).flagA} and ${at(MISSIONS, element, 501, 92).flagB}, fort ${at(MISSIONS, element, 501, 124).fort}`,
+              `${at(MISSIONS, element, 502, 38).id}: ${at(MISSIONS, element, 502, 62).flagA} and ${at(MISSIONS, element, 502, 92).flagB}, fort ${at(MISSIONS, element, 502, 124).fort}`,
           )
         : null,
     missionFlags: mine.missionFlags.slice(),
@@ -13118,7 +13112,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     letters: mine.letters.slice(),
     cargo: mine.cargo,
     cargoPos: hexView(mine.cargoPos),
-    captured: mine.captured.map((element) => at(SHIPS, element, 512, 31).id),
+    captured: mine.captured.map((element) => at(SHIPS, element, 513, 31).id),
     whMain: mine.whMain.slice(),
     whSec: mine.whSec.slice(),
     whSails: mine.whSails.slice(),
@@ -13162,8 +13156,8 @@ function view(state: State, viewer: Player): View {
     shipDecks: mapMapValues(state.shipDecks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
-    startOffer: state.startOffer.map((element) => at(SHIPS, element, 560, 33).id),
-    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 561, 32).id),
+    startOffer: state.startOffer.map((element) => at(SHIPS, element, 561, 33).id),
+    shipOffer: state.shipOffer.map((element) => at(SHIPS, element, 562, 32).id),
     phase: state.phase,
     turnOver: state.turnOver,
     moving: state.moving,
@@ -13639,9 +13633,7 @@ function validateState(value: unknown): string | null {
     )
   )
     return "interrupts is not a list of allowances";
-  if (!(
-    value.ending === null || (["round limit (A45)", "hideouts built"] as readonly unknown[]).includes(value.ending)
-  ))
+  if (!(value.ending === null || (["hideouts built"] as readonly unknown[]).includes(value.ending)))
     return "ending is not a way the game ends";
   if (
     !isRecord(value.returns) ||
@@ -13740,7 +13732,7 @@ function collect1(state: State, p: Player, t: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const q = items[i]!;
-    if (q !== p && fieldValue(state.players[q]!.pos, "pos", 1113, 56) === t && !state.players[q]!.damaged) out.push(q);
+    if (q !== p && fieldValue(state.players[q]!.pos, "pos", 1110, 56) === t && !state.players[q]!.damaged) out.push(q);
   }
 
   return out;
@@ -13846,7 +13838,7 @@ function collect10(state: State): Pawn[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (!isPort(state, fieldValue(state.players[p]!.pos, "pos", 1314, 61))) out.push({ kind: "pirateShip", owner: p });
+    if (!isPort(state, fieldValue(state.players[p]!.pos, "pos", 1311, 61))) out.push({ kind: "pirateShip", owner: p });
   }
 
   return out;
@@ -13907,7 +13899,7 @@ function collect15(state: State, fightHex: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 1413, 41) === fightHex) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 1410, 41) === fightHex) out.push(p);
   }
 
   return out;
@@ -13988,7 +13980,7 @@ function any21(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 1442, 60) === h) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 1439, 60) === h) return true;
   }
 
   return false;
@@ -14016,7 +14008,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 1445, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 1442, 18);
   return best;
 }
 
@@ -14119,7 +14111,7 @@ function any32(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2269, 37) === krakenTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2266, 37) === krakenTo) return true;
   }
 
   return false;
@@ -14131,7 +14123,7 @@ function collect33(state: State, krakenTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2271, 46) === krakenTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2268, 46) === krakenTo) out.push(p);
   }
 
   return out;
@@ -14154,7 +14146,7 @@ function any35(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2307, 66) === merchantTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2304, 66) === merchantTo) return true;
   }
 
   return false;
@@ -14166,7 +14158,7 @@ function collect36(state: State, merchantTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2309, 50) === merchantTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2306, 50) === merchantTo) out.push(p);
   }
 
   return out;
@@ -14203,7 +14195,7 @@ function collect39(state: State, old: Hex): number[] {
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
     if (
-      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2371, 69)]!.pos, "pos", 2371, 69), old) <=
+      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2368, 69)]!.pos, "pos", 2368, 69), old) <=
       1
     )
       out.push(i_);
@@ -14287,7 +14279,7 @@ function any46(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 659, 46) === h) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 660, 46) === h) return true;
   }
 
   return false;
@@ -14298,7 +14290,7 @@ function any47(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 661, 54) === h && state.players[p]!.damaged) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 662, 54) === h && state.players[p]!.damaged) return true;
   }
 
   return false;
@@ -14309,7 +14301,7 @@ function any48(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (p !== me && fieldValue(state.players[p]!.pos, "pos", 662, 76) === h) return true;
+    if (p !== me && fieldValue(state.players[p]!.pos, "pos", 663, 76) === h) return true;
   }
 
   return false;
@@ -14320,7 +14312,7 @@ function any49(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (p !== me && fieldValue(state.players[p]!.pos, "pos", 663, 77) === h && !state.players[p]!.damaged) return true;
+    if (p !== me && fieldValue(state.players[p]!.pos, "pos", 664, 77) === h && !state.players[p]!.damaged) return true;
   }
 
   return false;
@@ -14410,7 +14402,7 @@ function any57(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
-    if (ho.owner === p && at(CITIES, ho.city, 689, 88).module === m) return true;
+    if (ho.owner === p && at(CITIES, ho.city, 690, 88).module === m) return true;
   }
 
   return false;
@@ -14674,7 +14666,7 @@ function count79(state: State, h: Hex): number {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 1393, 112) === h && !state.players[p]!.damaged) total++;
+    if (fieldValue(state.players[p]!.pos, "pos", 1390, 112) === h && !state.players[p]!.damaged) total++;
   }
 
   return total;
@@ -14686,7 +14678,7 @@ function count80(state: State, mi: number, m: number): number {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && moduleOf(state, at(state.merchants, j, 1433, 106)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1430, 106)) === m) total++;
   }
 
   return total;
@@ -14697,7 +14689,7 @@ function any81(state: State, mi: number, h: Hex): boolean {
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (j !== mi && at(state.merchants, j, 1434, 97) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1431, 97) === h) return true;
   }
 
   return false;
@@ -14731,7 +14723,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2333, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2330, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14850,7 +14842,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "75e63f1b",
+    sourceHash: "890a700e",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
@@ -14868,6 +14860,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     describeAction,
     outcome,
     standing,
+    abandoned,
     determinize,
     validateState,
   },
