@@ -588,14 +588,7 @@ export class ExprEmitter {
     const known = this.sink.lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
     const variable = names.nameOf(e.symbol!);
-    const iterable = this.readOnlyList(e.iterable, inner);
-    // An indexed loop over the list, evaluated once: measurably faster than for-of in the hot paths of playouts.
-    const items = names.fresh("items");
-    const index = names.fresh("i");
     const elementType = tsType(e.symbol!.type);
-    // A list written out (`[hull, mast]`) needs its type: TypeScript would widen enum members to string.
-    const annotation = e.iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
-    const loopHead = `const ${items}${annotation} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
     const body = e.kind === "comprehension" ? e.element : e.kind === "mapComprehension" ? e.value : e.body;
     // `[0 for _ in range(1, n)]` and `sum(x in pile: 4)` count without reading the element.
     const read =
@@ -604,7 +597,7 @@ export class ExprEmitter {
         : e.kind === "mapComprehension"
           ? readsLocal([e.key, e.value, e.condition], e.symbol!)
           : !e.body || ELEMENT_KEEPING.has(e.op) || readsLocal([e.body], e.symbol!);
-    const element = read ? `const ${variable} = ${items}[${index}]!;` : "";
+    const { head: loopHead, element } = this.loopOver(e.iterable, variable, elementType, read, inner);
     const value = body ? this.emit(body, inner) : variable;
     const c = e.kind === "comprehension" ? e : undefined;
     const condition = e.kind === "aggregate" ? undefined : e.condition;
@@ -639,7 +632,7 @@ export class ExprEmitter {
         returnType = "number";
         code = body
           ? `let ${total} = 0;\n${loopHead} {\n${element}\nif (${value}) ${total}++;\n}\nreturn ${total};`
-          : `return ${iterable}.length;`;
+          : `return ${this.readOnlyList(e.iterable, inner)}.length;`;
         break;
       case "min":
       case "max": {
@@ -686,6 +679,72 @@ export class ExprEmitter {
       body: code,
     });
     return `${name}(${callArgs.join(", ")})`;
+  }
+
+  /**
+   * How a lifted aggregate goes over its list, `head` then `{ element ... }`: a counted loop over `range(a, b)`; the
+   * loop of a function's comprehension run in place (`first(c in column(x): ...)` with `fn column(x) = [cell(x, i) for
+   * i in range(0, 5)]` builds no list); else an indexed loop over the list, evaluated once (measurably faster than
+   * for-of in the hot paths of playouts). `element` binds the element to `variable` when `read`.
+   */
+  private loopOver(
+    iterable: Expr,
+    variable: string,
+    elementType: string,
+    read: boolean,
+    inner: Scope,
+  ): { head: string; element: string } {
+    const names = inner.names;
+    if (iterable.kind === "call" && iterable.target === "builtin" && iterable.callee.text === "range") {
+      // The rules never change a loop's variable, so it can count.
+      const [low, high] = iterable.args.map((a) => this.emit(a, inner));
+      const index = read ? variable : names.fresh("i");
+      const end = names.fresh("end");
+      return { head: `for (let ${index} = ${low}, ${end} = ${high}; ${index} <= ${end}; ${index}++)`, element: "" };
+    }
+    const fused = this.fusedComprehension(iterable, inner);
+    if (fused !== undefined) {
+      const { comprehension: c, bindings } = fused;
+      const reads = readsLocal([...(read ? [c.element] : []), c.condition], c.symbol!);
+      const own = this.loopOver(c.iterable, names.nameOf(c.symbol!), tsType(c.symbol!.type), reads, inner);
+      return {
+        head: `${bindings.join("\n")}\n${own.head}`,
+        element: [
+          own.element,
+          ...(c.condition ? [`if (!(${this.emit(c.condition, inner)})) continue;`] : []),
+          ...(read ? [`const ${variable} = ${this.storedIn(c.element, inner, this.emit(c.element, inner))};`] : []),
+        ].join("\n"),
+      };
+    }
+    const items = names.fresh("items");
+    const index = names.fresh("i");
+    // A list written out (`[hull, mast]`) needs its type: TypeScript would widen enum members to string.
+    const annotation = iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
+    return {
+      head: `const ${items}${annotation} = ${this.readOnlyList(iterable, inner)};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`,
+      element: read ? `const ${variable} = ${items}[${index}]!;` : "",
+    };
+  }
+
+  /**
+   * A call of a function whose body is a comprehension with one `for` (and that no variant replaces): the
+   * comprehension, and its parameters bound to the call's arguments, so that a loop over the call can run the
+   * comprehension's own loop instead of building its list.
+   */
+  private fusedComprehension(e: Expr, inner: Scope): { comprehension: Comprehension; bindings: string[] } | undefined {
+    if (e.kind !== "call" || e.target !== "fn" || inner.stateless) return undefined;
+    const fn = this.program.fns.get(e.callee.text);
+    const body = fn?.body;
+    if (fn === undefined || body === undefined || !("kind" in body) || body.kind !== "comprehension") return undefined;
+    if (body.flatten) return undefined;
+    const name = fn.name.text;
+    if (this.program.variants.some((v) => v.replacements.some((r) => r.kind === "fn" && r.name.text === name))) {
+      return undefined;
+    }
+    const bindings = fn.params.map(
+      (p, i) => `const ${inner.names.nameOf(p.symbol!)} = ${this.emit(e.args[i]!, inner)};`,
+    );
+    return { comprehension: body, bindings };
   }
 
   /** What `min` or `max` does when its list is empty: give the rules' `else` value, or stop the game. */

@@ -121,6 +121,16 @@ export class StatementEmitter {
             "}",
           ];
         }
+        if (it.kind === "call" && it.target === "builtin" && it.callee.text === "range" && it.args.length === 2) {
+          // `for i in range(a, b)`: counted, with no list built (the rules never change a loop's variable).
+          const [low, high] = it.args.map((a) => this.e(a));
+          const end = this.scope.names.fresh("end");
+          return [
+            `for (let ${v} = ${low}, ${end} = ${high}; ${v} <= ${end}; ${v}++) {`,
+            ...this.block(s.body, [...loops, { kind: "native" }]),
+            "}",
+          ];
+        }
         return [
           `for (const ${v} of ${iterationSource(this.ctx, this.scope, s.iterable, false, s.body)}) {`,
           ...this.block(s.body, [...loops, { kind: "native" }]),

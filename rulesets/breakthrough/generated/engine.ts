@@ -25,7 +25,6 @@ import {
   notOfferedNow,
   offersAny,
   checkParams,
-  rangeList,
   rankByKeys,
   seatLists,
   type Engine,
@@ -425,7 +424,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     ending: null,
     pending: null,
   };
-  for (const x of rangeList(0, state.params.SIZE - 1).slice()) {
+  for (let x = 0, end = state.params.SIZE - 1; x <= end; x++) {
     mapSet(state.board, cellOf(x, 0), 1);
     mapSet(state.board, cellOf(x, 1), 1);
     mapSet(state.board, cellOf(x, state.params.SIZE - 2), 0);

@@ -20,7 +20,6 @@ import {
   mapSize,
   notOfferedNow,
   checkParams,
-  rangeList,
   rankByKeys,
   seatLists,
   type Engine,
@@ -539,9 +538,7 @@ function validateState(value: unknown): string | null {
 /** [cell(x, ROWS - 1 - i) for i in range(0, ROWS - 1)] */
 function collect1(state: State, x: number): Cell[] {
   const out: Cell[] = [];
-  const items = rangeList(0, state.params.ROWS - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = state.params.ROWS - 1; i_ <= end; i_++) {
     out.push(cellOf(x, state.params.ROWS - 1 - i_));
   }
 
@@ -550,9 +547,9 @@ function collect1(state: State, x: number): Cell[] {
 
 /** first(c in column(x): not has(board, c)) */
 function first2(state: State, x: number): Cell | null {
-  const items = column(state, x);
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
+  const x2 = x;
+  for (let i_ = 0, end = state.params.ROWS - 1; i_ <= end; i_++) {
+    const c = cellOf(x2, state.params.ROWS - 1 - i_);
     if (!mapHas(state.board, c)) return c;
   }
 

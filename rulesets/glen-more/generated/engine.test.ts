@@ -23,7 +23,6 @@ import {
   mapValues,
   noKey,
   offeredProblem,
-  rangeList,
   requireViewsHide,
   shareProblem,
 } from "@rules/runtime";
@@ -2028,7 +2027,7 @@ describe("Glen More: rules tests", () => {
         { tile: 42, at: cellOf(2, -1), cubes: [], clans: 0 },
         { tile: 34, at: cellOf(0, 1), cubes: [], clans: 0 },
       ];
-      for (const i_ of rangeList(1, 9).slice()) {
+      for (let i_ = 1, end = 9; i_ <= end; i_++) {
         state.players[1]!.display.push({ tile: 22, at: cellOf(i_, 5), cubes: [], clans: 0 });
       }
     });
@@ -2050,13 +2049,13 @@ describe("Glen More: rules tests", () => {
       (state.stacks["stack2"] ?? noKey("stack2", 1815, 5)).pile = [];
       (state.stacks["stack3"] ?? noKey("stack3", 1816, 5)).pile = [52];
       state.scorings = 2;
-      for (const i_ of rangeList(1, 13).slice()) {
+      for (let i_ = 1, end = 13; i_ <= end; i_++) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
       }
-      for (const i_2 of rangeList(1, 12).slice()) {
+      for (let i_2 = 1, end2 = 12; i_2 <= end2; i_2++) {
         state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0 });
       }
-      for (const i_3 of rangeList(1, 15).slice()) {
+      for (let i_3 = 1, end3 = 15; i_3 <= end3; i_3++) {
         state.players[at(SEATS[state.playerCount]!, 2, 1825, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_3, 10),
@@ -2064,7 +2063,7 @@ describe("Glen More: rules tests", () => {
           clans: 0,
         });
       }
-      for (const i_4 of rangeList(1, 12).slice()) {
+      for (let i_4 = 1, end4 = 12; i_4 <= end4; i_4++) {
         state.players[at(SEATS[state.playerCount]!, 3, 1828, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_4, 10),
@@ -2353,9 +2352,7 @@ function scrambleHidden(state: State, seat: Player): void {
 
 /** all(s in range(4, 11): stackOn(s) == 0) */
 function all1(state: State): boolean {
-  const items = rangeList(4, 11);
-  for (let i = 0; i < items.length; i++) {
-    const s = items[i]!;
+  for (let s = 4, end = 11; s <= end; s++) {
     if (!(stackOn(state, s) === 0)) return false;
   }
   return true;
@@ -2392,9 +2389,7 @@ function all3(state: State): boolean {
 }
 /** all(s in range(0, 4): track[s] == figure(players[s])) */
 function all4(state: State): boolean {
-  const items = rangeList(0, 4);
-  for (let i = 0; i < items.length; i++) {
-    const s = items[i]!;
+  for (let s = 0, end = 4; s <= end; s++) {
     if (!equal(at(state.track, s, 852, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 852, 51) }))
       return false;
   }
@@ -2402,9 +2397,7 @@ function all4(state: State): boolean {
 }
 /** all(s in range(5, 12): stackOn(s) == 0) */
 function all5(state: State): boolean {
-  const items = rangeList(5, 12);
-  for (let i = 0; i < items.length; i++) {
-    const s = items[i]!;
+  for (let s = 5, end = 12; s <= end; s++) {
     if (!(stackOn(state, s) === 0)) return false;
   }
   return true;

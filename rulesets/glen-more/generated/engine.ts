@@ -4193,9 +4193,7 @@ function sum13(state: State, p: Player): number {
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].at == c) */
 function first14(state: State, p: Player, c: Cell): number | null {
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (at(state.players[p]!.display, j, 279, 82).at === c) return j;
   }
 
@@ -4238,9 +4236,7 @@ function all16(
 /** [clanOn(j) for j in range(0, size(p.display) - 1) if p.display[j].clans > 0 and placeable(p, id, j)] */
 function collect17(state: State, p: Player, id: number): ClanSource[] {
   const out: ClanSource[] = [];
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (at(state.players[p]!.display, j, 319, 58).clans > 0 && placeable(state, p, id, j))
       out.push({ kind: "clanOn", tile: j });
   }
@@ -4251,9 +4247,7 @@ function collect17(state: State, p: Player, id: number): ClanSource[] {
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, r)] */
 function collect18(state: State, p: Player, r: Res): Source[] {
   const out: Source[] = [];
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (at(state.players[p]!.display, j, 328, 67).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
   }
 
@@ -4263,8 +4257,7 @@ function collect18(state: State, p: Player, r: Res): Source[] {
 /** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
 function collect19(state: State, p: Player, r: Res, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
-  const items = rangeList(1, have(state, p, r) - (need[r] ?? noKey(r, 332, 59)));
-  for (let i = 0; i < items.length; i++) {
+  for (let i = 1, end = have(state, p, r) - (need[r] ?? noKey(r, 332, 59)); i <= end; i++) {
     out.push(0);
   }
 
@@ -4286,9 +4279,11 @@ function collect20(state: State, p: Player, need: Partial<Record<Res, number>>):
 /** [level + 1 for r in members(Res) for level in range(market[r] + miss(p, need, r), MARKET_SPACES - 1)] */
 function collect21(state: State, r: Res, p: Player, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
-  const items = rangeList((state.market[r] ?? noKey(r, 333, 57)) + miss(state, p, need, r), MARKET_SPACES - 1);
-  for (let i = 0; i < items.length; i++) {
-    const level = items[i]!;
+  for (
+    let level = (state.market[r] ?? noKey(r, 333, 57)) + miss(state, p, need, r), end = MARKET_SPACES - 1;
+    level <= end;
+    level++
+  ) {
     out.push(level + 1);
   }
 
@@ -4396,9 +4391,7 @@ function any29(state: State, p: Player): boolean {
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and kingDistance(p.display[j].at, c) == 1) */
 function any30(state: State, p: Player, minus: number | null, c: Cell): boolean {
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (
       at(state.players[p]!.display, j, 359, 5).clans > (j === minus ? 1 : 0) &&
       kingDistance(at(state.players[p]!.display, j, 359, 73).at, c) === 1
@@ -4512,9 +4505,7 @@ function any39(state: State, p: Player, c: Cell): boolean {
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
 function any40(state: State, p: Player, id: number): boolean {
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (at(state.players[p]!.display, j, 386, 45).clans > 0 && placeable(state, p, id, j)) return true;
   }
 
@@ -4551,9 +4542,7 @@ function match42(state: State, space: number): number | null {
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
 function collect43(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(0, state.track.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = state.track.length - 1; i_ <= end; i_++) {
     if (!(at(state.track, i_, 429, 78).kind === "tile")) out.push(i_);
   }
 
@@ -4613,9 +4602,7 @@ function count47(state: State, p: Player): number {
 /** [j for j in range(0, size(p.display) - 1) if oichTurn or kingDistance(p.display[j].at, p.display[i].at) <= 1] */
 function collect48(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (
       state.oichTurn ||
       kingDistance(at(state.players[p]!.display, j, 612, 73).at, at(state.players[p]!.display, i_, 612, 90).at) <= 1
@@ -4706,9 +4693,7 @@ function any54(state: State, me: Player): boolean {
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
 function collect55(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(0, TILES.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
     if (at(TILES, i_, 446, 75).stack === 0) out.push(i_);
   }
 
@@ -4718,9 +4703,7 @@ function collect55(state: State): number[] {
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
 function collect56(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(0, TILES.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
     if (at(TILES, i_, 447, 75).stack === 1) out.push(i_);
   }
 
@@ -4730,9 +4713,7 @@ function collect56(state: State): number[] {
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
 function collect57(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(0, TILES.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
     if (at(TILES, i_, 448, 75).stack === 2) out.push(i_);
   }
 
@@ -4742,9 +4723,7 @@ function collect57(state: State): number[] {
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
 function collect58(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(0, TILES.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
     if (at(TILES, i_, 449, 75).stack === 3) out.push(i_);
   }
 

@@ -2730,7 +2730,7 @@ export function actionsThisRound(state: State): number {
 
 /** fn npcStep (line 975) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
-  for (const k of rangeList(0, 7)) {
+  for (let k = 0, end = 7; k <= end; k++) {
     let dir = at(COMPASS_VALUES.slice(), remainder(indexOfValue(COMPASS_VALUES.slice(), d) + k, 8, 977, 32), 977, 15);
     const b = first29(state, z, dir);
     if (b !== null) {
@@ -13003,7 +13003,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   state.rumorDeck.pile = rangeList(0, RUMORS.length - 1);
   shuffleInPlace(state.rng, state.rumorDeck.pile);
-  for (const t of rangeList(0, GLORY.length - 1).slice()) {
+  for (let t = 0, end = GLORY.length - 1; t <= end; t++) {
     for (let i2 = 0, times2 = at(GLORY, t, 681, 12).copies; i2 < times2; i2++) {
       state.gloryDeck.pile.push(t);
     }
@@ -14142,9 +14142,7 @@ function collect24(): Partial<Record<ShipType, ShipStats>> {
 /** [members(Good)[i % 8] for i in range(0, 23)] */
 function collect25(): Good[] {
   const out: Good[] = [];
-  const items = rangeList(0, 23);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = 23; i_ <= end; i_++) {
     out.push(at(GOOD_VALUES.slice(), remainder(i_, 8, 281, 50), 281, 36));
   }
 
@@ -14154,9 +14152,7 @@ function collect25(): Good[] {
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
 function collect26(): Modification[] {
   const out: Modification[] = [];
-  const items = rangeList(0, 15);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = 15; i_ <= end; i_++) {
     out.push(at(MODIFICATION_VALUES.slice(), remainder(i_, 8, 298, 63), 298, 41));
   }
 

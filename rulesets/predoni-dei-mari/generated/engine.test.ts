@@ -24,7 +24,6 @@ import {
   mapSize,
   noKey,
   playUntil,
-  rangeList,
   requireViewsHide,
   saveAndRestore,
   shareProblem,
@@ -3495,9 +3494,7 @@ function all7(state: State, m: number): boolean {
 }
 /** all(m in range(1, 6): all(h in shoals[m]: moduleOf(h) == m)) */
 function all8(state: State): boolean {
-  const items = rangeList(1, 6);
-  for (let i = 0; i < items.length; i++) {
-    const m = items[i]!;
+  for (let m = 1, end = 6; m <= end; m++) {
     if (!all7(state, m)) return false;
   }
   return true;

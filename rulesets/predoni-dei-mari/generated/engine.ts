@@ -2750,7 +2750,7 @@ export function moduleHexes(state: State, m: number): Hex[] {
 /** fn placedLayout (line 600) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
-  for (const m of rangeList(0, 6).slice()) {
+  for (let m = 0, end = 6; m <= end; m++) {
     for (const f of LAYOUT.slice()) {
       if (f.centre === (m === 0)) {
         out_.push({ hex: placeLocal(state, m, hexOf(f.dq, f.dr)), feature: f.feature, module: m, city: f.city });
@@ -2764,7 +2764,7 @@ export function placedLayout(state: State): PlacedSquare[] {
 /** fn squaresByModule (line 613) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
-  for (const m of rangeList(0, 6).slice()) {
+  for (let m = 0, end = 6; m <= end; m++) {
     for (const h of moduleHexes(state, m).slice()) {
       mapSet(out_, h, m);
     }
@@ -3427,7 +3427,7 @@ export function stormFits(state: State, c: Hex): boolean {
 
 /** proc buildBoard (line 778) */
 export function buildBoard(state: State): void {
-  for (const m of rangeList(0, 6).slice()) {
+  for (let m = 0, end = 6; m <= end; m++) {
     for (const f of LAYOUT.slice()) {
       if (f.centre === (m === 0)) {
         let h = placeLocal(state, m, hexOf(f.dq, f.dr));
@@ -12988,7 +12988,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   state.modRot = [0, 0, 0, 0, 0, 0, 0];
   if (state.params.ARRANGED_BOARD) {
     let order = shuffleInPlace(state.rng, [1, 2, 3, 4, 5, 6]);
-    for (const s of rangeList(1, 6).slice()) {
+    for (let s = 1, end = 6; s <= end; s++) {
       setAt(state.slotMod, s, at(order, s - 1, 806, 20), 806, 7);
       setAt(state.modSlot, at(order, s - 1, 807, 15), s, 807, 7);
       setAt(state.modRot, at(order, s - 1, 808, 14), randomBetween(state.rng, 0, 5, 808, 30), 808, 7);
@@ -13847,9 +13847,7 @@ function collect10(state: State): Pawn[] {
 /** [merchantShip(i) for i in range(0, size(merchants) - 1)] */
 function collect11(state: State): Pawn[] {
   const out: Pawn[] = [];
-  const items = rangeList(0, state.merchants.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = state.merchants.length - 1; i_ <= end; i_++) {
     out.push({ kind: "merchantShip", index: i_ });
   }
 
@@ -14085,9 +14083,7 @@ function collect29(state: State, p: Player, nation: Nation): Nation[] {
 /** [f for f in range(0, 6) if not fortHasToken(f)] */
 function collect30(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(0, 6);
-  for (let i = 0; i < items.length; i++) {
-    const f = items[i]!;
+  for (let f = 0, end = 6; f <= end; f++) {
     if (!fortHasToken(state, f)) out.push(f);
   }
 
@@ -14167,9 +14163,7 @@ function collect36(state: State, merchantTo: Hex): Player[] {
 /** [k for k in range(1, 6) if size(otherShoalSpots(k)) > 0] */
 function collect37(state: State): number[] {
   const out: number[] = [];
-  const items = rangeList(1, 6);
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
+  for (let k = 1, end = 6; k <= end; k++) {
     if (otherShoalSpots(state, k).length > 0) out.push(k);
   }
 
@@ -14191,9 +14185,7 @@ function collect38(state: State): HexDir[] {
 /** [i for i in range(0, playerCount - 1) if distance(players[i].pos, old) <= 1] */
 function collect39(state: State, old: Hex): number[] {
   const out: number[] = [];
-  const items = rangeList(0, state.playerCount - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = state.playerCount - 1; i_ <= end; i_++) {
     if (
       hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2368, 69)]!.pos, "pos", 2368, 69), old) <=
       1
@@ -14675,9 +14667,7 @@ function count79(state: State, h: Hex): number {
 /** count(j in range(0, size(merchants) - 1): j != mi and moduleOf(merchants[j]) == m) */
 function count80(state: State, mi: number, m: number): number {
   let total = 0;
-  const items = rangeList(0, state.merchants.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.merchants.length - 1; j <= end; j++) {
     if (j !== mi && moduleOf(state, at(state.merchants, j, 1430, 106)) === m) total++;
   }
 
@@ -14686,9 +14676,7 @@ function count80(state: State, mi: number, m: number): number {
 
 /** any(j in range(0, size(merchants) - 1): j != mi and merchants[j] == h) */
 function any81(state: State, mi: number, h: Hex): boolean {
-  const items = rangeList(0, state.merchants.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
+  for (let j = 0, end = state.merchants.length - 1; j <= end; j++) {
     if (j !== mi && at(state.merchants, j, 1431, 97) === h) return true;
   }
 
@@ -14732,9 +14720,7 @@ function all84(state: State, m: number, i_: number): boolean {
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
 function collect85(state: State, m: number): number[] {
   const out: number[] = [];
-  const items = rangeList(0, 5);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
+  for (let i_ = 0, end = 5; i_ <= end; i_++) {
     if (shoalSpotLegal(state, m, i_) && !currentShoal(state, m, i_)) out.push(i_);
   }
 
