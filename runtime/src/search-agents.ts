@@ -129,11 +129,15 @@ export class MctsAgent implements Agent {
   /** Simulated games abandoned because the imagined game broke a rule the real one keeps (see `determinize`). */
   failedSamples = 0;
   /**
-   * What its seat saw at each of its decisions so far (the views, as JSON): an action leading back to one of them
-   * goes round in a circle (buy a free token, throw it away, buy it again...), which the search cannot tell from
-   * progress when the standing does not change, so it is taken only when every action does.
+   * What its seat saw at each of its decisions so far (the views, as JSON, with how often): an action leading back
+   * to one of them goes round in a circle (buy a free token, throw it away, buy it again...), which the search cannot
+   * tell from progress when the standing does not change, so it is taken only when every action does; then the
+   * seat takes the action it has taken least often from where it stands, and among those the one leading to the view
+   * seen least often (a view need not show everything that moved on: leaving a market may look like arriving at it).
    */
-  private readonly seen = new Set<string>();
+  private readonly seen = new Map<string, number>();
+  /** How often its seat took each action from each view (view JSON, then the action's key). */
+  private readonly taken = new Map<string, number>();
 
   constructor(seed: number, options: MctsOptions) {
     if (!Number.isInteger(options.iterations) || options.iterations < 1) {
@@ -166,24 +170,43 @@ export class MctsAgent implements Agent {
         n.total += reward(n.actor);
       }
     }
-    this.seen.add(JSON.stringify(engine.view(state, seat)));
+    const here = JSON.stringify(engine.view(state, seat));
+    this.seen.set(here, (this.seen.get(here) ?? 0) + 1);
     const ranked = legal
       .map((action, order) => ({ action, order, visits: root.children.get(keyOf(action))?.visits ?? 0 }))
       .sort((a, b) => b.visits - a.visits || a.order - b.order);
     const world = imagine(engine, state, seat, this.rng);
-    const ahead = ranked.find(({ action }) => !this.goesBack(engine, world, seat, action));
-    return (ahead ?? ranked[0]!).action;
+    let least: { action: A; taken: number; seen: number } | undefined;
+    for (const { action } of ranked) {
+      const seen = this.timesSeenAfter(engine, world, seat, action);
+      if (seen === 0) return this.take(here, action);
+      const taken = this.taken.get(here + keyOf(action)) ?? 0;
+      if (least === undefined || taken < least.taken || (taken === least.taken && seen < least.seen)) {
+        least = { action, taken, seen };
+      }
+    }
+    return this.take(here, least!.action);
   }
 
-  /** Whether `action` leads `seat` back to a position it has already decided in (seen through its own view). */
-  private goesBack<S extends object, A extends EngineAction>(
+  /** `action`, counted as taken from the view `here`. */
+  private take<A extends EngineAction>(here: string, action: A): A {
+    const key = here + keyOf(action);
+    this.taken.set(key, (this.taken.get(key) ?? 0) + 1);
+    return action;
+  }
+
+  /**
+   * How often `seat` has already decided in the position `action` leads to (seen through its own view): 0 for a new
+   * one, or when the imagined game cannot take the action.
+   */
+  private timesSeenAfter<S extends object, A extends EngineAction>(
     engine: AnyEngineOf<S, A>,
     world: S,
     seat: Seat,
     action: A,
-  ): boolean {
+  ): number {
     const game = afterAction(engine, world, action);
-    return game !== null && this.seen.has(JSON.stringify(engine.view(game, seat)));
+    return game === null ? 0 : (this.seen.get(JSON.stringify(engine.view(game, seat))) ?? 0);
   }
 
   /** Selection and expansion: follows UCB through known actions and stops after adding the first new one. */

@@ -10,6 +10,7 @@ import {
   seatAgents,
   simulate,
   type Agent,
+  type Engine,
 } from "../src/index.ts";
 import { raceFixtureEngine as engine, type RaceAction, type RaceState } from "./fixtures/race-fixture-engine.ts";
 
@@ -102,5 +103,64 @@ describe("agents named on the command line", () => {
     expect(one.winRate).toEqual(again.winRate);
     expect(one.winRate[0]).toBeGreaterThan(one.winRate[1]!);
     expect(() => simulate(engine, { ...options, agents: ["nobody"] })).toThrow(/unknown agent "nobody"/);
+  });
+});
+
+/**
+ * A market with one free token: take it, drop it, or leave (then walk home, which ends the game). The view shows only
+ * the token, so leaving the market looks like arriving at it, and every action leads to a view already seen once the
+ * agent has taken and dropped the token: nothing but how often each was seen tells the circle from the way out.
+ */
+interface Market {
+  token: boolean;
+  away: boolean;
+  home: boolean;
+}
+type MarketAction = { type: "take" | "drop" | "leave" | "walk"; player: number };
+const market: Engine<Market, MarketAction, { token: boolean }> = {
+  name: "market",
+  title: "Market",
+  source: "market.rules",
+  sourceHash: "0",
+  minPlayers: 1,
+  maxPlayers: 1,
+  variants: ["base"],
+  newGame: () => ({ token: false, away: false, home: false }),
+  toAct: (s) => (s.home ? [] : [0]),
+  mayAct: () => [],
+  isOver: (s) => s.home,
+  legalActions: (s, seat) => {
+    if (s.home || seat !== 0) return [];
+    if (s.away) return [{ type: "walk", player: 0 }];
+    return [
+      { type: s.token ? "drop" : "take", player: 0 },
+      { type: "leave", player: 0 },
+    ];
+  },
+  check: () => null,
+  apply: (s, a) => {
+    if (a.type === "take" || a.type === "drop") s.token = a.type === "take";
+    if (a.type === "leave") s.away = true;
+    if (a.type === "walk") s.home = true;
+  },
+  view: (s) => ({ token: s.token }),
+  outcome: (s) => (s.home ? { scores: [0], ranks: [1], winners: [0] } : null),
+  standing: () => ({ scores: [0], ranks: [1], winners: [0] }),
+  determinize: (s) => structuredClone(s),
+  validateState: () => null,
+};
+
+describe("a search agent going round in a circle", () => {
+  it("takes the way out, the position it has seen least often, when every action leads somewhere seen", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const agent = new MctsAgent(seed, { iterations: 8 });
+      const state = market.newGame({ players: 1, seed });
+      let decisions = 0;
+      while (!market.isOver(state) && decisions < 40) {
+        market.apply(state, agent.choose(market, state, 0));
+        decisions++;
+      }
+      expect(market.isOver(state), `seed ${seed}`).toBe(true);
+    }
   });
 });
