@@ -572,6 +572,47 @@ describe("a procedure giving a record while it waits for a decision", () => {
   });
 });
 
+describe("an aggregate over a function's comprehension", () => {
+  it("goes through the comprehension's own loop, with the same results as over the list it would build", async () => {
+    const text = [
+      'game "Evens" { players 2..2 }',
+      "record Ship { hull: int }",
+      "global { fleet: list<Ship>  total: int  firstBig: int?  howMany: int  direct: list<int>  kept: Ship? }",
+      "fn evens(n: int): list<int> = [2 * i for i in range(0, n) if i % 2 == 0]",
+      "fn strong(min: int): list<Ship> = [s for s in fleet if s.hull >= min]",
+      "// Calls itself: its loop is not run in place within its own (and it is never called here).",
+      "fn nest(n: int): list<int> = [x for x in nest(n - 1) if n > 0]",
+      "setup { fleet = [Ship(hull: 1), Ship(hull: 4), Ship(hull: 6)] }",
+      "flow { act players[0]: Count }",
+      "action Count {",
+      "  total = sum(x in evens(7): x)",
+      "  firstBig = first(x in evens(7): x > 5)",
+      "  howMany = count(x in evens(7): true) + count(s in strong(4): s.hull > 4)",
+      "  direct = evens(7)",
+      "  kept = first(s in strong(4): true)",
+      "  fleet[1].hull = 9",
+      "}",
+      "scoring { score p: total }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as {
+        total: number;
+        firstBig: number | null;
+        howMany: number;
+        direct: number[];
+        kept: { hull: number } | null;
+      };
+      engine.apply(state as never, { type: "Count", player: 0 });
+      expect(state.direct).toEqual([0, 4, 8, 12]);
+      expect(state.total).toBe(24);
+      expect(state.firstBig).toBe(8);
+      expect(state.howMany).toBe(5);
+      // What the aggregate gives is stored as a copy, as it would be from the list: changing the fleet leaves it.
+      expect(state.kept).toEqual({ hull: 4 });
+    });
+  });
+});
+
 describe("lists built by several `for`s, and `take`", () => {
   it("nest from left to right into one flat list, each `for` with its own condition; take keeps the first ones", async () => {
     const text = [

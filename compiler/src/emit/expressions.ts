@@ -71,15 +71,31 @@ export function isFresh(e: Expr): boolean {
       return true;
     case "map":
     case "mapComprehension":
-      // A new map, but its values may still be records or lists of the state.
-      return !(e.type?.kind === "map" && (e.type.value.kind === "record" || e.type.value.kind === "list"));
     case "comprehension":
     case "binary":
     case "aggregate":
-      // A new list, but one whose records (or inner lists) may still be those of the state.
-      return !(e.type?.kind === "list" && (e.type.element.kind === "record" || e.type.element.kind === "list"));
+      // A new map or list, or a number; but its records (or inner lists), or the element an aggregate gives (`first`,
+      // `argmax`), may still be those of the state.
+      return e.type === undefined || !sharesState(e.type);
     case "call":
       return e.target === "record" || (e.target === "builtin" && FRESH_LIST_BUILTINS.has(e.callee.text));
+    default:
+      return false;
+  }
+}
+
+/** Whether a value of type `t` may be, or hold, a record or a list of the state (so storing it needs a copy). */
+function sharesState(t: Type): boolean {
+  switch (t.kind) {
+    case "record":
+    case "deck":
+      return true;
+    case "optional":
+      return sharesState(t.inner);
+    case "list":
+      return t.element.kind === "record" || t.element.kind === "list" || sharesState(t.element);
+    case "map":
+      return t.value.kind === "record" || t.value.kind === "list" || sharesState(t.value);
     default:
       return false;
   }
@@ -685,7 +701,8 @@ export class ExprEmitter {
    * How a lifted aggregate goes over its list, `head` then `{ element ... }`: a counted loop over `range(a, b)`; the
    * loop of a function's comprehension run in place (`first(c in column(x): ...)` with `fn column(x) = [cell(x, i) for
    * i in range(0, 5)]` builds no list); else an indexed loop over the list, evaluated once (measurably faster than
-   * for-of in the hot paths of playouts). `element` binds the element to `variable` when `read`.
+   * for-of in the hot paths of playouts). `element` binds the element to `variable` when `read`. `fusing`: the
+   * functions whose loops are being run in place around this one (a function calling itself is called instead).
    */
   private loopOver(
     iterable: Expr,
@@ -693,6 +710,7 @@ export class ExprEmitter {
     elementType: string,
     read: boolean,
     inner: Scope,
+    fusing: ReadonlySet<string> = new Set(),
   ): { head: string; element: string } {
     const names = inner.names;
     if (iterable.kind === "call" && iterable.target === "builtin" && iterable.callee.text === "range") {
@@ -702,11 +720,12 @@ export class ExprEmitter {
       const end = names.fresh("end");
       return { head: `for (let ${index} = ${low}, ${end} = ${high}; ${index} <= ${end}; ${index}++)`, element: "" };
     }
-    const fused = this.fusedComprehension(iterable, inner);
+    const fused = this.fusedComprehension(iterable, inner, fusing);
     if (fused !== undefined) {
-      const { comprehension: c, bindings } = fused;
+      const { comprehension: c, bindings, fn } = fused;
       const reads = readsLocal([...(read ? [c.element] : []), c.condition], c.symbol!);
-      const own = this.loopOver(c.iterable, names.nameOf(c.symbol!), tsType(c.symbol!.type), reads, inner);
+      const within = new Set([...fusing, fn]);
+      const own = this.loopOver(c.iterable, names.nameOf(c.symbol!), tsType(c.symbol!.type), reads, inner, within);
       return {
         head: `${bindings.join("\n")}\n${own.head}`,
         element: [
@@ -731,8 +750,12 @@ export class ExprEmitter {
    * comprehension, and its parameters bound to the call's arguments, so that a loop over the call can run the
    * comprehension's own loop instead of building its list.
    */
-  private fusedComprehension(e: Expr, inner: Scope): { comprehension: Comprehension; bindings: string[] } | undefined {
-    if (e.kind !== "call" || e.target !== "fn" || inner.stateless) return undefined;
+  private fusedComprehension(
+    e: Expr,
+    inner: Scope,
+    fusing: ReadonlySet<string>,
+  ): { comprehension: Comprehension; bindings: string[]; fn: string } | undefined {
+    if (e.kind !== "call" || e.target !== "fn" || inner.stateless || fusing.has(e.callee.text)) return undefined;
     const fn = this.program.fns.get(e.callee.text);
     const body = fn?.body;
     if (fn === undefined || body === undefined || !("kind" in body) || body.kind !== "comprehension") return undefined;
@@ -741,10 +764,12 @@ export class ExprEmitter {
     if (this.program.variants.some((v) => v.replacements.some((r) => r.kind === "fn" && r.name.text === name))) {
       return undefined;
     }
+    // A function calling itself from its own comprehension: its parameters are already in scope here.
+    if (fn.params.some((p) => inner.names.hasName(p.symbol!))) return undefined;
     const bindings = fn.params.map(
       (p, i) => `const ${inner.names.nameOf(p.symbol!)} = ${this.emit(e.args[i]!, inner)};`,
     );
-    return { comprehension: body, bindings };
+    return { comprehension: body, bindings, fn: name };
   }
 
   /** What `min` or `max` does when its list is empty: give the rules' `else` value, or stop the game. */

@@ -111,6 +111,11 @@ export class LocalNames {
     return candidate;
   }
 
+  /** Whether `symbol` has a name here already (it is in scope). */
+  hasName(symbol: LocalSymbol): boolean {
+    return this.names.has(symbol);
+  }
+
   /** A fresh name for the generator's own temporaries. */
   fresh(base: string): string {
     let candidate = base;
