@@ -142,12 +142,10 @@ export class ExprEmitter {
       case "is":
         return this.isMember(e.subject, e.member.text, scope);
       case "member": {
-        const obj = this.emit(e.object, scope);
         const t = e.object.type;
-        if (t?.kind === "player") {
-          const field = `state.players[${obj}]!.${e.name.text}`;
-          return e.late ? this.lateRead(field, e) : field;
-        }
+        if (t?.kind === "player")
+          return e.late ? this.lateRead(this.playerField(e, scope), e) : this.playerField(e, scope);
+        const obj = this.emit(e.object, scope);
         if (t?.kind === "hex") return `${e.name.text === "q" ? "hexQ" : "hexR"}(${obj})`;
         if (t?.kind === "cell") return `${e.name.text === "x" ? "cellX" : "cellY"}(${obj})`;
         if (e.object.kind === "name" && e.object.ref?.kind === "enumMember") return this.enumMember(e.object.ref);
@@ -278,8 +276,13 @@ export class ExprEmitter {
    */
   place(e: Expr, scope: Scope): string {
     if (e.kind === "name" && e.late) return this.name(e, scope);
-    if (e.kind === "member" && e.late) return `state.players[${this.emit(e.object, scope)}]!.${e.name.text}`;
+    if (e.kind === "member" && e.late) return this.playerField(e, scope);
     return this.emit(e, scope);
+  }
+
+  /** `p.coins`: a field of a player's state. */
+  private playerField(e: Extract<Expr, { kind: "member" }>, scope: Scope): string {
+    return `state.players[${this.emit(e.object, scope)}]!.${e.name.text}`;
   }
 
   private name(e: Extract<Expr, { kind: "name" }>, scope: Scope): string {
