@@ -132,16 +132,16 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "Only one ship purchase per Commerce.": "rules line 2041",
   "Ships are bought in a city's port.": "rules line 2042",
   "That deck is exhausted.": "rules line 2043",
-  "The tavern is over for this turn.": "rules line 2143",
-  "The tavern needs a port square.": "rules line 2144",
-  "You already hold a mission card.": "rules line 2150",
-  "No mission card is left.": "rules line 2151",
-  "A combat card needs at least one pirate honour.": "rules line 2157",
-  "After refusing a card you may not try again this turn.": "rules line 2158",
-  "Your hand is full (honours + 1 cards).": "rules line 2159",
-  "A combat card costs 2 command points.": "rules line 2160",
-  "The combat deck is empty.": "rules line 2161",
-  "You must keep the honours your ship requires.": "rules line 2179",
+  "The tavern is over for this turn.": "rules line 2140",
+  "The tavern needs a port square.": "rules line 2141",
+  "You already hold a mission card.": "rules line 2147",
+  "No mission card is left.": "rules line 2148",
+  "A combat card needs at least one pirate honour.": "rules line 2154",
+  "After refusing a card you may not try again this turn.": "rules line 2155",
+  "Your hand is full (honours + 1 cards).": "rules line 2156",
+  "A combat card costs 2 command points.": "rules line 2157",
+  "The combat deck is empty.": "rules line 2158",
+  "You must keep the honours your ship requires.": "rules line 2176",
 };
 
 /**
@@ -186,8 +186,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2442, 41)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2442, 79)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2439, 41)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2439, 79)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -223,7 +223,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(2, 0)" },
       ),
     );
-    expect(fieldValue(state.players[0]!.pos, "pos", 2456, 10), "expect players[0].pos == hex(2, 0)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2453, 10), "expect players[0].pos == hex(2, 0)").toEqual(
       hexOf(2, 0),
     );
     play(state, { type: "kit", player: 0, value: "sailOnYards" });
@@ -253,7 +253,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2469, 41)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2466, 41)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -263,7 +263,7 @@ describe("Predoni dei Mari: rules tests", () => {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       start(state);
       if (state.lord === 0) hits[0]!++;
-      if (state.lord === at(SEATS[state.playerCount]!, 2, 2476, 39)) hits[1]!++;
+      if (state.lord === at(SEATS[state.playerCount]!, 2, 2473, 39)) hits[1]!++;
     }
     expect(shareProblem(hits[0]!, 300, 33, 7), "expect about 33% within 7%: lord == players[0]").toBeNull();
     expect(shareProblem(hits[1]!, 300, 33, 7), "expect about 33% within 7%: lord == players[2]").toBeNull();
@@ -307,7 +307,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southeast" });
     expect(mpLeft(state, 0), "expect mpLeft(players[0]) == 1").toEqual(1);
     play(state, { type: "Step", player: 0, d: "southeast" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 2518, 10), "expect players[0].pos == hex(10, -2)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2515, 10), "expect players[0].pos == hex(10, -2)").toEqual(
       hexOf(10, -2),
     );
     {
@@ -384,7 +384,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "northeast" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 2568, 10), "expect players[0].pos == hex(1, -7)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2565, 10), "expect players[0].pos == hex(1, -7)").toEqual(
       hexOf(1, -7),
     );
     expect(state.mpSpent === 5 && mpLeft(state, 0) === 0, "expect mpSpent == 5 and mpLeft(players[0]) == 0").toBe(true);
@@ -403,7 +403,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cp == 0 and mpLeft(players[0]) == 1",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 2576, 10), "expect players[0].pos == hex(1, -8)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2573, 10), "expect players[0].pos == hex(1, -8)").toEqual(
       hexOf(1, -8),
     );
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -627,13 +627,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(COMBAT, 59, 2733, 10).event === "shoalsEvent" &&
-        at(COMBAT, 59, 2733, 46).main === "culverins" &&
-        at(COMBAT, 59, 2733, 79).power === 8,
+      at(COMBAT, 59, 2730, 10).event === "shoalsEvent" &&
+        at(COMBAT, 59, 2730, 46).main === "culverins" &&
+        at(COMBAT, 59, 2730, 79).power === 8,
       "expect COMBAT[59].event == shoalsEvent and COMBAT[59].main == culverins and COMBAT[59].power == 8",
     ).toBe(true);
     expect(
-      at(COMBAT, 59, 2734, 10).reshuffle && count2(state) === 1,
+      at(COMBAT, 59, 2731, 10).reshuffle && count2(state) === 1,
       "expect COMBAT[59].reshuffle and count(c in COMBAT: c.reshuffle) == 1",
     ).toBe(true);
     expect(
@@ -661,7 +661,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2752, 5)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2749, 5)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -705,7 +705,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(combatDeck.pile) == 2 and size(combatDeck.discard) == 0",
     ).toBe(true);
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 2782, 10) === hexOf(1, 1) && state.phase === 2,
+      fieldValue(state.players[0]!.pos, "pos", 2779, 10) === hexOf(1, 1) && state.phase === 2,
       "expect players[0].pos == hex(1, 1) and phase == 2",
     ).toBe(true);
     {
@@ -723,7 +723,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2792, 5)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2789, 5)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -757,7 +757,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2815, 10)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2812, 10)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -807,8 +807,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     play(state, { type: "asideHex", player: 0, value: 0 });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 2846, 10) === hexOf(2, 1) &&
-        fieldValue(state.players[1]!.pos, "pos", 2846, 42) === hexOf(1, 1),
+      fieldValue(state.players[0]!.pos, "pos", 2843, 10) === hexOf(2, 1) &&
+        fieldValue(state.players[1]!.pos, "pos", 2843, 42) === hexOf(1, 1),
       "expect players[0].pos == hex(2, 1) and players[1].pos == hex(1, 1)",
     ).toBe(true);
   });
@@ -865,7 +865,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
-      at(state.fights, 0, 2898, 10).att.score === 4 && at(state.fights, 0, 2898, 39).def.score === 5,
+      at(state.fights, 0, 2895, 10).att.score === 4 && at(state.fights, 0, 2895, 39).def.score === 5,
       "expect fights[0].att.score == 4 and fights[0].def.score == 5",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -941,10 +941,10 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(3);
     start(state);
     expect(state.windDir, "expect windDir == south").toEqual("south");
-    expect(fieldValue(state.players[1]!.pos, "pos", 2960, 10), "expect players[1].pos == hex(0, -3)").toEqual(
+    expect(fieldValue(state.players[1]!.pos, "pos", 2957, 10), "expect players[1].pos == hex(0, -3)").toEqual(
       hexOf(0, -3),
     );
-    expect(fieldValue(state.players[0]!.pos, "pos", 2962, 10), "expect players[0].pos == hex(0, -4)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2959, 10), "expect players[0].pos == hex(0, -4)").toEqual(
       hexOf(0, -4),
     );
   });
@@ -1050,8 +1050,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3056, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3057, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3053, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3054, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(2);
     start(state);
@@ -1067,10 +1067,10 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(5, 2)" },
       ),
     );
-    expect(at(state.merchants, 0, 3068, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
+    expect(at(state.merchants, 0, 3065, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
-      moduleOf(state, at(state.merchants, 1, 3069, 19)) === 1 &&
-        moduleOf(state, at(state.merchants, 2, 3069, 51)) === 2,
+      moduleOf(state, at(state.merchants, 1, 3066, 19)) === 1 &&
+        moduleOf(state, at(state.merchants, 2, 3066, 51)) === 2,
       "expect moduleOf(merchants[1]) == 1 and moduleOf(merchants[2]) == 2",
     ).toBe(true);
   });
@@ -1093,9 +1093,9 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.hand = [22];
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 3091, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3092, 5)]!.pos = hexOf(-2, 2);
-      state.players[at(SEATS[state.playerCount]!, 2, 3094, 5)]!.hand = [12];
+      state.players[at(SEATS[state.playerCount]!, 2, 3088, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3089, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3091, 5)]!.hand = [12];
     });
     state.rng.forced.push(2);
     start(state);
@@ -1123,7 +1123,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal([...engine.toAct(state)], [0]) &&
-        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3102, 66)]),
+        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3099, 66)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) kraken = hex(2, 0) }
@@ -1135,15 +1135,15 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
       1,
-      at(SEATS[state.playerCount]!, 2, 3109, 39),
+      at(SEATS[state.playerCount]!, 2, 3106, 39),
     ]);
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
       equal([...engine.toAct(state)], [1]) &&
-        equal([...engine.mayAct(state)], [at(SEATS[state.playerCount]!, 2, 3113, 54)]),
+        equal([...engine.mayAct(state)], [at(SEATS[state.playerCount]!, 2, 3110, 54)]),
       "expect acting == [players[1]] and interrupting == [players[2]]",
     ).toBe(true);
-    expect(at(state.fights, 0, 3114, 10).att.card, 'expect fights[0].att.card == rowOf(COMBAT, "C01")').toEqual(0);
+    expect(at(state.fights, 0, 3111, 10).att.card, 'expect fights[0].att.card == rowOf(COMBAT, "C01")').toEqual(0);
     play(state, { type: "PlayCard", player: 2, card: 0 });
     play(
       state,
@@ -1163,14 +1163,14 @@ describe("Predoni dei Mari: rules tests", () => {
       true,
     );
     expect(
-      equal([...engine.toAct(state)], [1]) && at(state.fights, 0, 3121, 37).att.card === 0,
+      equal([...engine.toAct(state)], [1]) && at(state.fights, 0, 3118, 37).att.card === 0,
       'expect acting == [players[1]] and fights[0].att.card == rowOf(COMBAT, "C01")',
     ).toBe(true);
     play(state, { type: "handCard", player: 1, value: null });
     expect(
-      at(state.fights, 0, 3124, 10).def.card === 2 &&
-        at(state.fights, 0, 3124, 57).att.score === 4 &&
-        at(state.fights, 0, 3124, 86).def.score === 4,
+      at(state.fights, 0, 3121, 10).def.card === 2 &&
+        at(state.fights, 0, 3121, 57).att.score === 4 &&
+        at(state.fights, 0, 3121, 86).def.score === 4,
       'expect fights[0].def.card == rowOf(COMBAT, "C03") and fights[0].att.score == 4 and fights[0].def.score == 4',
     ).toBe(true);
     expect(
@@ -1200,7 +1200,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southeast" });
     play(state, { type: "Step", player: 0, d: "southeast" });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3148, 10) === hexOf(6, -8) && state.players[0]!.damaged,
+      fieldValue(state.players[0]!.pos, "pos", 3145, 10) === hexOf(6, -8) && state.players[0]!.damaged,
       "expect players[0].pos == hex(6, -8) and players[0].damaged",
     ).toBe(true);
     play(state, { type: "loss", player: 0, value: "loseSail" });
@@ -1214,7 +1214,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect allowance(players[0]) == 3 and mpLeft(players[0]) == 1",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "northeast" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3156, 10), "expect players[0].pos == hex(7, -9)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3153, 10), "expect players[0].pos == hex(7, -9)").toEqual(
       hexOf(7, -9),
     );
   });
@@ -1317,7 +1317,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect inStorm(hex(-2, 0)) and players[0].damaged",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "northwest" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3227, 10), "expect players[0].pos == hex(-3, 0)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3224, 10), "expect players[0].pos == hex(-3, 0)").toEqual(
       hexOf(-3, 0),
     );
   });
@@ -1333,8 +1333,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3242, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3243, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3239, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3240, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
@@ -1343,8 +1343,8 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3251, 5)]!.pos = hexOf(-3, -5);
-      state.players[at(SEATS[state.playerCount]!, 2, 3252, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 3248, 5)]!.pos = hexOf(-3, -5);
+      state.players[at(SEATS[state.playerCount]!, 2, 3249, 5)]!.cp = 0;
     });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
@@ -1361,15 +1361,15 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(state.stormCentre, "expect stormCentre == hex(-3, -4)").toEqual(hexOf(-3, -4));
     expect(
-      fieldValue(state.players[1]!.pos, "pos", 3261, 10) === hexOf(-3, -4) && !state.players[1]!.damaged,
+      fieldValue(state.players[1]!.pos, "pos", 3258, 10) === hexOf(-3, -4) && !state.players[1]!.damaged,
       "expect players[1].pos == hex(-3, -4) and not players[1].damaged",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "merchantLanding", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(-2, -5)]").toEqual([hexOf(-2, -5)]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 3267, 10)]!.damaged &&
-        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 3267, 33)]!.pos, "pos", 3267, 33) === hexOf(-3, -5),
+      state.players[at(SEATS[state.playerCount]!, 2, 3264, 10)]!.damaged &&
+        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 3264, 33)]!.pos, "pos", 3264, 33) === hexOf(-3, -5),
       "expect players[2].damaged and players[2].pos == hex(-3, -5)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1400,7 +1400,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.players[0]!.cp, "expect players[0].cp == 1").toEqual(1);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3293, 10) === hexOf(1, 1) && state.kraken === hexOf(0, 3),
+      fieldValue(state.players[0]!.pos, "pos", 3290, 10) === hexOf(1, 1) && state.kraken === hexOf(0, 3),
       "expect players[0].pos == hex(1, 1) and kraken == hex(0, 3)",
     ).toBe(true);
     {
@@ -1437,7 +1437,7 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[0]!.damaged &&
-        fieldValue(state.players[0]!.pos, "pos", 3317, 33) === hexOf(0, 3) &&
+        fieldValue(state.players[0]!.pos, "pos", 3314, 33) === hexOf(0, 3) &&
         state.kraken === hexOf(1, 1),
       "expect players[0].damaged and players[0].pos == hex(0, 3) and kraken == hex(1, 1)",
     ).toBe(true);
@@ -1652,7 +1652,7 @@ describe("Predoni dei Mari: rules tests", () => {
       ),
     );
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3455, 10) === hexOf(6, -11) &&
+      fieldValue(state.players[0]!.pos, "pos", 3452, 10) === hexOf(6, -11) &&
         equal(state.players[0]!.tokens, [2, 3, 1]),
       "expect players[0].pos == hex(6, -11) and players[0].tokens == [2, 3, 1]",
     ).toBe(true);
@@ -1706,8 +1706,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3504, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3505, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3501, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3502, 5)]!.pos = hexOf(-2, 2);
       state.hideouts = [
         { city: 2, owner: 0, level: 2 },
         { city: 4, owner: 1, level: 1 },
@@ -1791,7 +1791,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "tollPieces", player: 1, value: 0 });
     play(state, { type: "payToll", player: 0, value: true });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3571, 10) === hexOf(4, -11) &&
+      fieldValue(state.players[0]!.pos, "pos", 3568, 10) === hexOf(4, -11) &&
         state.players[0]!.doubloons === 5 &&
         state.players[1]!.doubloons === 25,
       "expect players[0].pos == hex(4, -11) and players[0].doubloons == 5 and players[1].doubloons == 25",
@@ -1851,7 +1851,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].yards == [1] and players[1].whSails == [2]",
     ).toBe(true);
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3607, 10) === hexOf(4, -11) && state.players[0]!.permit === 0,
+      fieldValue(state.players[0]!.pos, "pos", 3604, 10) === hexOf(4, -11) && state.players[0]!.permit === 0,
       "expect players[0].pos == hex(4, -11) and players[0].permit == 0",
     ).toBe(true);
   });
@@ -1889,7 +1889,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6 && cargoSupply(state) === CARGO_TOKENS - 6,
       "expect players[0].cargo == 0 and players[1].whCargo == 6 and cargoSupply() == CARGO_TOKENS - 6",
     ).toBe(true);
-    expect(fieldValue(state.players[0]!.pos, "pos", 3640, 10), "expect players[0].pos == hex(4, -11)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3637, 10), "expect players[0].pos == hex(4, -11)").toEqual(
       hexOf(4, -11),
     );
   });
@@ -1904,7 +1904,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
       state.players[0]!.doubloons = 30;
-      state.players[0]!.honours = at(SHIPS, 0, 3653, 26).honours + 2;
+      state.players[0]!.honours = at(SHIPS, 0, 3650, 26).honours + 2;
       state.players[0]!.cargo = 2;
       state.players[0]!.cargoPos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1938,14 +1938,14 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].doubloons == 20 and players[1].doubloons == 10",
     ).toBe(true);
     expect(
-      state.players[0]!.honours === at(SHIPS, 0, 3675, 32).honours + 1 && state.players[1]!.honours === 1,
+      state.players[0]!.honours === at(SHIPS, 0, 3672, 32).honours + 1 && state.players[1]!.honours === 1,
       "expect players[0].honours == SHIPS[0].honours + 1 and players[1].honours == 1",
     ).toBe(true);
     expect(
       state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6,
       "expect players[0].cargo == 0 and players[1].whCargo == 6",
     ).toBe(true);
-    expect(fieldValue(state.players[0]!.pos, "pos", 3678, 10), "expect players[0].pos == hex(4, -11)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3675, 10), "expect players[0].pos == hex(4, -11)").toEqual(
       hexOf(4, -11),
     );
   });
@@ -1976,7 +1976,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "tollPieces", player: 1, value: 0 });
     play(state, { type: "payToll", player: 0, value: false });
     expect(
-      state.players[0]!.doubloons === 30 && fieldValue(state.players[0]!.pos, "pos", 3705, 41) === hexOf(5, -12),
+      state.players[0]!.doubloons === 30 && fieldValue(state.players[0]!.pos, "pos", 3702, 41) === hexOf(5, -12),
       "expect players[0].doubloons == 30 and players[0].pos == hex(5, -12)",
     ).toBe(true);
   });
@@ -2003,7 +2003,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     play(state, { type: "Step", player: 0, d: "south" });
     play(state, { type: "entryAnswer", player: 1, value: "refuseEntry" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3728, 10), "expect players[0].pos == hex(5, -12)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3725, 10), "expect players[0].pos == hex(5, -12)").toEqual(
       hexOf(5, -12),
     );
     {
@@ -2025,7 +2025,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3733, 10), "expect players[0].pos == hex(5, -13)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3730, 10), "expect players[0].pos == hex(5, -13)").toEqual(
       hexOf(5, -13),
     );
   });
@@ -2273,7 +2273,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(state.shoals[1] ?? noKey(1, 3940, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
+    expect(state.shoals[1] ?? noKey(1, 3937, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
       hexOf(2, -10),
       hexOf(1, -9),
       hexOf(2, -9),
@@ -2283,7 +2283,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(otherShoalSpots(state, 1), "expect otherShoalSpots(1) == [0, 1, 2, 4, 5]").toEqual([0, 1, 2, 4, 5]);
     play(state, { type: "shoalsSpot", player: 0, value: 0 });
     expect(
-      state.shoals[1] ?? noKey(1, 3946, 10),
+      state.shoals[1] ?? noKey(1, 3943, 10),
       "expect shoals[1] == [hex(2, -10), hex(2, -11), hex(3, -11)]",
     ).toEqual([hexOf(2, -10), hexOf(2, -11), hexOf(3, -11)]);
     expect(
@@ -2298,7 +2298,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 3957, 5)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 3954, 5)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2398,7 +2398,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     play(state, { type: "Step", player: 0, d: "south" });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 4042, 10) === hexOf(0, -2) && !state.players[0]!.damaged,
+      fieldValue(state.players[0]!.pos, "pos", 4039, 10) === hexOf(0, -2) && !state.players[0]!.damaged,
       "expect players[0].pos == hex(0, -2) and not players[0].damaged",
     ).toBe(true);
   });
@@ -2406,22 +2406,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
     given(state, () => {
-      state.lord = at(SEATS[state.playerCount]!, 2, 4048, 12);
+      state.lord = at(SEATS[state.playerCount]!, 2, 4045, 12);
       state.merchants = [];
       state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(0, -2);
-      state.players[at(SEATS[state.playerCount]!, 2, 4055, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4056, 5)]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 3, 4057, 5)]!.ship = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 4058, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 4052, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4053, 5)]!.pos = hexOf(2, 0);
+      state.players[at(SEATS[state.playerCount]!, 3, 4054, 5)]!.ship = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 4055, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4061, 36)]),
+      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4058, 36)]),
       "expect round == 1 and acting == [players[2]]",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 2 });
@@ -2429,7 +2429,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4066, 36)]),
+      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4063, 36)]),
       "expect round == 2 and acting == [players[2]]",
     ).toBe(true);
   });
@@ -2659,8 +2659,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4210, 10)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4210, 46)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4207, 10)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4207, 46)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2671,7 +2671,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4220, 5)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4217, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2694,7 +2694,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4240, 10)).discard, [30, 0, 8, 10]) &&
+      equal((state.shipDecks["green"] ?? noKey("green", 4237, 10)).discard, [30, 0, 8, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
@@ -2714,7 +2714,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4250, 5)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4247, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2741,7 +2741,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4265, 10)).discard, [30, 8, 9, 10]) &&
+      equal((state.shipDecks["green"] ?? noKey("green", 4262, 10)).discard, [30, 8, 9, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
@@ -2753,7 +2753,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4275, 5)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4272, 5)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2773,9 +2773,9 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "BuyShip", player: 0, deck: "red" });
     play(state, { type: "newShip", player: 0, value: 0 });
     play(state, { type: "extraSail", player: 0, value: 2 });
-    play(state, { type: "storeSail", player: 0, value: true });
+    play(state, { type: "store", player: 0, value: true });
     play(state, { type: "extraItem", player: 0, value: "cargoItem" });
-    play(state, { type: "storeItem", player: 0, value: false });
+    play(state, { type: "store", player: 0, value: false });
     expect(
       state.players[0]!.ship === 31 && equal(state.players[0]!.yards, [1, 1]) && equal(state.players[0]!.whSails, [2]),
       "expect players[0].ship == 31 and players[0].yards == [1, 1] and players[0].whSails == [2]",
@@ -2802,7 +2802,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(at(MISSIONS, 6, 4320, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
+    expect(at(MISSIONS, 6, 4317, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
     given(state, () => {
@@ -2898,7 +2898,7 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(0);
     start(state);
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 4380, 10) === hexOf(0, -5) && state.fight.att.score === 9,
+      fieldValue(state.players[0]!.pos, "pos", 4377, 10) === hexOf(0, -5) && state.fight.att.score === 9,
       "expect players[0].pos == hex(0, -5) and fight.att.score == 9",
     ).toBe(true);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
@@ -2913,13 +2913,13 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(
       equal(portAt(state, hexOf(4, -11)), { kind: "cityPort", city: 0 }) &&
         cityAt(state, hexOf(5, -11)) === 0 &&
-        at(CITIES, 0, 4387, 78).name === "EN1",
+        at(CITIES, 0, 4384, 78).name === "EN1",
       'expect portAt(hex(4, -11)) == cityPort(0) and cityAt(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
     ).toBe(true);
     expect(
       equal(portAt(state, hexOf(-6, -2)), { kind: "cityPort", city: 11 }) &&
         cityAt(state, hexOf(-5, -3)) === 11 &&
-        at(CITIES, 11, 4388, 80).name === "NL3",
+        at(CITIES, 11, 4385, 80).name === "NL3",
       'expect portAt(hex(-6, -2)) == cityPort(11) and cityAt(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
     ).toBe(true);
     expect(
@@ -2951,7 +2951,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect lair == hex(0, 3) and shoalSquare(5) == hex(-11, 4)",
     ).toBe(true);
     expect(
-      state.shoals[6] ?? noKey(6, 4395, 10),
+      state.shoals[6] ?? noKey(6, 4392, 10),
       "expect shoals[6] == [hex(-7, -5), hex(-8, -4), hex(-7, -4)]",
     ).toEqual([hexOf(-7, -5), hexOf(-8, -4), hexOf(-7, -4)]);
     expect(
@@ -2987,7 +2987,7 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 5, variant: "arranged" });
     start(state);
     expect(
-      at(state.slotMod, 0, 4407, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
+      at(state.slotMod, 0, 4404, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
@@ -3017,14 +3017,14 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect(shadowFor(state, 0, 0, 0), "expect shadowFor(players[0], players[0], players[0]) == players[1]").toEqual(1);
     expect(shadowFor(state, 0, 1, 1), "expect shadowFor(players[0], players[1], players[1]) == players[2]").toEqual(
-      at(SEATS[state.playerCount]!, 2, 4420, 59),
+      at(SEATS[state.playerCount]!, 2, 4417, 59),
     );
     expect(
-      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4421, 20), 0, 1),
+      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4418, 20), 0, 1),
       "expect shadowFor(players[3], players[0], players[1]) == players[2]",
-    ).toEqual(at(SEATS[state.playerCount]!, 2, 4421, 59));
+    ).toEqual(at(SEATS[state.playerCount]!, 2, 4418, 59));
     expect(
-      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4422, 32), at(SEATS[state.playerCount]!, 3, 4422, 44)),
+      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4419, 32), at(SEATS[state.playerCount]!, 3, 4419, 44)),
       "expect shadowFor(players[1], players[2], players[3]) == players[0]",
     ).toEqual(0);
   });
@@ -3040,7 +3040,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4437, 5)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4434, 5)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3050,24 +3050,24 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4447, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4448, 5)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 2, 4449, 5)]!.pos = hexOf(-1, 4);
-      state.players[at(SEATS[state.playerCount]!, 2, 4450, 5)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 4451, 5)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4452, 5)]!.missionFlags = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4444, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4445, 5)]!.sb = ["melee"];
+      state.players[at(SEATS[state.playerCount]!, 2, 4446, 5)]!.pos = hexOf(-1, 4);
+      state.players[at(SEATS[state.playerCount]!, 2, 4447, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 4448, 5)]!.mission = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4449, 5)]!.missionFlags = [];
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      fieldValue(state.players[1]!.pos, "pos", 4455, 10) === hexOf(1, 1) &&
-        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 4455, 42)]!.pos, "pos", 4455, 42) === hexOf(-1, 2),
+      fieldValue(state.players[1]!.pos, "pos", 4452, 10) === hexOf(1, 1) &&
+        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 4452, 42)]!.pos, "pos", 4452, 42) === hexOf(-1, 2),
       "expect players[1].pos == hex(1, 1) and players[2].pos == hex(-1, 2)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
-      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4459, 38) }) &&
+      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4456, 38) }) &&
         state.fight.att.score === 9 &&
         state.fight.def.score === 4,
       "expect fight.att.fighter == pirate(players[2]) and fight.att.score == 9 and fight.def.score == 4",
@@ -3102,7 +3102,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal(state.players[1]!.captured, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 2, 4468, 41)]!.captured, [8]),
+        equal(state.players[at(SEATS[state.playerCount]!, 2, 4465, 41)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -3171,7 +3171,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(inStorm(state, fieldValue(state.players[0]!.pos, "pos", 4523, 18)), "expect inStorm(players[0].pos)").toBe(
+    expect(inStorm(state, fieldValue(state.players[0]!.pos, "pos", 4520, 18)), "expect inStorm(players[0].pos)").toBe(
       true,
     );
     play(state, { type: "loss", player: 0, value: "loseLetter" });
@@ -3228,7 +3228,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(-6, -2)" },
       ),
     );
-    expect(at(state.merchants, 0, 4554, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
+    expect(at(state.merchants, 0, 4551, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
@@ -3236,7 +3236,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4565, 5)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4562, 5)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3431,7 +3431,7 @@ function all1(state: State): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (!piratePorts(state).includes(fieldValue(state.players[p]!.pos, "pos", 2482, 52))) return false;
+    if (!piratePorts(state).includes(fieldValue(state.players[p]!.pos, "pos", 2479, 52))) return false;
   }
   return true;
 }
@@ -3467,10 +3467,10 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4411, 38);
+  const value = derived(state).ports[h] ?? noKey(h, 4408, 38);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, h) === at(CITIES, c, 4411, 79).module;
+    return moduleOf(state, h) === at(CITIES, c, 4408, 79).module;
   }
   return true;
 }
@@ -3485,7 +3485,7 @@ function all6(state: State): boolean {
 }
 /** all(h in shoals[m]: moduleOf(h) == m) */
 function all7(state: State, m: number): boolean {
-  const items = state.shoals[m] ?? noKey(m, 4412, 41);
+  const items = state.shoals[m] ?? noKey(m, 4409, 41);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (!(moduleOf(state, h) === m)) return false;
@@ -3504,7 +3504,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4413, 48)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4410, 48)) === moduleOf(state, h))) return false;
   }
   return true;
 }

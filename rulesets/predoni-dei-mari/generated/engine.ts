@@ -694,6 +694,14 @@ export interface CityAttackFrame {
   lost: Flotsam | null;
 }
 
+/** Where proc storesIt is, and its locals, while it waits. */
+export interface StoresItFrame {
+  readonly routine: "storesIt";
+  pc: number;
+  p: Player;
+  store: boolean;
+}
+
 /** Where proc changeShip is, and its locals, while it waits. */
 export interface ChangeShipFrame {
   readonly routine: "changeShip";
@@ -702,13 +710,10 @@ export interface ChangeShipFrame {
   c: number;
   extraMain: MainW;
   keep: boolean;
-  storeMain: boolean;
   extraSail: number;
   keep2: boolean;
-  storeSail: boolean;
   extraItem: HoldItem;
   keep3: boolean;
-  storeItem: boolean;
   extraSec: SecW;
   extraLetter: Nation;
 }
@@ -983,6 +988,7 @@ export type Frame =
   | PirateFightFrame
   | KrakenFightFrame
   | CityAttackFrame
+  | StoresItFrame
   | ChangeShipFrame
   | EventPhaseFrame
   | RunEventFrame
@@ -1062,29 +1068,27 @@ export type Frame =
 /** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1859) */
 /** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1870) */
 /** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063) */
-/** site 53: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2080) */
-/** site 54: `choose storeMain: bool by p` (proc changeShip, line 2084) */
-/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2094) */
-/** site 56: `choose storeSail: bool by p` (proc changeShip, line 2098) */
-/** site 57: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2108) */
-/** site 58: `choose storeItem: bool by p` (proc changeShip, line 2111) */
-/** site 59: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2115) */
-/** site 60: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2123) */
-/** site 61: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2146) */
-/** site 62: `choose keepCard: bool by me` (action BuyCombatCard, line 2165) */
-/** site 63: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222) */
-/** site 64: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2241) */
-/** site 65: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2257) */
-/** site 66: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2280) */
-/** site 67: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2282) */
-/** site 68: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2291) */
-/** site 69: `choose newMission: bool by gen` (proc doCastaway, line 2317) */
-/** site 70: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2337) */
-/** site 71: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2338) */
-/** site 72: `choose sirensTarget: Player by gen` (proc doSirens, line 2345) */
-/** site 73: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2362) */
-/** site 74: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2392) */
-/** site 75: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2410) */
+/** site 53: `choose store: bool by p` (proc storesIt, line 2077) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2089) */
+/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2099) */
+/** site 56: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2109) */
+/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2112) */
+/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2120) */
+/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2143) */
+/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2162) */
+/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2219) */
+/** site 62: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2238) */
+/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2254) */
+/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2277) */
+/** site 65: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2279) */
+/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2288) */
+/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2314) */
+/** site 68: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2334) */
+/** site 69: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2335) */
+/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2342) */
+/** site 71: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2359) */
+/** site 72: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2389) */
+/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2407) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1159,9 +1163,7 @@ export type Pending =
   | { site: 70; players: Player[] }
   | { site: 71; players: Player[] }
   | { site: 72; players: Player[] }
-  | { site: 73; players: Player[] }
-  | { site: 74; players: Player[] }
-  | { site: 75; players: Player[] };
+  | { site: 73; players: Player[] };
 /** Where a state keeps its derived data: a symbol, so JSON, saves and copies leave it out. */
 const DERIVED = Symbol("derived data");
 
@@ -1233,7 +1235,7 @@ export interface State {
   /** How the game ended: the reason of its `end`. */
   ending: "hideouts built" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { hurt: Flotsam | null; pirateCard: number | null; combat: Fight; addsPower: boolean };
+  returns: { hurt: Flotsam | null; pirateCard: number | null; combat: Fight; addsPower: boolean; storesIt: boolean };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
@@ -1452,25 +1454,25 @@ export interface BuyShipAction {
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2142). */
+/** The action Tavern (rules line 2139). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2149). */
+/** The action TakeMission (rules line 2146). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2156). */
+/** The action BuyCombatCard (rules line 2153). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2178). */
+/** The action ConvertHonour (rules line 2175). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1823,70 +1825,56 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2080). */
+/** The answer to `choose store` (rules line 2077). */
+export interface StoreChoice {
+  readonly type: "store";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose extraMain` (rules line 2089). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2084). */
-export interface StoreMainChoice {
-  readonly type: "storeMain";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose extraSail` (rules line 2094). */
+/** The answer to `choose extraSail` (rules line 2099). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2098). */
-export interface StoreSailChoice {
-  readonly type: "storeSail";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose extraItem` (rules line 2108). */
+/** The answer to `choose extraItem` (rules line 2109). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2111). */
-export interface StoreItemChoice {
-  readonly type: "storeItem";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose extraSec` (rules line 2115). */
+/** The answer to `choose extraSec` (rules line 2112). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2123). */
+/** The answer to `choose extraLetter` (rules line 2120). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2222). */
+/** The answer to `choose truceNation` (rules line 2219). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2241). */
+/** The answer to `choose fortChoice` (rules line 2238). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1894,7 +1882,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2257). */
+/** The answer to `choose krakenTo` (rules line 2254). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1902,14 +1890,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2280). */
+/** The answer to `choose moveMerchant` (rules line 2277). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2282). */
+/** The answer to `choose whichMerchant` (rules line 2279). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1917,7 +1905,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2291). */
+/** The answer to `choose merchantTo` (rules line 2288). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1925,14 +1913,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2317). */
+/** The answer to `choose newMission` (rules line 2314). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2337). */
+/** The answer to `choose shoalsModule` (rules line 2334). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1940,7 +1928,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2338). */
+/** The answer to `choose shoalsSpot` (rules line 2335). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1948,14 +1936,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2345). */
+/** The answer to `choose sirensTarget` (rules line 2342). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2362). */
+/** The answer to `choose stormDir` (rules line 2359). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1963,7 +1951,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2392). */
+/** The answer to `choose stormLanding` (rules line 2389). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1971,7 +1959,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2410). */
+/** The answer to `choose merchantLanding` (rules line 2407). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1994,14 +1982,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2165). */
+/** The answer to `choose keepCard` (rules line 2162). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1859, 2146): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1859, 2143): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -2091,12 +2079,10 @@ export type Action =
   | KrakenEscapeChoice
   | KrakenHomeChoice
   | HideoutTokenChoice
+  | StoreChoice
   | ExtraMainChoice
-  | StoreMainChoice
   | ExtraSailChoice
-  | StoreSailChoice
   | ExtraItemChoice
-  | StoreItemChoice
   | ExtraSecChoice
   | ExtraLetterChoice
   | TruceNationChoice
@@ -2200,12 +2186,10 @@ const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
   krakenEscape: ["value"],
   krakenHome: ["value"],
   hideoutToken: ["value"],
+  store: ["value"],
   extraMain: ["value"],
-  storeMain: ["value"],
   extraSail: ["value"],
-  storeSail: ["value"],
   extraItem: ["value"],
-  storeItem: ["value"],
   extraSec: ["value"],
   extraLetter: ["value"],
   truceNation: ["value"],
@@ -2702,12 +2686,10 @@ const DECISION_NAMES: readonly string[] = [
   "action",
   "raiseDistance",
   "newShip",
+  "store",
   "extraMain",
-  "storeMain",
   "extraSail",
-  "storeSail",
   "extraItem",
-  "storeItem",
   "extraSec",
   "extraLetter",
   "action",
@@ -3374,12 +3356,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2246) */
+/** fn krakenMayEnter (line 2243) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2275) */
+/** fn merchantMayEnter (line 2272) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3391,36 +3373,36 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2326) */
+/** fn shoalSquare (line 2323) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2326, 31);
+  return at(derived(state).shoalSquares, m - 1, 2323, 31);
 }
 
-/** fn triangle (line 2328) */
+/** fn triangle (line 2325) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2328, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2328, 117), 2328, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2325, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2325, 117), 2325, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2329) */
+/** fn shoalSpotLegal (line 2326) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2330) */
+/** fn currentShoal (line 2327) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2331) */
+/** fn otherShoalSpots (line 2328) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2357) */
+/** fn stormFits (line 2354) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
@@ -3949,7 +3931,7 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
 /** Why Tavern is refused now, or null when it is allowed. */
 function checkTavern(state: State, me: Player): string | null {
   if (state.phase >= 5) return "The tavern is over for this turn.";
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2144, 18))) return "The tavern needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2141, 18))) return "The tavern needs a port square.";
   return null;
 }
 
@@ -3960,7 +3942,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2149): its effects, once allowed. */
+/** action TakeMission (line 2146): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3977,7 +3959,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2179, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2176, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -7214,6 +7196,50 @@ function currentCityAttackFrame(state: State): CityAttackFrame {
   return frame;
 }
 
+function newStoresItFrame(p: Player): StoresItFrame {
+  return { routine: "storesIt", pc: 0, p, store: false };
+}
+
+/** Runs proc storesIt (line 2075) until it waits for a decision or is done. */
+function stepStoresIt(state: State, frame: StoresItFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 53, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.returns.storesIt = false;
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        state.returns.storesIt = frame.store;
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc storesIt has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentStoresItFrame(state: State): StoresItFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "storesIt")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to storesIt");
+  return frame;
+}
+
 function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   return {
     routine: "changeShip",
@@ -7222,25 +7248,22 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
     c,
     extraMain: "melee",
     keep: false,
-    storeMain: false,
     extraSail: 0,
     keep2: false,
-    storeSail: false,
     extraItem: "secondaryItem",
     keep3: false,
-    storeItem: false,
     extraSec: "grapeshot",
     extraLetter: "english",
   };
 }
 
-/** Runs proc changeShip (line 2075) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2084) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2076, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2076, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2085, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2085, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7253,34 +7276,29 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
-        frame.pc = 6;
+        frame.pc = 5;
         continue machine;
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2081, 5);
-        frame.keep = false;
-        if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
-          frame.pc = 4;
-          continue machine;
-        }
-
-        state.pending = { site: 54, players: [frame.p] };
-        frame.pc = 5;
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2090, 5);
+        frame.pc = 4;
+        state.stack.push(newStoresItFrame(frame.p));
         return;
       }
 
       case 4: {
+        frame.keep = state.returns.storesIt;
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2090, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2095, 22);
         }
 
         frame.pc = 1;
@@ -7288,156 +7306,128 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 5: {
-        frame.keep = frame.storeMain;
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
         if (freeYards(state, frame.p) >= 0) {
-          frame.pc = 7;
+          frame.pc = 6;
           continue machine;
         }
 
         state.pending = { site: 55, players: [frame.p] };
-        frame.pc = 8;
+        frame.pc = 7;
         return;
       }
 
-      case 7: {
-        frame.pc = 11;
-        continue machine;
-      }
-
-      case 8: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2095, 5);
-        frame.keep2 = false;
-        if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        state.pending = { site: 56, players: [frame.p] };
-        frame.pc = 10;
-        return;
-      }
-
-      case 9: {
-        if (frame.keep2) {
-          state.players[frame.p]!.whSails.push(frame.extraSail);
-        } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2104, 22);
-        }
-
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 10: {
-        frame.keep2 = frame.storeSail;
+      case 6: {
         frame.pc = 9;
         continue machine;
       }
 
-      case 11: {
-        if (freeHold(state, frame.p) >= 0) {
-          frame.pc = 12;
-          continue machine;
-        }
-
-        state.pending = { site: 57, players: [frame.p] };
-        frame.pc = 13;
+      case 7: {
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2100, 5);
+        frame.pc = 8;
+        state.stack.push(newStoresItFrame(frame.p));
         return;
       }
 
-      case 12: {
+      case 8: {
+        frame.keep2 = state.returns.storesIt;
+        if (frame.keep2) {
+          state.players[frame.p]!.whSails.push(frame.extraSail);
+        } else {
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2105, 22);
+        }
+
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 9: {
+        if (freeHold(state, frame.p) >= 0) {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        state.pending = { site: 56, players: [frame.p] };
+        frame.pc = 11;
+        return;
+      }
+
+      case 10: {
         state.stack.pop();
         return;
       }
 
-      case 13: {
-        frame.keep3 = false;
-        if (!(warehouseHere(state, frame.p) && warehouseFree(state, frame.p) > 0)) {
-          frame.pc = 14;
+      case 11: {
+        frame.pc = 12;
+        state.stack.push(newStoresItFrame(frame.p));
+        return;
+      }
+
+      case 12: {
+        frame.keep3 = state.returns.storesIt;
+        if (frame.extraItem !== "secondaryItem") {
+          frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 15;
         return;
       }
 
-      case 14: {
-        if (frame.extraItem !== "secondaryItem") {
+      case 13: {
+        if (frame.extraItem !== "letterItem") {
           frame.pc = 16;
           continue machine;
         }
 
-        state.pending = { site: 59, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 18;
         return;
       }
 
+      case 14: {
+        frame.pc = 9;
+        continue machine;
+      }
+
       case 15: {
-        frame.keep3 = frame.storeItem;
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2113, 7);
+        if (frame.keep3) {
+          state.players[frame.p]!.whSec.push(frame.extraSec);
+        } else {
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2117, 24);
+        }
+
         frame.pc = 14;
         continue machine;
       }
 
       case 16: {
-        if (frame.extraItem !== "letterItem") {
-          frame.pc = 19;
-          continue machine;
-        }
-
-        state.pending = { site: 60, players: [frame.p] };
-        frame.pc = 21;
-        return;
-      }
-
-      case 17: {
-        frame.pc = 11;
-        continue machine;
-      }
-
-      case 18: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2116, 7);
-        if (frame.keep3) {
-          state.players[frame.p]!.whSec.push(frame.extraSec);
-        } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2120, 24);
-        }
-
-        frame.pc = 17;
-        continue machine;
-      }
-
-      case 19: {
         state.players[frame.p]!.cargo -= 1;
         if (frame.keep3) {
           state.players[frame.p]!.whCargo += 1;
         } else {
-          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2132, 30))) {
+          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2129, 30))) {
             state.players[frame.p]!.doubloons += income(state, saleDistance(state, frame.p));
           }
         }
 
-        frame.pc = 20;
-        continue machine;
-      }
-
-      case 20: {
         frame.pc = 17;
         continue machine;
       }
 
-      case 21: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2124, 7);
+      case 17: {
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 18: {
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2121, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
 
-        frame.pc = 20;
+        frame.pc = 17;
         continue machine;
       }
 
@@ -7458,7 +7448,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2188) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2185) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7482,7 +7472,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2192, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2189, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7500,12 +7490,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2199) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2196) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2200, 11).event;
+        frame.e = at(COMBAT, frame.c, 2197, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7673,12 +7663,12 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2221) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2218) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 63, players: [frame.gen] };
+        state.pending = { site: 61, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7706,7 +7696,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2227) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2224) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7717,7 +7707,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2230, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2227, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7729,12 +7719,12 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           }
         }
 
-        if (answerAlone64(state)) {
+        if (answerAlone62(state)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 64, players: [frame.gen] };
+        state.pending = { site: 62, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -7767,7 +7757,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2249) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2246) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7801,7 +7791,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 3: {
-        state.pending = { site: 65, players: [frame.gen] };
+        state.pending = { site: 63, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7850,7 +7840,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2268, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2265, 23)));
         return;
       }
 
@@ -7903,12 +7893,12 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2279) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2276) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 66, players: [frame.gen] };
+        state.pending = { site: 64, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7919,7 +7909,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 67, players: [frame.gen] };
+        state.pending = { site: 65, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7942,7 +7932,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2286, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2283, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7960,7 +7950,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 68, players: [frame.gen] };
+        state.pending = { site: 66, players: [frame.gen] };
         frame.pc = 8;
         return;
       }
@@ -7998,7 +7988,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2298, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2295, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -8030,7 +8020,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2306, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2303, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -8073,7 +8063,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2315) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2312) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8083,7 +8073,7 @@ function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 69, players: [frame.gen] };
+        state.pending = { site: 67, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -8120,7 +8110,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2334) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2331) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8131,12 +8121,12 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        if (answerAlone70(state)) {
+        if (answerAlone68(state)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 70, players: [frame.gen] };
+        state.pending = { site: 68, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -8147,12 +8137,12 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
       }
 
       case 2: {
-        if (answerAlone71(state)) {
+        if (answerAlone69(state)) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 71, players: [frame.gen] };
+        state.pending = { site: 69, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -8180,12 +8170,12 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2344) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2341) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 72, players: [frame.gen] };
+        state.pending = { site: 70, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -8245,7 +8235,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2359) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2356) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8256,12 +8246,12 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        if (answerAlone73(state)) {
+        if (answerAlone71(state)) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 73, players: [frame.gen] };
+        state.pending = { site: 71, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -8292,7 +8282,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2370, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2367, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8317,7 +8307,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2373, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2370, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8355,7 +8345,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         if (!(
           !frame.carried.includes(frame.i_2) &&
           hexDistance(
-            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2379, 48)]!.pos, "pos", 2379, 48),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2376, 48)]!.pos, "pos", 2376, 48),
             frame.arrival,
           ) <= 1
         )) {
@@ -8364,7 +8354,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2380, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2377, 25)));
         return;
       }
 
@@ -8384,8 +8374,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2381, 19),
-            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2381, 31)]!.pos, "pos", 2381, 31),
+            at(SEATS[state.playerCount]!, frame.i_2, 2378, 19),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2378, 31)]!.pos, "pos", 2378, 31),
             frame.lost,
           ),
         );
@@ -8424,12 +8414,12 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2387) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2384) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2388, 14), frame.shift);
+        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2385, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8441,12 +8431,12 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        if (answerAlone74(state)) {
+        if (answerAlone72(state)) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 74, players: [frame.p] };
+        state.pending = { site: 72, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8522,12 +8512,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2405) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2402) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2406, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2403, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8539,18 +8529,18 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        if (answerAlone75(state)) {
+        if (answerAlone73(state)) {
           frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 75, players: [shadowFor(state, state.active, state.active, state.active)] };
+        state.pending = { site: 73, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 4;
         return;
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2414, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2411, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8566,7 +8556,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2411, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2408, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8980,7 +8970,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2142) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2139) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9000,7 +8990,7 @@ function stepTavern(state: State, frame: TavernFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 61, players: [frame.me] };
+        state.pending = { site: 59, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -9032,7 +9022,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2156) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2153) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9045,7 +9035,7 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
 
         frame.c = cFound;
         state.players[frame.me]!.peek = [frame.c];
-        state.pending = { site: 62, players: [frame.me] };
+        state.pending = { site: 60, players: [frame.me] };
         frame.pc = 2;
         return;
       }
@@ -9086,7 +9076,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2178) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2175) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9217,6 +9207,9 @@ function run(state: State): void {
         break;
       case "cityAttack":
         stepCityAttack(state, frame);
+        break;
+      case "storesIt":
+        stepStoresIt(state, frame);
         break;
       case "changeShip":
         stepChangeShip(state, frame);
@@ -9624,7 +9617,7 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of Tavern (the same requirements as `checkTavern`). */
 function offerTavern(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 5) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2144, 18))) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2141, 18))) return;
   out.push({ type: "Tavern", player: me });
 }
 
@@ -9647,7 +9640,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2179, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2176, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -10262,7 +10255,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2080)
+      // `choose store: bool by p` (proc storesIt, line 2077)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "store", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 54: {
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2089)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10272,18 +10275,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2084)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "storeMain", player: seat, value });
-      }
-
-      break;
-    }
-
     case 55: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2094)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2099)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10293,17 +10286,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2098)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "storeSail", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 57: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2108)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2109)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10318,18 +10301,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2111)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "storeItem", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 59: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2115)
+    case 57: {
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2112)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10339,8 +10312,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2123)
+    case 58: {
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2120)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10350,8 +10323,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2146)
+    case 59: {
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2143)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10359,8 +10332,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2165)
+    case 60: {
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2162)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10369,8 +10342,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222)
+    case 61: {
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2219)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10379,8 +10352,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2241)
+    case 62: {
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2238)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10390,8 +10363,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2257)
+    case 63: {
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2254)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10401,8 +10374,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 66: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2280)
+    case 64: {
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2277)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10411,8 +10384,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 67: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2282)
+    case 65: {
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2279)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10421,8 +10394,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 68: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2291)
+    case 66: {
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2288)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10432,8 +10405,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 69: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2317)
+    case 67: {
+      // `choose newMission: bool by gen` (proc doCastaway, line 2314)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10442,8 +10415,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 70: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2337)
+    case 68: {
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2334)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10453,8 +10426,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 71: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2338)
+    case 69: {
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2335)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10464,8 +10437,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 72: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2345)
+    case 70: {
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2342)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10473,8 +10446,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 73: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2362)
+    case 71: {
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2359)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10483,8 +10456,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 74: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2392)
+    case 72: {
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2389)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10494,8 +10467,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 75: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2410)
+    case 73: {
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2407)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -11185,19 +11158,19 @@ function check(state: State, action: Action): string | null {
     }
 
     case 53: {
+      if (action.type !== "store") return "Answer the choice of store first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "store must be true or false.";
+      return null;
+    }
+
+    case 54: {
       if (action.type !== "extraMain") return "Answer the choice of extraMain first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
       if (!(MAIN_W_VALUES as readonly unknown[]).includes(value))
         return "extraMain must be one of melee, muskets, cannons, culverins.";
       if (!state.players[frame.p]!.sb.includes(value)) return "That extraMain is not allowed now.";
-      return null;
-    }
-
-    case 54: {
-      if (action.type !== "storeMain") return "Answer the choice of storeMain first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "storeMain must be true or false.";
       return null;
     }
 
@@ -11212,13 +11185,6 @@ function check(state: State, action: Action): string | null {
     }
 
     case 56: {
-      if (action.type !== "storeSail") return "Answer the choice of storeSail first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "storeSail must be true or false.";
-      return null;
-    }
-
-    case 57: {
       if (action.type !== "extraItem") return "Answer the choice of extraItem first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11233,14 +11199,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
-      if (action.type !== "storeItem") return "Answer the choice of storeItem first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "storeItem must be true or false.";
-      return null;
-    }
-
-    case 59: {
+    case 57: {
       if (action.type !== "extraSec") return "Answer the choice of extraSec first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11250,7 +11209,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 60: {
+    case 58: {
       if (action.type !== "extraLetter") return "Answer the choice of extraLetter first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -11260,7 +11219,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 61: {
+    case 59: {
       switch (action.type) {
         case "TakeMission": {
           return checkTakeMission(state, action.player);
@@ -11281,14 +11240,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 62: {
+    case 60: {
       if (action.type !== "keepCard") return "Answer the choice of keepCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "keepCard must be true or false.";
       return null;
     }
 
-    case 63: {
+    case 61: {
       if (action.type !== "truceNation") return "Answer the choice of truceNation first.";
       const value = action.value;
       if (!(NATION_VALUES as readonly unknown[]).includes(value))
@@ -11297,7 +11256,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 64: {
+    case 62: {
       if (action.type !== "fortChoice") return "Answer the choice of fortChoice first.";
       const frame = currentDoFortFrame(state);
       const value = action.value;
@@ -11307,7 +11266,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 65: {
+    case 63: {
       if (action.type !== "krakenTo") return "Answer the choice of krakenTo first.";
       const frame = currentDoKrakenFrame(state);
       const value = action.value;
@@ -11317,14 +11276,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 66: {
+    case 64: {
       if (action.type !== "moveMerchant") return "Answer the choice of moveMerchant first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "moveMerchant must be true or false.";
       return null;
     }
 
-    case 67: {
+    case 65: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
       const items = rangeList(0, state.merchants.length - 1);
@@ -11333,7 +11292,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 68: {
+    case 66: {
       if (action.type !== "merchantTo") return "Answer the choice of merchantTo first.";
       const frame = currentDoMerchantEventFrame(state);
       const value = action.value;
@@ -11343,14 +11302,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 69: {
+    case 67: {
       if (action.type !== "newMission") return "Answer the choice of newMission first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "newMission must be true or false.";
       return null;
     }
 
-    case 70: {
+    case 68: {
       if (action.type !== "shoalsModule") return "Answer the choice of shoalsModule first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -11360,7 +11319,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 71: {
+    case 69: {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -11370,7 +11329,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 72: {
+    case 70: {
       if (action.type !== "sirensTarget") return "Answer the choice of sirensTarget first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
@@ -11378,7 +11337,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 73: {
+    case 71: {
       if (action.type !== "stormDir") return "Answer the choice of stormDir first.";
       const value = action.value;
       const items = state.stormOptions;
@@ -11387,7 +11346,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 74: {
+    case 72: {
       if (action.type !== "stormLanding") return "Answer the choice of stormLanding first.";
       const frame = currentCarryPirateFrame(state);
       const value = action.value;
@@ -11397,7 +11356,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 75: {
+    case 73: {
       if (action.type !== "merchantLanding") return "Answer the choice of merchantLanding first.";
       const frame = currentCarryMerchantFrame(state);
       const value = action.value;
@@ -11945,17 +11904,17 @@ function apply(state: State, action: Action): void {
     }
 
     case 53: {
-      if (action.type !== "extraMain") throw notOfferedNow(action);
-      const frame = currentChangeShipFrame(state);
-      frame.extraMain = action.value;
+      if (action.type !== "store") throw notOfferedNow(action);
+      const frame = currentStoresItFrame(state);
+      frame.store = action.value;
       state.pending = null;
       break;
     }
 
     case 54: {
-      if (action.type !== "storeMain") throw notOfferedNow(action);
+      if (action.type !== "extraMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
-      frame.storeMain = action.value;
+      frame.extraMain = action.value;
       state.pending = null;
       break;
     }
@@ -11969,14 +11928,6 @@ function apply(state: State, action: Action): void {
     }
 
     case 56: {
-      if (action.type !== "storeSail") throw notOfferedNow(action);
-      const frame = currentChangeShipFrame(state);
-      frame.storeSail = action.value;
-      state.pending = null;
-      break;
-    }
-
-    case 57: {
       if (action.type !== "extraItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
@@ -11984,15 +11935,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
-      if (action.type !== "storeItem") throw notOfferedNow(action);
-      const frame = currentChangeShipFrame(state);
-      frame.storeItem = action.value;
-      state.pending = null;
-      break;
-    }
-
-    case 59: {
+    case 57: {
       if (action.type !== "extraSec") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
@@ -12000,7 +11943,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 58: {
       if (action.type !== "extraLetter") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
@@ -12008,7 +11951,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 59: {
       state.pending = null;
       switch (action.type) {
         case "TakeMission":
@@ -12030,7 +11973,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 60: {
       if (action.type !== "keepCard") throw notOfferedNow(action);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
@@ -12038,7 +11981,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 61: {
       if (action.type !== "truceNation") throw notOfferedNow(action);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
@@ -12046,7 +11989,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 62: {
       if (action.type !== "fortChoice") throw notOfferedNow(action);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
@@ -12054,7 +11997,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 63: {
       if (action.type !== "krakenTo") throw notOfferedNow(action);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
@@ -12062,7 +12005,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 66: {
+    case 64: {
       if (action.type !== "moveMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
@@ -12070,7 +12013,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 67: {
+    case 65: {
       if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = at(rangeList(0, state.merchants.length - 1), action.value);
@@ -12078,7 +12021,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 68: {
+    case 66: {
       if (action.type !== "merchantTo") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
@@ -12086,7 +12029,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 69: {
+    case 67: {
       if (action.type !== "newMission") throw notOfferedNow(action);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
@@ -12094,7 +12037,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 70: {
+    case 68: {
       if (action.type !== "shoalsModule") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
@@ -12102,7 +12045,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 71: {
+    case 69: {
       if (action.type !== "shoalsSpot") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(otherShoalSpots(state, frame.shoalsModule), action.value);
@@ -12110,7 +12053,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 72: {
+    case 70: {
       if (action.type !== "sirensTarget") throw notOfferedNow(action);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
@@ -12118,7 +12061,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 73: {
+    case 71: {
       if (action.type !== "stormDir") throw notOfferedNow(action);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
@@ -12126,7 +12069,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 74: {
+    case 72: {
       if (action.type !== "stormLanding") throw notOfferedNow(action);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
@@ -12134,7 +12077,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 75: {
+    case 73: {
       if (action.type !== "merchantLanding") throw notOfferedNow(action);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
@@ -12266,8 +12209,8 @@ function answerAlone52(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2241): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone64(state: State): boolean {
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2238): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone62(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
   const items = frame.freeForts;
@@ -12282,8 +12225,8 @@ function answerAlone64(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2337): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone70(state: State): boolean {
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2334): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone68(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
   const items = frame.movable;
@@ -12298,8 +12241,8 @@ function answerAlone70(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2338): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone71(state: State): boolean {
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2335): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone69(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
   const items = otherShoalSpots(state, frame.shoalsModule);
@@ -12314,8 +12257,8 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2362): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone73(state: State): boolean {
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2359): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone71(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
   const items = state.stormOptions;
@@ -12330,8 +12273,8 @@ function answerAlone73(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2392): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone74(state: State): boolean {
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2389): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone72(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
   const items = frame.options;
@@ -12346,8 +12289,8 @@ function answerAlone74(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2410): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone75(state: State): boolean {
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2407): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone73(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
   const items = frame.options;
@@ -12437,8 +12380,6 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
     "StoreCargo",
     "LoadCargo",
   ],
-  [],
-  [],
   [],
   [],
   [],
@@ -12742,7 +12683,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "fortChoice":
       switch (state.pending?.site) {
-        case 64: {
+        case 62: {
           const frame = currentDoFortFrame(state);
           const item = frame.freeForts[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12752,7 +12693,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenTo":
       switch (state.pending?.site) {
-        case 65: {
+        case 63: {
           const frame = currentDoKrakenFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12762,7 +12703,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "whichMerchant":
       switch (state.pending?.site) {
-        case 67: {
+        case 65: {
           const item = rangeList(0, state.merchants.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12771,7 +12712,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantTo":
       switch (state.pending?.site) {
-        case 68: {
+        case 66: {
           const frame = currentDoMerchantEventFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12781,7 +12722,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsModule":
       switch (state.pending?.site) {
-        case 70: {
+        case 68: {
           const frame = currentDoShoalsFrame(state);
           const item = frame.movable[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12791,7 +12732,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsSpot":
       switch (state.pending?.site) {
-        case 71: {
+        case 69: {
           const frame = currentDoShoalsFrame(state);
           const item = otherShoalSpots(state, frame.shoalsModule)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12801,7 +12742,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormDir":
       switch (state.pending?.site) {
-        case 73: {
+        case 71: {
           const item = state.stormOptions[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12810,7 +12751,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormLanding":
       switch (state.pending?.site) {
-        case 74: {
+        case 72: {
           const frame = currentCarryPirateFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12820,7 +12761,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantLanding":
       switch (state.pending?.site) {
-        case 75: {
+        case 73: {
           const frame = currentCarryMerchantFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12840,7 +12781,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 50:
           return "End the commerce";
-        case 61:
+        case 59:
           return "Leave the tavern";
       }
 
@@ -12978,6 +12919,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
         reshuffle: false,
       },
       addsPower: false,
+      storesIt: false,
     },
     ending: null,
     pending: null,
@@ -13641,7 +13583,8 @@ function validateState(value: unknown): string | null {
       (value.returns.hurt === null || problemInFlotsam(value.returns.hurt, playerCount) === null) &&
       (value.returns.pirateCard === null || isInt(value.returns.pirateCard)) &&
       problemInFight(value.returns.combat, playerCount) === null &&
-      typeof value.returns.addsPower === "boolean"
+      typeof value.returns.addsPower === "boolean" &&
+      typeof value.returns.storesIt === "boolean"
     )
   )
     return "returns does not hold the values procedures return";
@@ -13679,6 +13622,7 @@ function validateState(value: unknown): string | null {
     "pirateFight",
     "krakenFight",
     "cityAttack",
+    "storesIt",
     "changeShip",
     "eventPhase",
     "runEvent",
@@ -13714,7 +13658,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 76)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 74)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -14107,7 +14051,7 @@ function any32(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2266, 37) === krakenTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2263, 37) === krakenTo) return true;
   }
 
   return false;
@@ -14119,7 +14063,7 @@ function collect33(state: State, krakenTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2268, 46) === krakenTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2265, 46) === krakenTo) out.push(p);
   }
 
   return out;
@@ -14142,7 +14086,7 @@ function any35(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2304, 66) === merchantTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2301, 66) === merchantTo) return true;
   }
 
   return false;
@@ -14154,7 +14098,7 @@ function collect36(state: State, merchantTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2306, 50) === merchantTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2303, 50) === merchantTo) out.push(p);
   }
 
   return out;
@@ -14187,7 +14131,7 @@ function collect39(state: State, old: Hex): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = state.playerCount - 1; i_ <= end; i_++) {
     if (
-      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2368, 69)]!.pos, "pos", 2368, 69), old) <=
+      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2365, 69)]!.pos, "pos", 2365, 69), old) <=
       1
     )
       out.push(i_);
@@ -14711,7 +14655,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2330, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2327, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14828,7 +14772,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "890a700e",
+    sourceHash: "09717bb1",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
