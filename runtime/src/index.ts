@@ -122,6 +122,7 @@ export {
   mapKeys,
   mapMapValues,
   mapNumberKeys,
+  readMapNumberKeys,
   mapSet,
   noKey,
   mapSize,

@@ -93,9 +93,15 @@ export function mapKeys<K extends string>(map: RulesMap<K, unknown>): K[] {
 
 /** `keys(m)` of a map keyed by numbers (players, integers, hexes). */
 export function mapNumberKeys(map: RulesMap<number, unknown>): number[] {
-  const known = (map as Counted)[KEYS];
-  if (known !== undefined) return known.slice();
-  return remember(map, KEYS, Object.keys(map).map(Number)).slice();
+  return readMapNumberKeys(map).slice();
+}
+
+/**
+ * The keys of a map keyed by numbers, as the map keeps them: for a loop that only reads them while the map stays as
+ * it is (an aggregate or a comprehension over `keys(m)`), which then copies nothing.
+ */
+export function readMapNumberKeys(map: RulesMap<number, unknown>): readonly number[] {
+  return (map as Counted)[KEYS] ?? remember(map, KEYS, Object.keys(map).map(Number));
 }
 
 /** `values(m)`, in the order of the keys. */

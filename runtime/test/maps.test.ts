@@ -16,6 +16,7 @@ import {
   mapGet,
   mapKeys,
   mapNumberKeys,
+  readMapNumberKeys,
   mapSet,
   mapSize,
   mapValues,
@@ -106,5 +107,15 @@ describe("a map's size", () => {
     mapDelete(board, 1001);
     expect(mapNumberKeys(board)).toEqual([1500, 2002]);
     expect(JSON.stringify(board)).toBe('{"1500":1,"2002":1}');
+  });
+
+  it("lets a loop read the keys the map keeps, which a later change replaces rather than alters", () => {
+    const board: Record<number, number> = { 2002: 1, 1001: 0 };
+    const kept = readMapNumberKeys(board);
+    expect(kept).toEqual([1001, 2002]);
+    expect(readMapNumberKeys(board)).toBe(kept);
+    mapSet(board, 1500, 1);
+    expect(kept).toEqual([1001, 2002]);
+    expect(readMapNumberKeys(board)).toEqual([1001, 1500, 2002]);
   });
 });

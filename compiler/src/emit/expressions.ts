@@ -330,7 +330,11 @@ export class ExprEmitter {
    * engine's own list of members rather than a copy.
    */
   readOnlyList(e: Expr, scope: Scope): string {
-    return isMembersCall(e) ? valuesConst(e.args[0].name) : this.emit(e, scope);
+    if (isMembersCall(e)) return valuesConst(e.args[0].name);
+    // `keys(m)` of a map keyed by numbers: the keys the map keeps (an aggregate only reads them, and changes nothing).
+    const map = e.kind === "call" && e.target === "builtin" && e.callee.text === "keys" ? e.args[0] : undefined;
+    if (map?.type?.kind === "map" && map.type.key.kind !== "enum") return `readMapNumberKeys(${this.emit(map, scope)})`;
+    return this.emit(e, scope);
   }
 
   private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {

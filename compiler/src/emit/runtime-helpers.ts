@@ -34,6 +34,7 @@ export const runtimeHelpers: readonly string[] = [
   "describePending",
   "divide",
   "remainder",
+  "readMapNumberKeys",
   "cellLineLength",
   "namingRulesFile",
   "drawFromDeck",

@@ -10,6 +10,7 @@ import {
   cellY,
   clone,
   createRng,
+  readMapNumberKeys,
   namingRulesFile,
   extraField,
   isCell,
@@ -20,7 +21,6 @@ import {
   mapFind,
   noKey,
   mapHas,
-  mapNumberKeys,
   mapSet,
   notOfferedNow,
   offersAny,
@@ -571,7 +571,7 @@ function validateState(value: unknown): string | null {
 /** [c for c in keys(board) if board[c] == p] */
 function collect1(state: State, p: Player): Cell[] {
   const out: Cell[] = [];
-  const items = mapNumberKeys(state.board);
+  const items = readMapNumberKeys(state.board);
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
     if ((state.board[c] ?? noKey(c, 32, 65)) === p) out.push(c);

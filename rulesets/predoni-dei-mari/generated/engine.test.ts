@@ -20,10 +20,10 @@ import {
   hexDistance,
   hexOf,
   hexView,
-  mapNumberKeys,
   mapSize,
   noKey,
   playUntil,
+  readMapNumberKeys,
   requireViewsHide,
   saveAndRestore,
   shareProblem,
@@ -3501,7 +3501,7 @@ function all8(state: State): boolean {
 }
 /** all(h in keys(fortSeas): isSea(h) and fortSeas[h] == moduleOf(h)) */
 function all9(state: State): boolean {
-  const items = mapNumberKeys(derived(state).fortSeas);
+  const items = readMapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4410, 48)) === moduleOf(state, h))) return false;
