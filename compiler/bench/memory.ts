@@ -51,7 +51,8 @@ function playout(engine: AnyEngine, players: number, variant: string, seed: numb
   const state = engine.newGame({ players, variant, seed });
   for (let step = 0; ; step++) {
     const seat = lowestSeat(engine.toAct(state));
-    if (seat === undefined) return;
+    // Over, or given up where the rules say machine players give up (`abandon`).
+    if (seat === undefined || (engine.abandoned?.(state) ?? null) !== null) return;
     if (step % 50 === 7 && sizes.length < 20_000) sizes.push(JSON.stringify(state).length);
     const legal = engine.legalActions(state, seat);
     engine.apply(state, legal[randomInt(rng, legal.length)]!);

@@ -74,12 +74,15 @@ function checkedGame(
       }
     }
     const seat = lowestSeat(engine.toAct(state));
-    if (seat === undefined) break;
+    if (seat === undefined) {
+      if (engine.outcome(state) === null) throw new Error("no seat is to act, but the game is not over");
+      return step;
+    }
+    // Given up where the rules say machine players give up (`abandon`).
+    if ((engine.abandoned?.(state) ?? null) !== null) return step;
     if (step >= maxSteps) throw new Error(`the game did not end within ${maxSteps} actions`);
     const legal = engine.legalActions(state, seat);
     if (legal.length === 0) throw new Error(`step ${step}: seat ${seat} must act but has no legal action`);
     engine.apply(state, legal[randomInt(rng, legal.length)]!);
   }
-  if (engine.outcome(state) === null) throw new Error("no seat is to act, but the game is not over");
-  return step;
 }

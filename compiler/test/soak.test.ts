@@ -22,3 +22,12 @@ it("reports each failure with its seed and goes on: games cut at 10 actions do n
   expect(result.failures.map((f) => f.seed)).toEqual([7, 8, 9]);
   expect(result.failures[0]!.message).toMatch(/did not end within 10 actions/);
 });
+
+it("stops a game where the rules say machine players give up (`abandon`): Predoni at its round limit", async () => {
+  const predoni = join(REPO_ROOT, "rulesets/predoni-dei-mari/generated/engine.ts");
+  const task = { enginePath: predoni, variant: "short", players: 2, firstSeed: 3, games: 2, checkEvery: 2 };
+  const result = await soak({ ...task, maxSteps: 5_000 });
+  expect(result).toMatchObject({ games: 2, checkedGames: 1, failures: [] });
+  // 30 rounds of two pirates take some 350 actions; without `abandon` they would go on past 5,000.
+  expect(result.actions).toBeLessThan(2 * 1_000);
+});
