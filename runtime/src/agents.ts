@@ -75,13 +75,17 @@ export function agentInterruption<S extends object, A extends EngineAction>(
   return null;
 }
 
-/** Lets agents play until the game ends or `maxActions` actions were taken; returns the number taken. */
+/**
+ * Lets agents play until the game ends, the rules say machine players give it up (`abandon`), or `maxActions`
+ * actions were taken; returns the number taken.
+ */
 export function playWithAgents<S extends object, A extends EngineAction, V>(
   session: Session<S, A, V>,
   agentFor: (seat: Seat) => Agent<S, A>,
   maxActions = Number.POSITIVE_INFINITY,
 ): number {
+  const givenUp = (): boolean => (session.engine.abandoned?.(session.state) ?? null) !== null;
   let taken = 0;
-  while (taken < maxActions && agentStep(session, agentFor) !== null) taken++;
+  while (taken < maxActions && !givenUp() && agentStep(session, agentFor) !== null) taken++;
   return taken;
 }

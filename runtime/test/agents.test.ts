@@ -82,3 +82,13 @@ describe("agentStep", () => {
     expect(agentStep(session, () => new RandomAgent(1))).toBeNull();
   });
 });
+
+describe("playWithAgents", () => {
+  it("stops where the rules say machine players give up (`abandon`)", () => {
+    const abandoning = { ...engine, abandoned: (s: { round: number }) => (s.round > 1 ? "too slow" : null) };
+    const session = Session.create(abandoning, { players: 3, seed: 9 });
+    playWithAgents(session, () => new RandomAgent(1));
+    expect(session.isOver()).toBe(false);
+    expect(session.state.round).toBe(2);
+  });
+});
