@@ -9,7 +9,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { configurations, createRng, lowestSeat, randomInt, type AnyEngine } from "@rules/runtime";
+import { abandonReason, configurations, createRng, lowestSeat, randomInt, type AnyEngine } from "@rules/runtime";
 import { loadAllEngines } from "../src/cli/registry.ts";
 import { table } from "./table.ts";
 
@@ -52,7 +52,7 @@ function playout(engine: AnyEngine, players: number, variant: string, seed: numb
   for (let step = 0; ; step++) {
     const seat = lowestSeat(engine.toAct(state));
     // Over, or given up where the rules say machine players give up (`abandon`).
-    if (seat === undefined || (engine.abandoned?.(state) ?? null) !== null) return;
+    if (seat === undefined || abandonReason(engine, state) !== null) return;
     if (step % 50 === 7 && sizes.length < 20_000) sizes.push(JSON.stringify(state).length);
     const legal = engine.legalActions(state, seat);
     engine.apply(state, legal[randomInt(rng, legal.length)]!);

@@ -4,7 +4,7 @@
  * checked at every decision: the state validates and survives JSON, every seat's view and legal actions are asked
  * for, and each legal action passes `check`.
  */
-import { createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
+import { abandonReason, createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { loadEngineOnce } from "../src/cli/registry.ts";
 
 export interface SoakTask {
@@ -79,7 +79,7 @@ function checkedGame(
       return step;
     }
     // Given up where the rules say machine players give up (`abandon`).
-    if ((engine.abandoned?.(state) ?? null) !== null) return step;
+    if (abandonReason(engine, state) !== null) return step;
     if (step >= maxSteps) throw new Error(`the game did not end within ${maxSteps} actions`);
     const legal = engine.legalActions(state, seat);
     if (legal.length === 0) throw new Error(`step ${step}: seat ${seat} must act but has no legal action`);

@@ -56,11 +56,6 @@ export interface FieldInfo {
   readonly late?: boolean;
 }
 
-/** `pos: Hex = unset`: the initial value that says a field has no value until the rules give it one. */
-export function declaredUnset(f: A.FieldDecl): boolean {
-  return f.initial?.kind === "name" && f.initial.name === "unset";
-}
-
 export interface RecordInfo {
   readonly decl: A.RecordDecl;
   readonly fields: Map<string, FieldInfo>;
@@ -539,7 +534,7 @@ class Checker {
     for (const table of [this.playerFields, this.globalFields, this.derivedFields]) {
       for (const [k, f] of table) {
         const type = this.resolveType(f.decl.typeExpr);
-        const late = table !== this.derivedFields && declaredUnset(f.decl) && !this.consts.has("unset");
+        const late = table !== this.derivedFields && this.startsUnset(f.decl);
         table.set(k, late ? { decl: f.decl, type: this.lateType(f.decl, type), late } : { decl: f.decl, type });
       }
     }
@@ -574,6 +569,14 @@ class Checker {
     return isEnumerable(t) && !(t.kind === "enum" && this.unions.unions.has(t.name));
   }
 
+  /**
+   * `pos: Hex = unset`: the initial value that says a field has no value until the rules give it one (unless the
+   * rules name a constant `unset`).
+   */
+  private startsUnset(f: A.FieldDecl): boolean {
+    return f.initial?.kind === "name" && f.initial.name === "unset" && !this.consts.has("unset");
+  }
+
   /** The stored type of a field declared `= unset` (its type made optional), after the checks of where it may be. */
   private lateType(f: A.FieldDecl, type: Type): Type {
     const refuse = (message: string, hint: string): Type => {
@@ -600,7 +603,7 @@ class Checker {
     for (const r of this.records.values()) {
       for (const f of r.decl.fields) {
         const info = r.fields.get(f.name.text);
-        if (declaredUnset(f) && !this.consts.has("unset")) {
+        if (this.startsUnset(f)) {
           this.diagnostics.push(
             error(
               Codes.misplaced,

@@ -3,6 +3,7 @@
  * only `engine.view(state, seat)`.
  */
 import type { Engine, EngineAction, Seat } from "./engine.ts";
+import { abandonReason } from "./playout.ts";
 import { createRng, randomInt, type RngState } from "./random.ts";
 import { lowestSeat, takesInterrupt } from "./seats.ts";
 import type { Session } from "./session.ts";
@@ -84,8 +85,12 @@ export function playWithAgents<S extends object, A extends EngineAction, V>(
   agentFor: (seat: Seat) => Agent<S, A>,
   maxActions = Number.POSITIVE_INFINITY,
 ): number {
-  const givenUp = (): boolean => (session.engine.abandoned?.(session.state) ?? null) !== null;
   let taken = 0;
-  while (taken < maxActions && !givenUp() && agentStep(session, agentFor) !== null) taken++;
+  while (
+    taken < maxActions &&
+    abandonReason(session.engine, session.state) === null &&
+    agentStep(session, agentFor) !== null
+  )
+    taken++;
   return taken;
 }

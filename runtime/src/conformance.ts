@@ -17,7 +17,7 @@ import { replay } from "./replay.ts";
 import { SaveError, restore, saveToJson } from "./save.ts";
 import { firstInterrupter, isSeat, lowestSeat } from "./seats.ts";
 import { agentSeed, gameSeed } from "./seeds.ts";
-import { playFrom, randomDecisions } from "./playout.ts";
+import { abandonReason, playFrom, randomDecisions } from "./playout.ts";
 import { IllegalActionError, Session } from "./session.ts";
 import { DEFAULT_MAX_STEPS } from "./simulate.ts";
 import { checkActionShape, checkOptions, isPlainObject } from "./validation.ts";
@@ -172,7 +172,7 @@ class RandomGame {
       return null;
     }
     const engine = probe.engine;
-    if (probe.call("abandoned", () => engine.abandoned?.(session.state) ?? null) !== null) {
+    if (probe.call("abandoned", () => abandonReason(engine, session.state)) !== null) {
       this.abandoned = true;
       return null;
     }

@@ -37,7 +37,7 @@ export {
   type SaveFile,
 } from "./save.ts";
 export { RandomAgent, agentInterruption, agentStep, playWithAgents, type Agent } from "./agents.ts";
-export { abandonedOutcome, PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
+export { abandonReason, abandonedOutcome, PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
 export { redealAnswers, imaginedRng, redealElements, redealMapValues, redealValues, type Slot } from "./determinize.ts";
 export { AGENT_NAMES, agentNameProblem, agentPlayout, makeAgent, seatAgents } from "./agent-playout.ts";
 export type { FieldShape, ValueShape, ViewShape } from "./view-shape.ts";

@@ -71,6 +71,11 @@ export function playOut<S extends object, A extends EngineAction>(
   return playFrom(engine, engine.newGame(options), maxSteps, decide, onAction, game);
 }
 
+/** Why machine players give this game up now (the rules' `abandon`), or null; an engine without one never does. */
+export function abandonReason<S extends object>(engine: Engine<S, EngineAction, unknown>, state: S): string | null {
+  return engine.abandoned?.(state) ?? null;
+}
+
 /**
  * The outcome of a game machine players gave up (`abandon`): nobody wins; the scores and ranks are the standing (an
  * engine that abandons games gives one).
@@ -103,7 +108,7 @@ export function playFrom<S extends object, A extends EngineAction>(
   for (;;) {
     const seat = lowestSeat(engine.toAct(state));
     if (seat === undefined) break;
-    const abandoned = engine.abandoned?.(state) ?? null;
+    const abandoned = abandonReason(engine, state);
     if (abandoned !== null) return { steps, outcome: abandonedOutcome(engine, state, abandoned), state };
     if (steps >= maxSteps) {
       throw new PlayoutLimitError(

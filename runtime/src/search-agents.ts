@@ -8,6 +8,7 @@
 import type { Agent } from "./agents.ts";
 import type { Engine, EngineAction, Outcome, Seat } from "./engine.ts";
 import { RulesError, clone } from "./engine-support.ts";
+import { abandonReason } from "./playout.ts";
 import { createRng, randomInt, type RngState } from "./random.ts";
 import { lowestSeat } from "./seats.ts";
 
@@ -269,7 +270,7 @@ export class MctsAgent implements Agent {
 
 /** Whether look-ahead ends in `game`: the game is over, or machine players would give it up (`abandon`). */
 function stopped<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, game: S): boolean {
-  return engine.isOver(game) || (engine.abandoned?.(game) ?? null) !== null;
+  return engine.isOver(game) || abandonReason(engine, game) !== null;
 }
 
 /** A copy of `game` after `action`, or null when the rules cannot take it there (an imagined game gone wrong). */

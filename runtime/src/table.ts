@@ -7,7 +7,7 @@ import { makeAgent } from "./agent-playout.ts";
 import { agentInterruption, type Agent } from "./agents.ts";
 import type { Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
 import { actionLabel, formatAction } from "./format.ts";
-import { abandonedOutcome } from "./playout.ts";
+import { abandonReason, abandonedOutcome } from "./playout.ts";
 import { createRng, type RngState } from "./random.ts";
 import { restore, saveToJson } from "./save.ts";
 import { lowestSeat } from "./seats.ts";
@@ -97,7 +97,7 @@ export class Table<S extends object, A extends EngineAction, V> {
   /** Why the agents give the game up now (`abandon`), when no person sits at the table; else null. */
   private givenUp(): string | null {
     if (this.#agents.some((agent) => agent === null)) return null;
-    return this.engine.abandoned?.(this.#session.state) ?? null;
+    return abandonReason(this.engine, this.#session.state);
   }
 
   /** The person asked now (the lowest such seat), if the game waits for one. */

@@ -7,6 +7,7 @@ import { NotAmongChoices, unlessNotAmong } from "./at-values.ts";
 import { canonicalJson } from "./checksum.ts";
 import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
 import { formatAction, formatShownAction } from "./format.ts";
+import { abandonReason } from "./playout.ts";
 import { Session } from "./session.ts";
 
 /** What the game waits for, in a test's words: who is asked what, and what each may answer (the first few). */
@@ -161,7 +162,7 @@ export function alwaysProblem<S extends object, A extends EngineAction, V>(
         return `random game ${game}: does not hold ${after}`;
       }
       // Random players stop where the rules say machine players give up (`abandon`).
-      if (taken >= ALWAYS_MAX_ACTIONS || (engine.abandoned?.(session.state) ?? null) !== null) break;
+      if (taken >= ALWAYS_MAX_ACTIONS || abandonReason(engine, session.state) !== null) break;
       last = agentStep<S, A, V>(session, () => agent);
       if (last === null) break;
     }

@@ -15,6 +15,7 @@ import {
   makeAgent,
   type Agent,
   formatBlock,
+  abandonReason,
   abandonedOutcome,
   formatOutcome,
   formatShownAction,
@@ -115,7 +116,7 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
     for (;;) {
       const seat = lowestSeat(session.toAct());
       if (seat === undefined) break;
-      abandoned = humans.size === 0 ? (engine.abandoned?.(session.state) ?? null) : null;
+      abandoned = humans.size === 0 ? abandonReason(engine, session.state) : null;
       if (abandoned !== null) break;
       const interrupted = await interrupts(session, seat, humans, agentOf, names, prompter, say);
       if (interrupted === "quit") {

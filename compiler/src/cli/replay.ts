@@ -4,6 +4,7 @@
  */
 import { readFile } from "node:fs/promises";
 import {
+  abandonReason,
   SAVE_FORMAT,
   checkLogShape,
   checkOptions,
@@ -79,7 +80,7 @@ export function replayToOutput(input: ReplayInput, output: NodeJS.WritableStream
   if (outcome !== null) say(`game over\n${formatOutcome(outcome)}`);
   else {
     say(`game unfinished: seat(s) ${session.toAct().join(", ")} to act`);
-    const abandoned = engine.abandoned?.(session.state) ?? null;
+    const abandoned = abandonReason(engine, session.state);
     if (abandoned !== null) say(`machine players give it up here: ${abandoned}`);
   }
   return session;
