@@ -11,6 +11,7 @@ import { Session, createSave, restore, type AnyEngine, type EngineAction } from 
 import { compileRules } from "../src/compile.ts";
 import { compileRuleset, findRulesets } from "../src/cli/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
+import { withEngine } from "./engine-harness.ts";
 import { derived, engine as tour, setUp, start } from "./fixtures/tour/generated/engine.ts";
 
 const TOUR = "compiler/test/fixtures/tour/tour.rules";
@@ -350,20 +351,6 @@ describe("a graph of places", () => {
     });
   });
 });
-
-/** Compiles rules text and runs `use` on its engine, written inside the repository so that it finds @rules/runtime. */
-async function withEngine(text: string, use: (engine: AnyEngine) => void, sourcePath = "inline.rules"): Promise<void> {
-  const result = await compileRules({ name: "inline", sourcePath, text });
-  expect(result.diagnostics).toEqual([]);
-  const dir = await mkdtemp(join(REPO_ROOT, "compiler", "test", "tmp-engine-"));
-  try {
-    const file = join(dir, "engine.ts");
-    await writeFile(file, result.files.find((f) => f.path.endsWith("engine.ts"))!.content);
-    use(((await import(file)) as { engine: AnyEngine }).engine);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe("an error of the rules at run time", () => {
   const FAULTY = "compiler/test/fixtures/faulty.rules";

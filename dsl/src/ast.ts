@@ -362,6 +362,7 @@ export type Stmt =
   | ChooseStmt
   | ActStmt
   | AllowStmt
+  | CompletingStmt
   | AddStmt
   | RemoveStmt
   | ShuffleStmt
@@ -534,6 +535,20 @@ export interface AllowStmt extends Node {
   /** `allow X by p here { ... }`: offered only at the decisions written in the block, not in what it calls. */
   readonly here?: boolean;
   readonly body: Block;
+}
+
+/**
+ * `completing { ... }`: every answer to a decision inside the block (in procedures it calls too) is offered only when
+ * some answers to the block's later decisions reach its end: "as long as the rest can still be paid". The engine finds
+ * out by playing the rest of the block on copies of the state.
+ */
+export interface CompletingStmt extends Node {
+  readonly kind: "completing";
+  readonly body: Block;
+  /** `completing else "..." { ... }`: the refusal of an answer after which the block could not be finished. */
+  readonly message?: { readonly value: string; readonly span: Span; readonly parts?: TextPart[] };
+  /** Numbered by the checker: which `completing` block this is, game-wide (its refusal names the block's line). */
+  block?: number;
 }
 
 export interface AddStmt extends Node {

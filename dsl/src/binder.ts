@@ -78,6 +78,7 @@ const reservedStateKeys: readonly string[] = [
   "allowed",
   "interrupts",
   "returns",
+  "completing",
 ];
 
 /** Names of values the language gives every program (`players`, `over`...). */

@@ -1,3 +1,4 @@
+import type * as A from "./ast.ts";
 import type { Type } from "./types.ts";
 import type { RecordInfo, Routine } from "./checker.ts";
 
@@ -67,4 +68,16 @@ export interface BodyState {
   looking?: string;
   /** Inside an `allow` block: the loop depth at its start, which a `break` may not leave. */
   allowFloor?: number;
+  /** Inside a `completing` block: the innermost one, what it calls, and the loop depth a `break` may not leave. */
+  completing?: CompletingBlock;
+}
+
+/** A `completing` block being checked: the engine plays the rest of it on copies, so what it runs must allow that. */
+export interface CompletingBlock {
+  readonly stmt: A.CompletingStmt;
+  /** The procedures and actions called from the block itself (`proc:<name>`), searched through the routine graph. */
+  readonly calls: Set<string>;
+  /** Whether a decision is written in the block itself. */
+  decides: boolean;
+  readonly loopFloor: number;
 }

@@ -5,7 +5,7 @@
  * works through a small host interface of the main checker.
  */
 import type * as A from "./ast.ts";
-import { describeContext, type Context } from "./checker-context.ts";
+import { describeContext, type CompletingBlock, type Context } from "./checker-context.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
 import type { Routine } from "./checker.ts";
 import type { RoutineGraph } from "./routine-graph.ts";
@@ -31,8 +31,16 @@ export interface DecisionHost {
   /** Actions some `allow` offers, and the kinds of `allow` the rules use. */
   readonly allowed: Set<string>;
   readonly allowKinds: { asked: boolean; anytime: boolean; here: boolean };
+  /** The `completing` blocks found so far, numbered in the order checked. */
+  readonly completingBlocks: CompletingBlock[];
   /** Where the checker is: the kind of body, its routine, its loops. */
-  body(): { readonly context: Context; readonly routine: Routine | undefined; loopDepth: number; allowFloor?: number };
+  body(): {
+    readonly context: Context;
+    readonly routine: Routine | undefined;
+    loopDepth: number;
+    allowFloor?: number;
+    completing?: CompletingBlock;
+  };
   expr(e: A.Expr, expected: Type | undefined): Type;
   /** Checks what the engine evaluates without playing (a choice's list, condition or message). */
   lookingOnly<T>(what: string, check: () => T): T;
@@ -123,6 +131,9 @@ export class DecisionChecker {
         ),
       );
     }
+    if (s.each) this.unsearchable("a choice of several players at once", s.span);
+    const open = this.host.body().completing;
+    if (open) open.decides = true;
     const routine = this.host.body().routine;
     if (this.mayDecide(s.span, "choose") && routine) {
       s.site = this.host.graph.decisions.length;
@@ -182,6 +193,9 @@ export class DecisionChecker {
         error(Codes.invalidValue, s.orStop.span, "the label of `or stop` is plain text", "remove the `{...}` holes"),
       );
     }
+    this.unsearchable("an offer of actions", s.span);
+    const open = this.host.body().completing;
+    if (open) open.decides = true;
     const routine = this.host.body().routine;
     if (this.mayDecide(s.span, "act") && routine) {
       s.site = this.host.graph.decisions.length;
@@ -221,6 +235,55 @@ export class DecisionChecker {
     body.allowFloor = body.loopDepth;
     this.host.block(s.body);
     body.allowFloor = floor;
+  }
+
+  /**
+   * `completing { ... }`: the engine finds the answers that let the block be finished by playing the rest of it on
+   * copies of the game; what it calls is checked once every routine is known (`RoutineGraph.reportCompleting`).
+   */
+  completing(s: A.CompletingStmt): void {
+    // The refusal is given at a decision deep inside the block, where the block's names are not in scope.
+    if (s.message?.parts) {
+      this.report(
+        error(
+          Codes.invalidValue,
+          s.message.span,
+          "the message of `completing` is plain text",
+          "remove the `{...}` holes",
+        ),
+      );
+    }
+    if (!this.mayDecide(s.span, "completing")) {
+      this.host.block(s.body);
+      return;
+    }
+    const body = this.host.body();
+    const outer = body.completing;
+    const block = { stmt: s, calls: new Set<string>(), decides: false, loopFloor: body.loopDepth };
+    s.block = this.host.completingBlocks.length;
+    this.host.completingBlocks.push(block);
+    body.completing = block;
+    this.host.block(s.body);
+    body.completing = outer;
+    if (outer && block.decides) outer.decides = true;
+  }
+
+  /**
+   * Something a `completing` block's search cannot play through (`what`, at `span`): refused inside a block, and
+   * noted for the procedures a block calls.
+   */
+  unsearchable(what: string, span: A.Span): void {
+    const body = this.host.body();
+    this.host.graph.noteUnsearchable(body.routine, what, span);
+    if (!body.completing) return;
+    this.report(
+      error(
+        Codes.decisionNotAllowed,
+        span,
+        `\`completing\` plays the rest of its block on copies of the game, which ${what} prevents`,
+        "keep random draws, offered actions and choices of several players at once out of the block",
+      ),
+    );
   }
 
   /** An action named in `act` or `allow`: reported when unknown, marked used otherwise. */

@@ -32,6 +32,9 @@ export interface StatementHost {
   choose(s: Extract<A.Stmt, { kind: "choose" }>): void;
   act(s: Extract<A.Stmt, { kind: "act" }>): void;
   allow(s: Extract<A.Stmt, { kind: "allow" }>): void;
+  completing(s: Extract<A.Stmt, { kind: "completing" }>): void;
+  /** Something a `completing` block's search cannot play through (a random draw...). */
+  unsearchable(what: string, span: A.Span): void;
   matchStmt(s: Extract<A.Stmt, { kind: "match" }>): void;
   /** Whether players may decide here (reported when not); `what` names the construct. */
   mayDecide(span: A.Span, what: string): boolean;
@@ -189,6 +192,7 @@ export class StatementChecker {
         break;
       }
       case "shuffle": {
+        this.host.unsearchable("a shuffle", s.span);
         const list = this.host.expr(s.list, undefined);
         this.assignableTarget(s.list);
         // `shuffle d` shuffles a deck's draw pile.
@@ -209,9 +213,18 @@ export class StatementChecker {
         }
         break;
       case "break": {
-        const { loopDepth, allowFloor } = this.body;
+        const { loopDepth, allowFloor, completing } = this.body;
         if (loopDepth === 0) {
           this.host.diagnostics.push(error(Codes.misplaced, s.span, "`break` outside a loop"));
+        } else if (completing && loopDepth <= completing.loopFloor) {
+          this.host.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`break` cannot leave a `completing` block",
+              "end the loop after the block instead",
+            ),
+          );
         } else if (allowFloor !== undefined && loopDepth <= allowFloor) {
           this.host.diagnostics.push(
             error(
@@ -227,7 +240,20 @@ export class StatementChecker {
       case "allow":
         this.host.allow(s);
         break;
+      case "completing":
+        this.host.completing(s);
+        break;
       case "return":
+        if (this.body.completing) {
+          this.host.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`return` cannot leave a `completing` block",
+              "keep the value in a `let` and return it after the block",
+            ),
+          );
+        }
         if (this.body.returns === undefined) {
           this.host.diagnostics.push(
             error(

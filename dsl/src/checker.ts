@@ -18,7 +18,7 @@ import {
   GRID_DIR_ENUM,
   HEX_DIR_ENUM,
 } from "./checker-builtins.ts";
-import { describeContext, type BodyState, type Context } from "./checker-context.ts";
+import { describeContext, type BodyState, type CompletingBlock, type Context } from "./checker-context.ts";
 import { bindDeclarations, builtinNames, newDeclarations } from "./binder.ts";
 import { DecisionChecker } from "./checker-decisions.ts";
 import { VisibilityChecker } from "./checker-visibility.ts";
@@ -72,6 +72,9 @@ export type Routine =
   | { readonly kind: "proc"; readonly name: string; readonly decl: A.ProcDecl; readonly variant?: string }
   | { readonly kind: "action"; readonly name: string; readonly decl: A.ActionDecl; readonly variant?: string };
 
+/** The builtins whose result the random generator decides. */
+const RANDOM_BUILTINS: ReadonlySet<string> = new Set(["pick", "random", "shuffled", "reshuffle"]);
+
 export interface Program {
   readonly file: A.RulesFile;
   readonly game: A.GameDecl;
@@ -104,6 +107,8 @@ export interface Program {
   readonly allowed: Set<string>;
   /** Which kinds of `allow` blocks the rules use: offers to the players asked, and `anytime` interrupts. */
   readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean; readonly here: boolean };
+  /** The `completing` blocks, by their number (`CompletingStmt.block`). */
+  readonly completing: readonly A.CompletingStmt[];
   /** Routines that can reach a decision, directly or through the procedures and actions they start. */
   readonly suspending: Set<string>;
   /** The reasons `end` statements give (`end "Event deck empty"`), in source order, each once. */
@@ -150,6 +155,7 @@ class Checker {
   /** Checking the body of a `test fn`. */
   private checkingTestFn = false;
   private readonly allowKinds = { asked: false, anytime: false, here: false };
+  private readonly completingBlocks: CompletingBlock[] = [];
   private readonly used = new Set<string>();
   /** What the functions and the score rule compute from: `fn:<name>` and `score` -> the functions and `score` used. */
   private readonly dependencies = new Map<string, { readonly target: string; readonly span: A.Span }[]>();
@@ -231,6 +237,7 @@ class Checker {
     choiceTypes: this.choiceTypes,
     allowed: this.allowed,
     allowKinds: this.allowKinds,
+    completingBlocks: this.completingBlocks,
     body: () => this.body,
     expr: (e, expected) => this.expr(e, expected),
     lookingOnly: (what, check) => this.lookingOnly(what, check),
@@ -272,6 +279,8 @@ class Checker {
     choose: (s) => this.decisions.choose(s),
     act: (s) => this.decisions.act(s),
     allow: (s) => this.decisions.allow(s),
+    completing: (s) => this.decisions.completing(s),
+    unsearchable: (what, span) => this.decisions.unsearchable(what, span),
     matchStmt: (s) => this.unions.matchStmt(s),
     mayDecide: (span, what) => this.decisions.mayDecide(span, what),
   });
@@ -315,6 +324,7 @@ class Checker {
     this.graph.numberInSourceOrder(this.variants);
     const suspending = this.graph.suspendingRoutines();
     this.graph.report(suspending, this.diagnostics);
+    this.graph.reportCompleting(this.completingBlocks, suspending, this.diagnostics);
     this.derived.report(this.diagnostics);
     this.reportScoreCycle();
     this.reportUnused();
@@ -350,6 +360,7 @@ class Checker {
             choiceTypes: this.choiceTypes,
             allowed: this.allowed,
             allowKinds: this.allowKinds,
+            completing: this.completingBlocks.map((b) => b.stmt),
             suspending,
             endReasons: [...this.endReasons],
           }
@@ -908,6 +919,7 @@ class Checker {
 
   private noteCall(target: string): void {
     this.graph.noteCall(this.body.routine, target);
+    this.body.completing?.calls.add(target);
   }
 
   private notAList(span: A.Span, t: Type): void {
@@ -1605,7 +1617,11 @@ class Checker {
     const builtin = builtinFunctions[callee];
     if (builtin) {
       e.target = "builtin";
-      return this.builtins.call(e, callee, builtin, expected);
+      const t = this.builtins.call(e, callee, builtin, expected);
+      // A deck's draw shuffles its discard pile in when the pile is empty.
+      if (RANDOM_BUILTINS.has(callee) || (callee === "draw" && e.args[0]?.type?.kind === "deck"))
+        this.decisions.unsearchable(`a random draw (\`${callee}\`)`, e.span);
+      return t;
     }
     if (this.actions.has(callee)) {
       this.diagnostics.push(

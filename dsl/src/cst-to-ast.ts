@@ -791,6 +791,15 @@ export class AstBuilder {
           body: this.block(node(n, "block")),
         };
       }
+      case "completingStmt": {
+        const message = tokens(n, "StringLiteral")[0];
+        return {
+          kind: "completing",
+          span,
+          body: this.block(node(n, "block")),
+          ...(message ? { message: { span: tokenSpan(message), ...this.text(message) } } : {}),
+        };
+      }
       case "addStmt": {
         this.expectWord(token(n, "to"), ["to"], "after the value to add");
         const exprs = nodes(n, "expr");

@@ -113,6 +113,9 @@ export function markHeldReferences(program: Program): void {
           use(s.player);
           block(s.body);
           break;
+        case "completing":
+          block(s.body);
+          break;
         case "add":
         case "remove":
           use(s.value);

@@ -774,6 +774,12 @@ export class RulesParser extends CstParser {
         { ALT: () => this.SUBRULE(this.chooseStmt) },
         { ALT: () => this.SUBRULE(this.actStmt) },
         { ALT: () => this.SUBRULE(this.allowStmt) },
+        // `completing` is not reserved: the word and a block after it make the statement.
+        {
+          GATE: () =>
+            this.LA(1).image === "completing" && (this.LA(2).tokenType === T.LBrace || this.LA(2).tokenType === T.Else),
+          ALT: () => this.SUBRULE(this.completingStmt),
+        },
         { ALT: () => this.SUBRULE(this.addStmt) },
         { ALT: () => this.SUBRULE(this.removeStmt) },
         { ALT: () => this.SUBRULE(this.shuffleStmt) },
@@ -1027,6 +1033,17 @@ export class RulesParser extends CstParser {
     this.OPTION2({
       GATE: () => this.LA(1).image === "here" && this.LA(2).tokenType === T.LBrace,
       DEF: () => this.CONSUME2(T.Identifier),
+    });
+    this.SUBRULE(this.block);
+  });
+
+  /** completing [else "message"] { ... }: the block's decisions offer only answers after which it can still be
+   * finished */
+  private completingStmt = this.RULE("completingStmt", () => {
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Else);
+      this.CONSUME(T.StringLiteral);
     });
     this.SUBRULE(this.block);
   });

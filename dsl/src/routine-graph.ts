@@ -6,6 +6,7 @@
  */
 import type * as A from "./ast.ts";
 import type { DecisionSite, Routine } from "./checker.ts";
+import type { CompletingBlock } from "./checker-context.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 
 /** `flow`, `proc:<name>` or `action:<name>`: how a routine is named in the graph. */
@@ -25,6 +26,18 @@ export class RoutineGraph {
   private readonly storedCalls = new Set<A.Expr>();
   /** Procedure calls from places that run straight through (the setup, a test's `given`). */
   private readonly callsThatCannotWait: { readonly proc: string; readonly span: A.Span; readonly where: string }[] = [];
+
+  /**
+   * What the search of a `completing` block cannot play through, by routine: offered actions, a choice of several
+   * players at once, a random draw (the copies would learn what the real draw will be).
+   */
+  private readonly unsearchable = new Map<string, { readonly what: string; readonly span: A.Span }>();
+
+  noteUnsearchable(routine: Routine | undefined, what: string, span: A.Span): void {
+    if (!routine) return;
+    const key = routineKey(routine);
+    if (!this.unsearchable.has(key)) this.unsearchable.set(key, { what, span });
+  }
 
   addDecision(site: DecisionSite): void {
     this.decisions.push(site);
@@ -74,6 +87,49 @@ export class RoutineGraph {
       }
     }
     return result;
+  }
+
+  /**
+   * Each `completing` block's search plays the procedures it calls: none may do what a search cannot play through,
+   * and something in it must decide (else the block changes nothing).
+   */
+  reportCompleting(
+    blocks: readonly CompletingBlock[],
+    suspending: ReadonlySet<string>,
+    diagnostics: Diagnostic[],
+  ): void {
+    for (const block of blocks) {
+      const seen = new Set<string>();
+      const todo = [...block.calls];
+      let fault: { readonly proc: string; readonly what: string; readonly span: A.Span } | undefined;
+      while (todo.length > 0 && !fault) {
+        const key = todo.pop()!;
+        if (seen.has(key) || !key.startsWith("proc:")) continue;
+        seen.add(key);
+        const found = this.unsearchable.get(key);
+        if (found) fault = { proc: key.slice("proc:".length), ...found };
+        todo.push(...(this.calls.get(key) ?? []));
+      }
+      if (fault) {
+        diagnostics.push(
+          error(
+            Codes.decisionNotAllowed,
+            block.stmt.span,
+            `\`completing\` plays the rest of its block on copies of the game, which ${fault.what} prevents: \`${fault.proc}\`, called in the block, has it at line ${fault.span.line}`,
+            "keep random draws, offered actions and choices of several players at once out of the block",
+          ),
+        );
+      } else if (!block.decides && ![...seen].some((key) => suspending.has(key))) {
+        diagnostics.push(
+          error(
+            Codes.misplaced,
+            block.stmt.span,
+            "nothing in this `completing` block asks a player anything, so there is nothing to complete",
+            "put the choices whose answers must let the rest be finished inside the block, or remove `completing`",
+          ),
+        );
+      }
+    }
   }
 
   /** Decision sites are numbered as they appear in the file (base rules, then each variant), not as checked. */

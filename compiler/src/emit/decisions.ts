@@ -455,39 +455,76 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
     const optional = answerType(s).kind === "optional";
     const { lines, condition } = choiceLoop(ctx, d, true, !optional);
     const element = positionIn(s) ? "item" : "value";
+    const elementType = tsType(withoutNone(answerType(s)));
+    const docs = [
+      `${describeSite(ctx, d)}: takes its single answer, if it has only one; false when the player must choose.`,
+    ];
     const cond = condition ? `if (${condition}) ` : "";
-    // None, for an optional choice, is always an answer: any other makes two, and the player is asked.
-    const onAnswer = optional
-      ? [`${cond}return false;`]
-      : [
-          ...(cond ? [`${cond}{`] : []),
-          "if (only !== undefined) return false;",
-          `only = ${element};`,
-          ...(cond ? ["}"] : []),
-        ];
-    out.push({
-      kind: StructureKind.Function,
-      name: answerAloneName(d.site),
-      parameters: [{ name: "state", type: "State" }],
-      returnType: "boolean",
-      docs: [
-        `${describeSite(ctx, d)}: takes its single answer, if it has only one; false when the player must choose.`,
-      ],
-      statements: [
-        ...(optional ? [] : [`let only: ${tsType(withoutNone(answerType(s)))} | undefined;`]),
+    let statements: string[];
+    if (ctx.program.completing.length > 0) {
+      // Inside a `completing` block, of several answers only those that let the block be finished count (the
+      // decision is pending here, so an answer can be tried on a copy); a single one is taken without a search.
+      const action = `{ type: ${str(s.name.text)}, player: state.pending!.players[0]!, value }`;
+      statements = optional
+        ? [
+            ...lines,
+            // None, for an optional choice, is always an answer: any other that can be finished makes two.
+            `${cond}if (finishesBlocks(state, ${action})) return false;`,
+            "}",
+            `frame.${field} = null;`,
+            "return true;",
+          ]
+        : [
+            `const found: { action: Action; answer: ${elementType} }[] = [];`,
+            ...lines,
+            `${cond}found.push({ action: ${action}, answer: ${element} });`,
+            "}",
+            "let only = found.length === 1 ? found[0] : undefined;",
+            "if (found.length > 1 && state.completing.length > 0) {",
+            "for (const f of found) {",
+            "if (!finishesBlocks(state, f.action)) continue;",
+            "if (only !== undefined) return false;",
+            "only = f;",
+            "}",
+            "}",
+            "if (only === undefined) return false;",
+            `frame.${field} = only.answer;`,
+            "return true;",
+          ];
+    } else {
+      // None, for an optional choice, is always an answer: any other makes two, and the player is asked.
+      const onAnswer = optional
+        ? [`${cond}return false;`]
+        : [
+            ...(cond ? [`${cond}{`] : []),
+            "if (only !== undefined) return false;",
+            `only = ${element};`,
+            ...(cond ? ["}"] : []),
+          ];
+      statements = [
+        ...(optional ? [] : [`let only: ${elementType} | undefined;`]),
         ...lines,
         ...onAnswer,
         "}",
         ...(optional
           ? [`frame.${field} = null;`, "return true;"]
           : ["if (only === undefined) return false;", `frame.${field} = only;`, "return true;"]),
-      ],
+      ];
+    }
+    out.push({
+      kind: StructureKind.Function,
+      name: answerAloneName(d.site),
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "boolean",
+      docs,
+      statements,
     });
   }
   return out;
 }
 
-export function emitLegalActions(ctx: EmitContext): Fn {
+/** A `switch` case per decision site pushing onto `out` the answers it offers `seat` by itself. */
+function ownAnswerCases(ctx: EmitContext): string[] {
   const cases: string[] = [];
   for (const d of ctx.program.decisions) {
     cases.push(`case ${d.site}: {`, `// ${describeSite(ctx, d)}`);
@@ -506,6 +543,25 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     }
     cases.push("break;", "}");
   }
+  return cases;
+}
+
+export function emitLegalActions(ctx: EmitContext): Fn {
+  const cases = ownAnswerCases(ctx);
+  const completing = ctx.program.completing.length > 0;
+  const answers = completing
+    ? [
+        "ownAnswers(state, pending.site, seat, out);",
+        // Inside a `completing` block, of several answers only those after which it can still be finished.
+        "if (out.length > 1 && state.completing.length > 0 && !searching) {",
+        "const finishing = out.filter((a) => finishesBlocks(state, a));",
+        "out.length = 0;",
+        "out.push(...finishing);",
+        "}",
+      ]
+    : cases.length > 0
+      ? ["switch (pending.site) {", ...cases, "}"]
+      : [];
   return {
     kind: StructureKind.Function,
     name: "legalActions",
@@ -528,11 +584,179 @@ export function emitLegalActions(ctx: EmitContext): Fn {
             "}",
           ]
         : ["if (pending === null || !pending.players.includes(seat)) return out;"]),
-      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      ...answers,
       ...(ctx.program.allowed.size > 0 ? ["offerAllowed(state, seat, out);"] : []),
       "return out;",
     ],
   };
+}
+
+/**
+ * `completing { ... }`: the answers a decision of the rules offers by itself (without what `allow` adds), and the
+ * search that keeps, inside a block, only those after which some answers to the block's later decisions reach its
+ * end. Empty when the rules have no such block.
+ */
+export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure | StatementStructures)[] {
+  const blocks = ctx.program.completing;
+  if (blocks.length === 0) return [];
+  const cases = ownAnswerCases(ctx);
+  const described = blocks.map(
+    (b) =>
+      `{ line: ${b.span.line}, refusal: ${str(b.message?.value ?? `That answer leaves no way to finish the step that begins at line ${b.span.line}.`)} }`,
+  );
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [
+        "Each `completing` block, by its number: its line, and the refusal of an answer after which it could not be finished.",
+      ],
+      declarations: [
+        {
+          name: "COMPLETING_BLOCKS",
+          type: "readonly { readonly line: number; readonly refusal: string }[]",
+          initializer: `[${described.join(", ")}]`,
+        },
+      ],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["How many decisions in a row a search plays before it calls the block endless."],
+      declarations: [{ name: "SEARCH_LIMIT", initializer: "200" }],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Let,
+      docs: [
+        "True while a search plays copies of the game: their decisions count every answer (the search itself tries them), rather than search again.",
+      ],
+      declarations: [{ name: "searching", initializer: "false" }],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "ownAnswers",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "site", type: "number" },
+        { name: "seat", type: "Player" },
+        { name: "out", type: "Action[]" },
+      ],
+      returnType: "void",
+      docs: ["The answers decision `site` offers `seat` by itself: its own actions or values, nothing `allow` adds."],
+      statements: cases.length > 0 ? ["switch (site) {", ...cases, "}"] : [],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "finishesBlocks",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "action", type: "Action" },
+      ],
+      returnType: "boolean",
+      docs: [
+        "Whether answering `action` now lets the `completing` blocks under way be finished: true at once outside them, or within a search.",
+      ],
+      statements: [
+        "if (state.completing.length === 0 || searching) return true;",
+        "searching = true;",
+        "try {",
+        // Most answers can be finished by taking the last answer offered at every later decision: that path, on one
+        // copy, is tried first; only when it ends at a decision with no answer is every path searched.
+        "const probe = copyState(state);",
+        "apply(probe, action);",
+        "if (finishesTakingLast(probe)) return true;",
+        "const copy = copyState(state);",
+        "apply(copy, action);",
+        "return canFinish(copy, 1);",
+        "} finally {",
+        "searching = false;",
+        "}",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "finishesAmongOthers",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "action", type: "Action" },
+      ],
+      returnType: "boolean",
+      docs: [
+        "Whether `action`, an answer to the pending decision, is offered inside `completing` blocks: as the only answer there is, or as one that lets the blocks be finished.",
+      ],
+      statements: [
+        "if (state.completing.length === 0 || searching) return true;",
+        "const answers: Action[] = [];",
+        "ownAnswers(state, state.pending!.site, action.player, answers);",
+        "return answers.length <= 1 || finishesBlocks(state, action);",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "searchAnswers",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "steps", type: "number" },
+      ],
+      returnType: "Action[]",
+      docs: [
+        "The answers a search tries at the pending decision, `steps` decisions into the block: more than the limit, and the block never ends.",
+      ],
+      statements: [
+        "if (steps > SEARCH_LIMIT)",
+        "throw new RulesError(`the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`);",
+        "const pending = state.pending!;",
+        "const answers: Action[] = [];",
+        "for (const seat of pending.players) ownAnswers(state, pending.site, seat, answers);",
+        "return answers;",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "finishesTakingLast",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "boolean",
+      docs: [
+        "Whether taking the last answer offered at each decision from here reaches the end of the `completing` blocks. Changes `state`.",
+      ],
+      statements: [
+        "for (let steps = 1; state.completing.length > 0 && state.pending !== null; steps++) {",
+        "const answers = searchAnswers(state, steps);",
+        "if (answers.length === 0) return false;",
+        "apply(state, answers[answers.length - 1]!);",
+        "}",
+        "return true;",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "canFinish",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "steps", type: "number" },
+      ],
+      returnType: "boolean",
+      docs: [
+        "Whether some answers to the decisions from here reach the end of the `completing` blocks (or of the game): each answer is tried on its own copy, depth first. Changes `state`.",
+      ],
+      statements: [
+        "if (state.completing.length === 0 || state.pending === null) return true;",
+        "const answers = searchAnswers(state, steps);",
+        "if (answers.length === 1) {",
+        "apply(state, answers[0]!);",
+        "return canFinish(state, steps + 1);",
+        "}",
+        // Last offered first: a choice's none (stop here) and the last sources of a list often finish soonest.
+        "for (let i = answers.length - 1; i >= 0; i--) {",
+        "const copy = copyState(state);",
+        "apply(copy, answers[i]!);",
+        "if (canFinish(copy, steps + 1)) return true;",
+        "}",
+        "return false;",
+      ],
+    },
+  ];
 }
 
 export function emitCheck(ctx: EmitContext): Fn {
@@ -593,6 +817,12 @@ export function emitCheck(ctx: EmitContext): Fn {
         const item = positionIn(s) && /\bitem\b/.test(`${condition} ${message}`) ? ["const item = items[value]!;"] : [];
         const refuse = `if (!${condition}) return ${message};`;
         cases.push(...(orNone ? ["if (value !== null) {", ...item, refuse, "}"] : [...item, refuse]));
+      }
+      if (ctx.program.completing.length > 0) {
+        // The refusal of the innermost block: the one the decision belongs to.
+        cases.push(
+          "if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;",
+        );
       }
       cases.push("return null;");
     }

@@ -5,6 +5,7 @@
 import { UNION_TAG, type Program } from "@rules/dsl";
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { EmitContext } from "./context.ts";
+import { emitStateCopy } from "./state-copy.ts";
 import {
   decisionEmitter,
   emitActionTypes,
@@ -15,6 +16,7 @@ import {
   emitAnswerAlone,
   emitApply,
   emitCheck,
+  emitCompleting,
   emitLegalActions,
   emitOffer,
   emitPendingType,
@@ -248,6 +250,17 @@ export function emitEngineModule(input: EngineModuleInput): string {
             },
           ]
         : []),
+      ...(program.completing.length > 0
+        ? [
+            {
+              name: "completing",
+              type: "number[]",
+              docs: [
+                "The `completing` blocks under way (their numbers), outermost first: the answers offered inside them must let them be finished.",
+              ],
+            },
+          ]
+        : []),
       {
         name: "pending",
         type: "Pending | null",
@@ -383,6 +396,8 @@ export function emitEngineModule(input: EngineModuleInput): string {
   for (const a of program.actions.values()) add(emitOffer(ctx, a));
   add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
   add(...emitAnswerAlone(ctx));
+  add(...emitCompleting(ctx));
+  if (program.completing.length > 0) add(...emitStateCopy(ctx));
   add(...emitAllowed(ctx));
   add(...emitMayAct(ctx));
   add(emitShownAction(ctx));
@@ -604,6 +619,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
             ]
           : []),
         ...(p.endReasons.length > 0 ? ["ending: null,"] : []),
+        ...(p.completing.length > 0 ? ["completing: [],"] : []),
         "pending: null,",
         "};",
         ...(playerInitial.length > 0 ? ["for (const mine of state.players) {", ...playerInitial, "}"] : []),

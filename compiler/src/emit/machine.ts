@@ -334,6 +334,22 @@ export class MachineBuilder {
       case "choose": {
         this.hold(s.symbol!);
         const resume = this.newBlock();
+        if (s.whenSeveral && this.program.completing.length > 0) {
+          // `when several` where a `completing` block may be under way: whether an answer lets the block be
+          // finished is found by answering it on a copy, so the decision is made pending first.
+          this.line(
+            ...this.decisions.suspendFor(s, this.scope),
+            `frame.pc = ${resume};`,
+            `if (${answerAloneName(s.site!)}(state)) {`,
+            "state.pending = null;",
+            "continue machine;",
+            "}",
+            "return;",
+          );
+          this.terminated = true;
+          this.startBlock(resume);
+          return;
+        }
         // `when several`: a single answer is taken at once, and the rules go on.
         const alone = s.whenSeveral
           ? [`if (${answerAloneName(s.site!)}(state)) {`, `frame.pc = ${resume};`, "continue machine;", "}"]
@@ -358,6 +374,13 @@ export class MachineBuilder {
         );
         this.block(s.body, loops);
         this.line(`state.${allowanceList(s)}.pop();`);
+        return;
+      case "completing":
+        // The blocks under way live in the state, so a search from a restored game knows where they end; `break`
+        // and `return` cannot leave the block (checked).
+        this.line(`state.completing.push(${s.block!});`);
+        this.block(s.body, loops);
+        this.line("state.completing.pop();");
         return;
       case "end":
         this.line(...endLines(this.program, s));

@@ -236,6 +236,21 @@ export function engineTypeName(program: Program, base: string): string {
   return name;
 }
 
+/** What the engine declares for `completing` blocks (`emitCompleting`, `emitStateCopy`). */
+const completingNames = [
+  "COMPLETING_BLOCKS",
+  "SEARCH_LIMIT",
+  "searching",
+  "ownAnswers",
+  "finishesBlocks",
+  "finishesAmongOthers",
+  "canFinish",
+  "finishesTakingLast",
+  "searchAnswers",
+  "copyState",
+  "copyFrame",
+];
+
 /** Every name the engine module will declare for this program. */
 export function engineNames(program: Program): Set<string> {
   const names = new Set(generatedNames);
@@ -271,6 +286,10 @@ export function engineNames(program: Program): Set<string> {
   }
   program.scoring?.tiebreaks.forEach((_, i) => names.add(`tiebreak${i + 1}`));
   for (const d of program.decisions) if (d.kind === "choose" && d.stmt.whenSeveral) names.add(answerAloneName(d.site));
+  if (program.completing.length > 0) {
+    for (const n of completingNames) names.add(n);
+    for (const r of program.records.keys()) names.add(`copy${r}`);
+  }
   return names;
 }
 

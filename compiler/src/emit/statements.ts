@@ -185,7 +185,9 @@ export class StatementEmitter {
         }
         return [`return ${this.e(s.value)};`];
       case "allow":
-        // Without a decision inside, an allowance offers nothing; the block runs as written.
+      case "completing":
+        // Without a decision inside, an allowance offers nothing and nothing is left to complete: the block runs as
+        // written.
         return this.block(s.body, loops);
       case "choose":
       case "act":
@@ -248,6 +250,7 @@ function mayChangeLists(b: Block): boolean {
       case "choose":
       case "act":
       case "allow":
+      case "completing":
         return true;
       case "assign":
         return s.target.kind === "index" || s.target.type?.kind === "list" || exprChangesLists(s.value);
@@ -332,6 +335,7 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
     case "while":
     case "repeat":
     case "allow":
+    case "completing":
       return blockSuspends(s.body, program, suspending);
     case "expr":
       return waitingCall(s.expr, suspending) !== undefined;

@@ -196,6 +196,11 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
               .join(" && ")})) return "returns does not hold the values procedures return";`,
           ]
         : []),
+      ...(ctx.program.completing.length > 0
+        ? [
+            `if (!Array.isArray(value.completing) || !value.completing.every((b: unknown) => isInt(b) && b >= 0 && b < ${ctx.program.completing.length})) return "completing is not a list of completing blocks";`,
+          ]
+        : []),
       `const routines: readonly unknown[] = [${tags}];`,
       "for (const frame of value.stack as unknown[]) {",
       'if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc)) return "stack holds a frame of no known routine";',

@@ -54,23 +54,19 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 502",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 550, 657",
-  "You cannot return that many.": "rules line 636",
-  "You could not pay that together with the rest.": "rules line 648",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 654",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 744",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 756",
-  "No coin lies on that market row: it buys nothing now.": "rules line 767",
-  "That tile holds no such resource.": "rules line 768",
-  "You do not have the Loch Ness card.": "rules line 776",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 777",
-  "That tile was already activated this turn.": "rules line 778",
-  "Activating that tile would do nothing now.": "rules line 779",
-  "No movement point is left this turn.": "rules lines 786, 797",
-  "No clan member stands on that tile.": "rules lines 787, 798",
-  "There is no tile in that direction.": "rules line 788",
-  "At least one clan member must stay in your display until your last turn.": "rules line 799",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 497",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 749",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 761",
+  "No coin lies on that market row: it buys nothing now.": "rules line 772",
+  "That tile holds no such resource.": "rules line 773",
+  "You do not have the Loch Ness card.": "rules line 781",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 782",
+  "That tile was already activated this turn.": "rules line 783",
+  "Activating that tile would do nothing now.": "rules line 784",
+  "No movement point is left this turn.": "rules lines 791, 802",
+  "No clan member stands on that tile.": "rules lines 792, 803",
+  "There is no tile in that direction.": "rules line 793",
+  "At least one clan member must stay in your display until your last turn.": "rules line 804",
 };
 
 /**
@@ -98,10 +94,10 @@ describe("Glen More: rules tests", () => {
     start(state);
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
     expect(
-      equal(at(state.track, 0, 839, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 839, 45), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 2, 839, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 839, 99) }) &&
-        equal(at(state.track, 3, 839, 115), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 839, 134) }),
+      equal(at(state.track, 0, 844, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 844, 45), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2, 844, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 844, 99) }) &&
+        equal(at(state.track, 3, 844, 115), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 844, 134) }),
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] == figure(players[3])",
     ).toBe(true);
     expect(all1(state), "expect all(s in range(4, 11): stackOn(s) == 0)").toBe(true);
@@ -152,10 +148,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     start(state);
     expect(
-      equal(at(state.track, 0, 861, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 861, 45), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 2, 861, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 861, 99) }) &&
-        at(state.track, 3, 861, 115).kind === "die",
+      equal(at(state.track, 0, 866, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 866, 45), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2, 866, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 866, 99) }) &&
+        at(state.track, 3, 866, 115).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] is die",
     ).toBe(true);
     expect(count7(state), "expect count(s in track: s is tile) == 9").toEqual(9);
@@ -175,9 +171,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      equal(at(state.track, 0, 869, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 869, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 869, 80).kind === "die",
+      equal(at(state.track, 0, 874, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 874, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 874, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(count8(state), "expect count(s in track: s is tile) == 10").toEqual(10);
@@ -199,8 +195,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 880, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 881, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 885, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 886, 5)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -233,12 +229,12 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 0)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1, 888, 10).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(
+    expect(at(state.players[0]!.display, 1, 893, 10).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(
       cellOf(1, 0),
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 890, 10), { kind: "figure", owner: 0 }) &&
+      equal(at(state.track, 0, 895, 10), { kind: "figure", owner: 0 }) &&
         codeAt(state, 1) === "0-2" &&
         codeAt(state, 12) === "1-15",
       'expect track[0] == figure(players[0]) and codeAt(1) == "0-2" and codeAt(12) == "1-15"',
@@ -248,9 +244,9 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 6 });
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 897, 10), { kind: "figure", owner: 1 }) &&
+      equal(at(state.track, 0, 902, 10), { kind: "figure", owner: 1 }) &&
         codeAt(state, 3) === "0-3" &&
-        equal(at(state.track, 4, 897, 68), { kind: "figure", owner: 0 }),
+        equal(at(state.track, 4, 902, 68), { kind: "figure", owner: 0 }),
       'expect track[0] == figure(players[1]) and codeAt(3) == "0-3" and track[4] == figure(players[0])',
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -260,8 +256,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 905, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 906, 5)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 910, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 911, 5)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -277,10 +273,10 @@ describe("Glen More: rules tests", () => {
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 912, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 912, 45), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 912, 64) }) &&
-        equal(at(state.track, 2, 912, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 912, 99) }) &&
-        equal(at(state.track, 4, 912, 115), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 917, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 917, 45), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 917, 64) }) &&
+        equal(at(state.track, 2, 917, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 917, 99) }) &&
+        equal(at(state.track, 4, 917, 115), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[2]) and track[2] == figure(players[3]) and track[4] == figure(players[0])",
     ).toBe(true);
     expect(!any9(state), 'expect not any(s in track: s == tileSlot("0-1") or s == tileSlot("0-2"))').toBe(true);
@@ -302,8 +298,8 @@ describe("Glen More: rules tests", () => {
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
         tileSlot(state, "0-1"),
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 922, 78) },
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 922, 98) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 927, 78) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 927, 98) },
         tileSlot(state, "0-2"),
         tileSlot(state, "0-3"),
         tileSlot(state, "0-4"),
@@ -344,8 +340,8 @@ describe("Glen More: rules tests", () => {
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 930, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 930, 45), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 935, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 935, 45), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -369,16 +365,16 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 938, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 939, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 943, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 944, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 3").toEqual(3);
     expect(
-      equal(at(state.track, 0, 944, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 944, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 944, 80).kind === "die",
+      equal(at(state.track, 0, 949, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 949, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 949, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
@@ -407,8 +403,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 956, 5)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 957, 5)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 961, 5)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 962, 5)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -442,16 +438,16 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 969, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 970, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 974, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 975, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 2").toEqual(2);
     expect(
-      equal(at(state.track, 0, 975, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 975, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 975, 80).kind === "die",
+      equal(at(state.track, 0, 980, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 980, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 980, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
@@ -490,22 +486,22 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 996, 36)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1001, 36)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 999, 37)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1004, 37)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(
-      at(state.players[0]!.display, 3, 1000, 15).cubes.length,
+      at(state.players[0]!.display, 3, 1005, 15).cubes.length,
       "expect size(players[0].display[3].cubes) == 0",
     ).toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1002, 37)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1007, 37)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -532,8 +528,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1015, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1016, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1020, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1021, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
@@ -626,10 +622,10 @@ describe("Glen More: rules tests", () => {
       sheep: 0,
     } satisfies Partial<Record<Res, number>>);
     expect(
-      at(state.players[0]!.display, 3, 1053, 15).cubes.length,
+      at(state.players[0]!.display, 3, 1058, 15).cubes.length,
       "expect size(players[0].display[3].cubes) == 0",
     ).toEqual(0);
-    expect(at(state.players[0]!.display, 2, 1054, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1059, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
       "wood",
     ]);
   });
@@ -678,7 +674,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, -1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1, 1067, 10).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
+    expect(at(state.players[0]!.display, 1, 1072, 10).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
       cellOf(0, -1),
     );
   });
@@ -723,7 +719,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 2, 1081, 10).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(
+    expect(at(state.players[0]!.display, 2, 1086, 10).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(
       cellOf(1, 1),
     );
   });
@@ -740,12 +736,12 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 3, 1097, 10).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1102, 10).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 4, 1101, 10).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(
+    expect(at(state.players[0]!.display, 4, 1106, 10).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(
       cellOf(0, 1),
     );
   });
@@ -792,7 +788,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 3, 1119, 10).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1124, 10).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(
       cellOf(0, 1),
     );
     play(state, { type: "activation", player: 0, value: null });
@@ -846,7 +842,7 @@ describe("Glen More: rules tests", () => {
       sheep: 3,
     } satisfies Partial<Record<Res, number>>);
     expect(have(state, 0, "wood"), "expect have(players[0], wood) == 1").toEqual(1);
-    expect(at(state.players[0]!.display, 6, 1150, 10).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 6, 1155, 10).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual(["ionaAbbey"]);
@@ -865,11 +861,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "activation", player: 0, value: 1 });
-    play(state, { type: "fairTypes", player: 0, value: 4 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
-    play(state, { type: "fairRes", player: 0, value: "stone" });
-    play(state, { type: "fairRes", player: 0, value: "sheep" });
-    play(state, { type: "fairRes", player: 0, value: "grain" });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Sell", player: 0, src: 2, r: "stone" });
@@ -879,6 +871,20 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "source", player: 0, value: 1 });
+    play(state, { type: "fairRes", player: 0, value: "stone" });
+    play(state, { type: "source", player: 0, value: 1 });
+    play(state, { type: "fairRes", player: 0, value: "sheep" });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "source", player: 0, value: 0 },
+        { value: clone({ kind: "cubeOn", tile: 3 }) },
+        { value: "cubeOn(3)" },
+      ),
+    );
+    play(state, { type: "fairRes", player: 0, value: "grain" });
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
     expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
     expect(state.market, "expect market == { wood: 0, stone: 2, grain: 1, cattle: 1, sheep: 2 }").toEqual({
@@ -906,7 +912,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 5, 1193, 10).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 5, 1200, 10).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     expect(askedProblem(engine, state, 0, ["activation", "Sell"]), "expect asked 0 activation | Sell").toBeNull();
@@ -921,7 +927,7 @@ describe("Glen More: rules tests", () => {
       "expect offered 0 activation(5), activation(4), activation(3), activation(1), activation(none)",
     ).toBeNull();
     play(state, { type: "activation", player: 0, value: 5 });
-    expect(at(state.players[0]!.display, 5, 1199, 10).cubes, "expect players[0].display[5].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 5, 1206, 10).cubes, "expect players[0].display[5].cubes == [grain]").toEqual([
       "grain",
     ]);
     {
@@ -943,13 +949,13 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "activation", player: 0, value: 4 });
     play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "activation", player: 0, value: 1 });
-    expect(at(state.players[0]!.display, 4, 1206, 10).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
+    expect(at(state.players[0]!.display, 4, 1213, 10).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
       "cattle",
     ]);
-    expect(at(state.players[0]!.display, 3, 1207, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1214, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
       "sheep",
     ]);
-    expect(at(state.players[0]!.display, 1, 1208, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
+    expect(at(state.players[0]!.display, 1, 1215, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
       "stone",
     ]);
     {
@@ -964,7 +970,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "Sell", player: 0, src: 2, r: "wood" });
     play(state, { type: "activation", player: 0, value: 2 });
     expect(
-      at(state.players[0]!.display, 2, 1213, 15).cubes.length,
+      at(state.players[0]!.display, 2, 1220, 15).cubes.length,
       "expect size(players[0].display[2].cubes) == 3",
     ).toEqual(3);
     expect(state.players[0]!.coins, "expect players[0].coins == 7").toEqual(7);
@@ -993,8 +999,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      cellX(at(state.players[0]!.display, 2, 1228, 10).at) === 2 &&
-        at(state.players[0]!.display, 2, 1228, 46).clans === 1,
+      cellX(at(state.players[0]!.display, 2, 1235, 10).at) === 2 &&
+        at(state.players[0]!.display, 2, 1235, 46).clans === 1,
       "expect players[0].display[2].at.x == 2 and players[0].display[2].clans == 1",
     ).toBe(true);
     play(state, { type: "activation", player: 0, value: 2 });
@@ -1026,7 +1032,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "MoveClan", player: 0, src: 0, dir: 2 });
     expect(
-      at(state.players[0]!.display, 0, 1236, 10).clans === 0 && at(state.players[0]!.display, 1, 1236, 47).clans === 2,
+      at(state.players[0]!.display, 0, 1243, 10).clans === 0 && at(state.players[0]!.display, 1, 1243, 47).clans === 2,
       "expect players[0].display[0].clans == 0 and players[0].display[1].clans == 2",
     ).toBe(true);
     {
@@ -1044,7 +1050,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(state.moves, "expect moves == 0").toEqual(0);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
-    expect(at(state.track, 0, 1243, 10), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
+    expect(at(state.track, 0, 1250, 10), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
   });
   it("§5.8 one clan member must stay in the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1077,17 +1083,17 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "stop", player: 0 });
-    expect(at(state.players[0]!.display, 0, 1258, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 0, 1265, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
   });
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1265, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1266, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1267, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1268, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1272, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1273, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1274, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1275, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1125,10 +1131,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "source", player: 0, value: 1 });
     expect(
-      at(state.players[0]!.display, 1, 1296, 15).cubes.length,
+      at(state.players[0]!.display, 1, 1303, 15).cubes.length,
       "expect size(players[0].display[1].cubes) == 0",
     ).toEqual(0);
-    expect(at(state.players[0]!.display, 3, 1297, 10).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1304, 10).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
       cellOf(1, -1),
     );
     expect(state.players[0]!.whisky, "expect players[0].whisky == 1").toEqual(1);
@@ -1137,10 +1143,10 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1302, 63)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1309, 63)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
-    expect(at(state.players[0]!.display, 2, 1303, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1310, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
       "grain",
     ]);
   });
@@ -1225,47 +1231,39 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(cellX(at(state.players[0]!.display, 5, 1358, 10).at), "expect players[0].display[5].at.x == 2").toEqual(2);
+    expect(cellX(at(state.players[0]!.display, 5, 1365, 10).at), "expect players[0].display[5].at.x == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: 5 });
-    {
-      const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "fairTypes", player: 0, value: 4 });
-      expect(
-        refusal,
-        'expect refused 0 fairTypes(4) "This fair does not take that many different resources, or you cannot pay them."',
-      ).toBe("This fair does not take that many different resources, or you cannot pay them.");
-      expect(JSON.stringify(state)).toBe(before);
-    }
-    {
-      const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "fairTypes", player: 0, value: 3 });
-      expect(
-        refusal,
-        'expect refused 0 fairTypes(3) "This fair does not take that many different resources, or you cannot pay them."',
-      ).toBe("This fair does not take that many different resources, or you cannot pay them.");
-      expect(JSON.stringify(state)).toBe(before);
-    }
-    play(state, { type: "fairTypes", player: 0, value: 2 });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "fairRes", player: 0, value: "cattle" },
+        { type: "fairRes", player: 0, value: "grain" },
+        { type: "fairRes", player: 0, value: null },
+      ]),
+      "expect offered 0 fairRes(cattle), fairRes(grain), fairRes(none)",
+    ).toBeNull();
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "fairRes", player: 0, value: "wood" });
-      expect(
-        refusal,
-        'expect refused 0 fairRes(wood) "Pick a resource type not chosen yet, which you can pay together with the rest."',
-      ).toBe("Pick a resource type not chosen yet, which you can pay together with the rest.");
+      expect(refusal, 'expect refused 0 fairRes(wood) "You cannot pay a resource of that type."').toBe(
+        "You cannot pay a resource of that type.",
+      );
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "fairRes", player: 0, value: "cattle" });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "fairRes", player: 0, value: "cattle" });
-      expect(
-        refusal,
-        'expect refused 0 fairRes(cattle) "Pick a resource type not chosen yet, which you can pay together with the rest."',
-      ).toBe("Pick a resource type not chosen yet, which you can pay together with the rest.");
+      expect(refusal, 'expect refused 0 fairRes(cattle) "fairRes must be one of those not taken yet, or none."').toBe(
+        "fairRes must be one of those not taken yet, or none.",
+      );
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "fairRes", player: 0, value: "grain" });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [{ type: "fairRes", player: 0, value: null }]),
+      "expect offered 0 fairRes(none)",
+    ).toBeNull();
+    play(state, { type: "fairRes", player: 0, value: null });
     expect(state.players[0]!.vp, "expect players[0].vp == 3").toEqual(3);
     expect(
       have(state, 0, "cattle") === 1 && have(state, 0, "grain") === 1,
@@ -1278,8 +1276,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1376, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1377, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1385, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1386, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
@@ -1292,25 +1290,14 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "activation", player: 0, value: 6 });
-    {
-      const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "fairTypes", player: 0, value: 4 });
-      expect(
-        refusal,
-        'expect refused 0 fairTypes(4) "This fair does not take that many different resources, or you cannot pay them."',
-      ).toBe("This fair does not take that many different resources, or you cannot pay them.");
-      expect(JSON.stringify(state)).toBe(before);
-    }
-    play(state, { type: "fairTypes", player: 0, value: 3 });
     play(state, { type: "fairRes", player: 0, value: "stone" });
     play(state, { type: "fairRes", player: 0, value: "grain" });
     play(state, { type: "fairRes", player: 0, value: "sheep" });
     expect(state.players[0]!.vp, "expect players[0].vp == 5").toEqual(5);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(cellX(at(state.players[0]!.display, 7, 1398, 10).at), "expect players[0].display[7].at.x == 3").toEqual(3);
+    expect(cellX(at(state.players[0]!.display, 7, 1406, 10).at), "expect players[0].display[7].at.x == 3").toEqual(3);
     play(state, { type: "activation", player: 0, value: 7 });
-    play(state, { type: "fairTypes", player: 0, value: 5 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
     play(state, { type: "fairRes", player: 0, value: "stone" });
     play(state, { type: "fairRes", player: 0, value: "grain" });
@@ -1349,7 +1336,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 8, 1430, 10).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(
+    expect(at(state.players[0]!.display, 8, 1437, 10).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(
       cellOf(1, 1),
     );
     play(state, { type: "activation", player: 0, value: 8 });
@@ -1409,7 +1396,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1464, 36)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1471, 36)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1420,8 +1407,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1473, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1474, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1480, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1481, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1442,8 +1429,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      at(state.players[0]!.display, 4, 1484, 10).at === cellOf(1, 1) &&
-        at(state.players[0]!.display, 4, 1484, 53).clans === 1,
+      at(state.players[0]!.display, 4, 1491, 10).at === cellOf(1, 1) &&
+        at(state.players[0]!.display, 4, 1491, 53).clans === 1,
       "expect players[0].display[4].at == cell(1, 1) and players[0].display[4].clans == 1",
     ).toBe(true);
     expect(
@@ -1463,7 +1450,7 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5, 1489, 36).clans === 1,
+      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5, 1496, 36).clans === 1,
       "expect players[0].coins == 9 and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.cards, "expect players[0].cards == [castleMoil, armadaleCastle]").toEqual([
@@ -1479,8 +1466,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1500, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1501, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1507, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1508, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1500,12 +1487,12 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 4, 1511, 10).clans, "expect players[0].display[4].clans == 2").toEqual(2);
+    expect(at(state.players[0]!.display, 4, 1518, 10).clans, "expect players[0].display[4].clans == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[0]!.display, 5, 1514, 10).at === cellOf(-1, 0) &&
-        at(state.players[0]!.display, 5, 1514, 54).clans === 1,
+      at(state.players[0]!.display, 5, 1521, 10).at === cellOf(-1, 0) &&
+        at(state.players[0]!.display, 5, 1521, 54).clans === 1,
       "expect players[0].display[5].at == cell(-1, 0) and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.whisky, "expect players[0].whisky == 2").toEqual(2);
@@ -1535,7 +1522,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     expect(
-      at(state.players[0]!.display, 1, 1528, 10).cubes,
+      at(state.players[0]!.display, 1, 1535, 10).cubes,
       "expect players[0].display[1].cubes == [cattle, cattle]",
     ).toEqual(["cattle", "cattle"]);
     expect(state.players[0]!.cards, "expect players[0].cards == [lochLochy]").toEqual(["lochLochy"]);
@@ -1575,7 +1562,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
     expect(
-      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0, 1551, 41).clans === 1,
+      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0, 1558, 41).clans === 1,
       "expect players[0].chieftains == 0 and players[0].display[0].clans == 1",
     ).toBe(true);
     play(
@@ -1607,7 +1594,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(at(state.players[0]!.display, 3, 1559, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1566, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
     {
@@ -1657,7 +1644,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(at(state.players[0]!.display, 3, 1583, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1590, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
   });
@@ -1670,7 +1657,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 0, 1593, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 0, 1600, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
     play(
       state,
       atValues(
@@ -1704,18 +1691,17 @@ describe("Glen More: rules tests", () => {
       const refusal = engine.check(state, { type: "oichRes", player: 0, value: "grain" });
       expect(
         refusal,
-        'expect refused 0 oichRes(grain) "Pick a resource type not chosen yet, which you can pay together with the rest."',
-      ).toBe("Pick a resource type not chosen yet, which you can pay together with the rest.");
+        'expect refused 0 oichRes(grain) "You could not pay that together with the rest of the cost."',
+      ).toBe("You could not pay that together with the rest of the cost.");
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "oichRes", player: 0, value: "wood" });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "oichRes", player: 0, value: "wood" });
-      expect(
-        refusal,
-        'expect refused 0 oichRes(wood) "Pick a resource type not chosen yet, which you can pay together with the rest."',
-      ).toBe("Pick a resource type not chosen yet, which you can pay together with the rest.");
+      expect(refusal, 'expect refused 0 oichRes(wood) "Pick a resource type not chosen yet."').toBe(
+        "Pick a resource type not chosen yet.",
+      );
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "oichRes", player: 0, value: "stone" });
@@ -1738,7 +1724,7 @@ describe("Glen More: rules tests", () => {
       "lochOich",
     ]);
     play(state, { type: "activation", player: 0, value: 3 });
-    expect(at(state.players[0]!.display, 3, 1621, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1628, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
     play(state, { type: "activation", player: 0, value: 1 });
@@ -1783,20 +1769,20 @@ describe("Glen More: rules tests", () => {
       ),
     );
     play(state, { type: "shielRes", player: 0, value: "grain" });
-    expect(at(state.players[0]!.display, 1, 1646, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
+    expect(at(state.players[0]!.display, 1, 1653, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
       "stone",
     ]);
-    expect(at(state.players[0]!.display, 2, 1647, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1654, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
       "wood",
     ]);
-    expect(at(state.players[0]!.display, 3, 1648, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1655, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
       "sheep",
     ]);
-    expect(at(state.players[0]!.display, 4, 1649, 10).cubes, "expect players[0].display[4].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 4, 1656, 10).cubes, "expect players[0].display[4].cubes == [grain]").toEqual([
       "grain",
     ]);
     expect(
-      at(state.players[0]!.display, 5, 1650, 15).cubes.length,
+      at(state.players[0]!.display, 5, 1657, 15).cubes.length,
       "expect size(players[0].display[5].cubes) == 0",
     ).toEqual(0);
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey, lochShiel]").toEqual([
@@ -1809,17 +1795,17 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1658, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1659, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1660, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1665, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1666, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1667, 5)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 1663, 5)]!.whisky = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 1664, 5)]!.whisky = 5;
+      state.players[at(SEATS[state.playerCount]!, 2, 1670, 5)]!.whisky = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1671, 5)]!.whisky = 5;
       state.players[0]!.chieftains = 2;
       state.players[1]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 2, 1667, 5)]!.chieftains = 4;
-      state.players[at(SEATS[state.playerCount]!, 3, 1668, 5)]!.chieftains = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 1674, 5)]!.chieftains = 4;
+      state.players[at(SEATS[state.playerCount]!, 3, 1675, 5)]!.chieftains = 0;
       state.players[0]!.cards = ["lochLochy"];
       state.players[1]!.cards = ["lochMorar"];
     });
@@ -1839,8 +1825,8 @@ describe("Glen More: rules tests", () => {
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[0]!.vp, "expect players[0].vp == 6").toEqual(6);
     expect(state.players[1]!.vp, "expect players[1].vp == 2").toEqual(2);
-    expect(state.players[at(SEATS[state.playerCount]!, 2, 1679, 10)]!.vp, "expect players[2].vp == 8").toEqual(8);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 1680, 10)]!.vp, "expect players[3].vp == 8").toEqual(8);
+    expect(state.players[at(SEATS[state.playerCount]!, 2, 1686, 10)]!.vp, "expect players[2].vp == 8").toEqual(8);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 1687, 10)]!.vp, "expect players[3].vp == 8").toEqual(8);
     expect(
       left(state, "stack1") === 0 && left(state, "stack2") === 2,
       "expect left(stack1) == 0 and left(stack2) == 2",
@@ -1852,17 +1838,17 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1689, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1690, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1691, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1696, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1697, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1698, 5)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 1694, 5)]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 3, 1695, 5)]!.whisky = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 1701, 5)]!.whisky = 2;
+      state.players[at(SEATS[state.playerCount]!, 3, 1702, 5)]!.whisky = 2;
       state.players[0]!.chieftains = 1;
       state.players[1]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 2, 1698, 5)]!.chieftains = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 1699, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 2, 1705, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1706, 5)]!.chieftains = 3;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1883,8 +1869,8 @@ describe("Glen More: rules tests", () => {
       "expect players[0].vp == 0 and players[1].vp == 0",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 1706, 10)]!.vp === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 1706, 33)]!.vp === 2,
+      state.players[at(SEATS[state.playerCount]!, 2, 1713, 10)]!.vp === 2 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 1713, 33)]!.vp === 2,
       "expect players[2].vp == 2 and players[3].vp == 2",
     ).toBe(true);
   });
@@ -1893,20 +1879,20 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1713, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1714, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1715, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1720, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1721, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1722, 5)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
       state.players[1]!.cards = ["cawdorCastle"];
-      state.players[at(SEATS[state.playerCount]!, 3, 1720, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1727, 5)]!.chieftains = 3;
     });
     start(state);
     expect(
       chieftainValue(state, 0) === 5 &&
         chieftainValue(state, 1) === 4 &&
-        chieftainValue(state, at(SEATS[state.playerCount]!, 3, 1722, 97)) === 3,
+        chieftainValue(state, at(SEATS[state.playerCount]!, 3, 1729, 97)) === 3,
       "expect chieftainValue(players[0]) == 5 and chieftainValue(players[1]) == 4 and chieftainValue(players[3]) == 3",
     ).toBe(true);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1924,8 +1910,8 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.vp === 9 &&
         state.players[1]!.vp === 6 &&
-        state.players[at(SEATS[state.playerCount]!, 2, 1727, 56)]!.vp === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 1727, 79)]!.vp === 3,
+        state.players[at(SEATS[state.playerCount]!, 2, 1734, 56)]!.vp === 0 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 1734, 79)]!.vp === 3,
       "expect players[0].vp == 9 and players[1].vp == 6 and players[2].vp == 0 and players[3].vp == 3",
     ).toBe(true);
   });
@@ -1934,9 +1920,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1734, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1735, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1736, 5)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1741, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1742, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1743, 5)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1966,12 +1952,12 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1754, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1755, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1756, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1757, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1761, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1762, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1763, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1764, 5)).pile = [52];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 3, 1759, 5)]!.whisky = 1;
+      state.players[at(SEATS[state.playerCount]!, 3, 1766, 5)]!.whisky = 1;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -1990,13 +1976,13 @@ describe("Glen More: rules tests", () => {
     expect(state.scorings, "expect scorings == 3").toEqual(3);
     expect(state.track.length, "expect size(track) == 11").toEqual(11);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3, 1769, 10)]!.vp === 7 &&
+      state.players[at(SEATS[state.playerCount]!, 3, 1776, 10)]!.vp === 7 &&
         state.players[1]!.vp === 6 &&
         state.players[0]!.vp === 3,
       "expect players[3].vp == 7 and players[1].vp == 6 and players[0].vp == 3",
     ).toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
-      at(SEATS[state.playerCount]!, 3, 1770, 22),
+      at(SEATS[state.playerCount]!, 3, 1777, 22),
     ]);
     {
       const before = JSON.stringify(state);
@@ -2010,10 +1996,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1778, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1779, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1780, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1781, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1785, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1786, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1787, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1788, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -2044,10 +2030,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1813, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1814, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1815, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1816, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1820, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1821, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1822, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1823, 5)).pile = [52];
       state.scorings = 2;
       for (let i_ = 1, end = 13; i_ <= end; i_++) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
@@ -2056,7 +2042,7 @@ describe("Glen More: rules tests", () => {
         state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0 });
       }
       for (let i_3 = 1, end3 = 15; i_3 <= end3; i_3++) {
-        state.players[at(SEATS[state.playerCount]!, 2, 1825, 66)]!.display.push({
+        state.players[at(SEATS[state.playerCount]!, 2, 1832, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_3, 10),
           cubes: [],
@@ -2064,7 +2050,7 @@ describe("Glen More: rules tests", () => {
         });
       }
       for (let i_4 = 1, end4 = 12; i_4 <= end4; i_4++) {
-        state.players[at(SEATS[state.playerCount]!, 3, 1828, 66)]!.display.push({
+        state.players[at(SEATS[state.playerCount]!, 3, 1835, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_4, 10),
           cubes: [],
@@ -2073,8 +2059,8 @@ describe("Glen More: rules tests", () => {
       }
       state.players[0]!.coins = 0;
       state.players[1]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 1832, 5)]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 3, 1833, 5)]!.coins = 5;
+      state.players[at(SEATS[state.playerCount]!, 2, 1839, 5)]!.coins = 0;
+      state.players[at(SEATS[state.playerCount]!, 3, 1840, 5)]!.coins = 5;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -2092,15 +2078,15 @@ describe("Glen More: rules tests", () => {
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
       state.players[0]!.display.length === 15 &&
-        state.players[at(SEATS[state.playerCount]!, 2, 1839, 50)]!.display.length === 16,
+        state.players[at(SEATS[state.playerCount]!, 2, 1846, 50)]!.display.length === 16,
       "expect size(players[0].display) == 15 and size(players[2].display) == 16",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == -6").toEqual(-6);
     expect(state.players[1]!.vp, "expect players[1].vp == 0").toEqual(0);
-    expect(state.players[at(SEATS[state.playerCount]!, 2, 1842, 10)]!.vp, "expect players[2].vp == -9").toEqual(-9);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 1843, 10)]!.vp, "expect players[3].vp == 5").toEqual(5);
+    expect(state.players[at(SEATS[state.playerCount]!, 2, 1849, 10)]!.vp, "expect players[2].vp == -9").toEqual(-9);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 1850, 10)]!.vp, "expect players[3].vp == 5").toEqual(5);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
-      at(SEATS[state.playerCount]!, 3, 1844, 22),
+      at(SEATS[state.playerCount]!, 3, 1851, 22),
     ]);
   });
   it("§8.3 ties go to the most resource cubes; still tied, the victory is shared", () => {
@@ -2108,10 +2094,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1851, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1852, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1853, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1854, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1858, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1859, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1860, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1861, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2145,10 +2131,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1872, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1873, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1874, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1875, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1879, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1880, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1881, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1882, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2190,9 +2176,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1890, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1891, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1892, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1897, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1898, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1899, 5)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2213,8 +2199,8 @@ describe("Glen More: rules tests", () => {
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
         tileSlot(state, "1-8"),
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 1905, 78) },
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 1905, 98) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 1912, 78) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 1912, 98) },
         tileSlot(state, "1-11"),
         tileSlot(state, "1-18"),
         tileSlot(state, "1-22"),
@@ -2224,8 +2210,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1906, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1907, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1913, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1914, 5)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);
@@ -2241,8 +2227,8 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "ForcedMove", player: 0 });
     expect(state.players[0]!.display.length, "expect size(players[0].display) == 1").toEqual(1);
     expect(
-      equal(at(state.track, 0, 1913, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 1913, 45), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 1920, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 1920, 45), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect(!any12(state), 'expect not any(s in track: s == tileSlot("1-8"))').toBe(true);
@@ -2365,8 +2351,8 @@ function all2(state: State): boolean {
     if (!(
       state.players[p]!.coins === 6 &&
       state.players[p]!.display.length === 1 &&
-      at(state.players[p]!.display, 0, 844, 70).tile === START_VILLAGE &&
-      at(state.players[p]!.display, 0, 844, 109).clans === 1
+      at(state.players[p]!.display, 0, 849, 70).tile === START_VILLAGE &&
+      at(state.players[p]!.display, 0, 849, 109).clans === 1
     ))
       return false;
   }
@@ -2390,7 +2376,7 @@ function all3(state: State): boolean {
 /** all(s in range(0, 4): track[s] == figure(players[s])) */
 function all4(state: State): boolean {
   for (let s = 0, end = 4; s <= end; s++) {
-    if (!equal(at(state.track, s, 852, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 852, 51) }))
+    if (!equal(at(state.track, s, 857, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 857, 51) }))
       return false;
   }
   return true;

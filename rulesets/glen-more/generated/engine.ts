@@ -27,7 +27,6 @@ import {
   mapHas,
   mapMapValues,
   mapSet,
-  mapValues,
   notOfferedNow,
   offersAny,
   pickRandom,
@@ -127,9 +126,9 @@ export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
 /** enum Space (rules line 215) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 305) */
+/** enum Source (rules line 299) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 307) */
+/** enum ClanSource (rules line 301) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 35) */
@@ -279,15 +278,15 @@ export interface ActivateTileFrame {
   ionaRes: Res;
   r: Res;
   butcherCount: number;
-  cost: Partial<Record<Res, number>>;
   times: number;
   count: number;
   grocerRes: Res;
-  fairTypes: number;
-  cost2: Partial<Record<Res, number>>;
-  times2: number;
-  count2: number;
-  fairRes: Res;
+  types: number;
+  fairRes$left: Res[];
+  fairRes$limit: number;
+  fairRes$taken: number;
+  fairRes: Res | null;
+  fairRes2: Res;
 }
 
 /** Where proc refill is, and its locals, while it waits. */
@@ -341,21 +340,20 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 495) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 502) */
-/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 507) */
-/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 509) */
-/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 521) */
-/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 542) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 550) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 490) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 497) */
+/** site 2: `act p: LochNess or stop "End the activations"` (proc playerTurn, line 502) */
+/** site 3: `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 504) */
+/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 517) */
+/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 539) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 else "Pick a resource type not chosen ye` (proc payFor, line 549) */
 /** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560) */
 /** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 579) */
 /** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 600) */
 /** site 10: `choose ionaRes: Res by p` (proc activateTile, line 624) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 636) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 648) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 654) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 657) */
+/** site 11: `choose butcherCount: 1..2 by p` (proc activateTile, line 637) */
+/** site 12: `choose grocerRes: Res by p` (proc activateTile, line 651) */
+/** site 13: `for some fairRes in members(Res) chosen by p taking t.value { pay(p, unit(fairRes, 1)) typ` (proc activateTile, line 661) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -370,8 +368,7 @@ export type Pending =
   | { site: 10; players: Player[] }
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
-  | { site: 13; players: Player[] }
-  | { site: 14; players: Player[] };
+  | { site: 13; players: Player[] };
 
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
@@ -407,24 +404,26 @@ export interface State {
   ending: "the last stack ran out" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
   returns: { placeTile: number };
+  /** The `completing` blocks under way (their numbers), outermost first: the answers offered inside them must let them be finished. */
+  completing: number[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 743). */
+/** The action TakeTile (rules line 748). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 755). */
+/** The action ForcedMove (rules line 760). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 766). */
+/** The action Sell (rules line 771). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -433,7 +432,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action LochNess (rules line 775). */
+/** The action LochNess (rules line 780). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -441,7 +440,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 785). */
+/** The action MoveClan (rules line 790). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -450,7 +449,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 796). */
+/** The action Promote (rules line 801). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -458,7 +457,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The answer to `choose activation` (rules line 502). */
+/** The answer to `choose activation` (rules line 497). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -466,7 +465,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 521). */
+/** The answer to `choose source` (rules line 517). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -474,7 +473,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 542). */
+/** The answer to `choose clanSource` (rules line 539). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -482,7 +481,7 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 550). */
+/** The answer to `choose oichRes` (rules line 549). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
@@ -518,35 +517,29 @@ export interface IonaResChoice {
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 636). */
+/** The answer to `choose butcherCount` (rules line 637). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 648). */
+/** The answer to `choose grocerRes` (rules line 651). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 654). */
-export interface FairTypesChoice {
-  readonly type: "fairTypes";
-  readonly player: Player;
-  readonly value: number;
-}
-
-/** The answer to `choose fairRes` (rules line 657). */
+/** The answer to `choose fairRes` (rules line 661). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
-  readonly value: Res;
+  /** The Res chosen among those not taken yet (null: none). */
+  readonly value: Res | null;
 }
 
-/** Ends an `act ... or stop` (rules lines 507, 509): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 502, 504): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -570,7 +563,6 @@ export type Action =
   | IonaResChoice
   | ButcherCountChoice
   | GrocerResChoice
-  | FairTypesChoice
   | FairResChoice
   | StopAnswer;
 /** The fields of each kind of action besides `type` and `player`: an action with any other is refused. */
@@ -591,7 +583,6 @@ const ACTION_FIELDS: Readonly<Record<Action["type"], readonly string[]>> = {
   ionaRes: ["value"],
   butcherCount: ["value"],
   grocerRes: ["value"],
-  fairTypes: ["value"],
   fairRes: ["value"],
   stop: [],
 };
@@ -803,7 +794,6 @@ const DECISION_NAMES: readonly string[] = [
   "ionaRes",
   "butcherCount",
   "grocerRes",
-  "fairTypes",
   "fairRes",
 ];
 
@@ -828,64 +818,49 @@ export function unit(state: State, r: Res, n_: number): Partial<Record<Res, numb
   return collect6(state, r, n_);
 }
 
-/** fn plusOne (line 268) */
-export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
-  return collect7(state, r, need);
-}
-
-/** fn minusOne (line 269) */
-export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
-  return collect8(state, r, need);
-}
-
-/** fn costOf (line 270) */
+/** fn costOf (line 268) */
 export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
   return { wood: t.wood, stone: t.stone, grain: t.grain, cattle: t.cattle, sheep: t.sheep } satisfies Partial<
     Record<Res, number>
   >;
 }
 
-/** fn total (line 271) */
-export function total(state: State, need: Partial<Record<Res, number>>): number {
-  return sum9(state, need);
-}
-
-/** fn have (line 273) */
+/** fn have (line 270) */
 export function have(state: State, p: Player, r: Res): number {
-  return sum11(state, p, r);
+  return sum8(state, p, r);
 }
 
-/** fn cubeCount (line 274) */
+/** fn cubeCount (line 271) */
 export function cubeCount(state: State, p: Player): number {
-  return sum12(state, p);
+  return sum9(state, p);
 }
 
-/** fn clansOnDisplay (line 275) */
+/** fn clansOnDisplay (line 272) */
 export function clansOnDisplay(state: State, p: Player): number {
-  return sum13(state, p);
+  return sum10(state, p);
 }
 
-/** fn owns (line 276) */
+/** fn owns (line 273) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 277) */
+/** fn kindAt (line 274) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
-  return at(TILES, at(state.players[p]!.display, i_, 277, 44).tile, 277, 38).kind;
+  return at(TILES, at(state.players[p]!.display, i_, 274, 44).tile, 274, 38).kind;
 }
 
-/** fn indexAt (line 279) */
+/** fn indexAt (line 276) */
 export function indexAt(state: State, p: Player, c: Cell): number | null {
-  return first14(state, p, c);
+  return first11(state, p, c);
 }
 
-/** fn isProduction (line 281) */
+/** fn isProduction (line 278) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 282) */
+/** fn produce (line 279) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -898,37 +873,37 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 284) */
+/** fn isGrey (line 281) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 290) */
+/** fn miss (line 287) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 290, 63)) - have(state, p, r));
+  return Math.max(0, (need[r] ?? noKey(r, 287, 63)) - have(state, p, r));
 }
 
-/** fn buyCost (line 292) */
+/** fn buyCost (line 289) */
 export function buyCost(state: State, level: number, n_: number): number {
-  return n_ * level + divide(n_ * (n_ + 1), 2, 292, 51);
+  return n_ * level + divide(n_ * (n_ + 1), 2, 289, 51);
 }
 
-/** fn sellValue (line 294) */
+/** fn sellValue (line 291) */
 export function sellValue(state: State, level: number, n_: number): number {
-  return n_ * level - divide(n_ * (n_ - 1), 2, 294, 53);
+  return n_ * level - divide(n_ * (n_ - 1), 2, 291, 53);
 }
 
-/** fn coverCost (line 295) */
+/** fn coverCost (line 292) */
 export function coverCost(
   state: State,
   p: Player,
   need: Partial<Record<Res, number>>,
   levels: Partial<Record<Res, number>>,
 ): number {
-  return sum15(state, levels, p, need);
+  return sum12(state, levels, p, need);
 }
 
-/** fn coverOk (line 297) */
+/** fn coverOk (line 294) */
 export function coverOk(
   state: State,
   p: Player,
@@ -936,52 +911,38 @@ export function coverOk(
   levels: Partial<Record<Res, number>>,
   coins: number,
 ): boolean {
-  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all13(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 300) */
+/** fn canCover (line 297) */
 export function canCover(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 302) */
-export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
-  return (
-    (state.market[r] ?? noKey(r, 303, 3)) < MARKET_SPACES &&
-    coverOk(
-      state,
-      p,
-      minusOne(state, due, r),
-      plusOne(state, state.market, r),
-      state.players[p]!.coins - (state.market[r] ?? noKey(r, 303, 92)) - 1,
-    )
-  );
-}
-
-/** fn tileName (line 310) */
+/** fn tileName (line 304) */
 export function tileName(state: State, p: Player, i_: number): string {
-  return `${at(TILES, at(state.players[p]!.display, i_, 310, 50).tile, 310, 44).name} at (${cellX(at(state.players[p]!.display, i_, 310, 80).at)}, ${cellY(at(state.players[p]!.display, i_, 310, 101).at)})`;
+  return `${at(TILES, at(state.players[p]!.display, i_, 304, 50).tile, 304, 44).name} at (${cellX(at(state.players[p]!.display, i_, 304, 80).at)}, ${cellY(at(state.players[p]!.display, i_, 304, 101).at)})`;
 }
 
-/** fn sourceText (line 311) */
+/** fn sourceText (line 305) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 312, 42)) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 306, 42)) + 1} coins`;
   }
 
   const i_ = s.tile;
   return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSources (line 317) */
+/** fn clanSources (line 311) */
 export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   return concat<ClanSource>(
     state.players[p]!.chieftains > 0 && placeable(state, p, id, null) ? [{ kind: "chieftain" }] : [],
-    collect17(state, p, id),
+    collect14(state, p, id),
   );
 }
 
-/** fn clanSourceText (line 320) */
+/** fn clanSourceText (line 314) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -991,27 +952,33 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 326) */
-export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
-  return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
+/** fn paySources (line 321) */
+export function paySources(state: State, p: Player, r: Res): Source[] {
+  return concat<Source>(
+    (state.market[r] ?? noKey(r, 322, 7)) < MARKET_SPACES &&
+      state.players[p]!.coins > (state.market[r] ?? noKey(r, 322, 47))
+      ? [{ kind: "buy" }]
+      : [],
+    collect15(state, p, r),
+  );
 }
 
-/** fn cubePrices (line 331) */
+/** fn cubePrices (line 326) */
 export function cubePrices(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
-  return concat<number>(collect20(state, p, need), collect22(state, p, need));
+  return concat<number>(collect17(state, p, need), collect19(state, p, need));
 }
 
-/** fn typePrices (line 335) */
+/** fn typePrices (line 330) */
 export function typePrices(state: State, p: Player, chosen: Partial<Record<Res, number>>): number[] {
-  return collect23(state, p, chosen);
+  return collect20(state, p, chosen);
 }
 
-/** fn obtainable (line 337) */
+/** fn obtainable (line 332) */
 export function obtainable(state: State, p: Player, r: Res): boolean {
-  return have(state, p, r) > 0 || (state.market[r] ?? noKey(r, 337, 60)) < MARKET_SPACES;
+  return have(state, p, r) > 0 || (state.market[r] ?? noKey(r, 332, 60)) < MARKET_SPACES;
 }
 
-/** fn addsUp (line 339) */
+/** fn addsUp (line 334) */
 export function addsUp(
   state: State,
   p: Player,
@@ -1022,139 +989,139 @@ export function addsUp(
   return (
     canCover(state, p, need) &&
     prices.length >= m &&
-    sum25(state, prices, m) <= state.players[p]!.coins - coverCost(state, p, need, state.market)
+    sum22(state, prices, m) <= state.players[p]!.coins - coverCost(state, p, need, state.market)
   );
 }
 
-/** fn extraOk (line 343) */
+/** fn extraOk (line 338) */
 export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return addsUp(state, p, need, cubePrices(state, p, need), m);
 }
 
-/** fn distinctOk (line 344) */
+/** fn distinctOk (line 339) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return addsUp(state, p, chosen, typePrices(state, p, chosen), m);
 }
 
-/** fn funds (line 347) */
+/** fn funds (line 342) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
-  return state.players[p]!.coins + sum26(state, p, need);
+  return state.players[p]!.coins + sum23(state, p, need);
 }
 
-/** fn coverSellingOk (line 349) */
+/** fn coverSellingOk (line 344) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
-  return all27(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 351) */
+/** fn twoTypesSellingOk (line 346) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any29(state, p);
+  return any26(state, p);
 }
 
-/** fn clanNear (line 357) */
+/** fn clanNear (line 352) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
-  return any30(state, p, minus, c);
+  return any27(state, p, minus, c);
 }
 
-/** fn northSouth (line 361) */
+/** fn northSouth (line 356) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 362) */
+/** fn eastWest (line 357) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 364) */
+/** fn edgesMatch (line 359) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
-  return all31(state, p, c, t) && all32(state, p, c, t);
+  return all28(state, p, c, t) && all29(state, p, c, t);
 }
 
-/** fn riverOk (line 368) */
+/** fn riverOk (line 363) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
-  return !t.river || any33(state, p, c);
+  return !t.river || any30(state, p, c);
 }
 
-/** fn roadOk (line 369) */
+/** fn roadOk (line 364) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
-  return !t.road || any34(state, p, c);
+  return !t.road || any31(state, p, c);
 }
 
-/** fn fits (line 371) */
+/** fn fits (line 366) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
-    edgesMatch(state, p, at(TILES, id, 372, 43), c) &&
-    riverOk(state, p, at(TILES, id, 372, 72), c) &&
-    roadOk(state, p, at(TILES, id, 372, 100), c)
+    edgesMatch(state, p, at(TILES, id, 367, 43), c) &&
+    riverOk(state, p, at(TILES, id, 367, 72), c) &&
+    roadOk(state, p, at(TILES, id, 367, 100), c)
   );
 }
 
-/** fn cellsOf (line 373) */
+/** fn cellsOf (line 368) */
 export function cellsOf(state: State, p: Player): Cell[] {
-  return collect35(state, p);
+  return collect32(state, p);
 }
 
-/** fn spotsFor (line 375) */
+/** fn spotsFor (line 370) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
-  return collect36(state, p, id, minus);
+  return collect33(state, p, id, minus);
 }
 
-/** fn placeable (line 378) */
+/** fn placeable (line 373) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any38(state, p, id, minus);
+  return any35(state, p, id, minus);
 }
 
-/** fn occupied (line 380) */
+/** fn occupied (line 375) */
 export function occupied(state: State, p: Player, c: Cell): boolean {
-  return any39(state, p, c);
+  return any36(state, p, c);
 }
 
-/** fn clanPayable (line 384) */
+/** fn clanPayable (line 379) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any40(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any37(state, p, id);
 }
 
-/** fn affordable (line 387) */
+/** fn affordable (line 382) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
-    canCover(state, p, costOf(state, at(TILES, id, 388, 22))) &&
-    state.players[p]!.whisky >= at(TILES, id, 389, 17).whisky &&
-    (at(TILES, id, 390, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 390, 58).distinct)) &&
-    (at(TILES, id, 391, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
+    canCover(state, p, costOf(state, at(TILES, id, 383, 22))) &&
+    state.players[p]!.whisky >= at(TILES, id, 384, 17).whisky &&
+    (at(TILES, id, 385, 6).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id, 385, 58).distinct)) &&
+    (at(TILES, id, 386, 6).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
   );
 }
 
-/** fn placeableAfterPaying (line 392) */
+/** fn placeableAfterPaying (line 387) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
-  return at(TILES, id, 393, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
+  return at(TILES, id, 388, 6).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 394) */
+/** fn canTakeSelling (line 389) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
-    coverSellingOk(state, p, costOf(state, at(TILES, id, 395, 28))) &&
-    state.players[p]!.whisky >= at(TILES, id, 396, 17).whisky &&
-    (at(TILES, id, 397, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
+    coverSellingOk(state, p, costOf(state, at(TILES, id, 390, 28))) &&
+    state.players[p]!.whisky >= at(TILES, id, 391, 17).whisky &&
+    (at(TILES, id, 392, 6).distinct === 0 || twoTypesSellingOk(state, p)) &&
     placeableAfterPaying(state, p, id)
   );
 }
 
-/** fn spaceLabel (line 400) */
+/** fn spaceLabel (line 395) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match41(state, space) : "nothing";
+  return space < state.track.length ? match38(state, space) : "nothing";
 }
 
-/** fn tileOn (line 407) */
+/** fn tileOn (line 402) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match42(state, space) : null;
+  return space < state.track.length ? match39(state, space) : null;
 }
 
-/** fn usable (line 411) */
+/** fn usable (line 406) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
-  let held = at(state.players[p]!.display, i_, 413, 19).cubes.length;
+  let held = at(state.players[p]!.display, i_, 408, 19).cubes.length;
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
     isGrey(state, k) ||
@@ -1169,12 +1136,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 429) */
+/** fn firstPawn (line 424) */
 export function firstPawn(state: State): number {
-  return min44(state);
+  return min41(state);
 }
 
-/** fn lastTurn (line 430) */
+/** fn lastTurn (line 425) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1182,71 +1149,71 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 432) */
+/** fn left (line 427) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 432, 31)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 427, 31)).pile.length;
 }
 
-/** fn tableVp (line 435) */
+/** fn tableVp (line 430) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 435, 36);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 430, 36);
 }
 
-/** fn ladderVp (line 436) */
+/** fn ladderVp (line 431) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 436, 60)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 431, 60)) : 0;
 }
 
-/** fn bonnets (line 437) */
+/** fn bonnets (line 432) */
 export function bonnets(state: State, p: Player): number {
-  return sum45(state, p);
+  return sum42(state, p);
 }
 
-/** fn chieftainValue (line 438) */
+/** fn chieftainValue (line 433) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 439) */
+/** fn tilesWith (line 434) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count46(state, p, b);
+  return count43(state, p, b);
 }
 
-/** fn villages (line 440) */
+/** fn villages (line 435) */
 export function villages(state: State, p: Player): number {
-  return count47(state, p);
+  return count44(state, p);
 }
 
 /** fn toActivate (line 611) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
-  return collect48(state, p, i_);
+  return collect45(state, p, i_);
 }
 
-/** fn tileSlot (line 821) */
+/** fn tileSlot (line 826) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 821, 46) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 826, 46) };
 }
 
-/** fn codeAt (line 822) */
+/** fn codeAt (line 827) */
 export function codeAt(state: State, space: number): string {
-  const value = at(state.track, space, 822, 44);
+  const value = at(state.track, space, 827, 44);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id, 822, 71).code;
+    return at(TILES, id, 827, 71).code;
   }
 
   return "";
 }
 
-/** fn fourPlayerTrack (line 824) */
+/** fn fourPlayerTrack (line 829) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
     tileSlot(state, first),
     tileSlot(state, second),
     { kind: "figure", owner: 1 },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 825, 85) },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 825, 105) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 830, 85) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 830, 105) },
     tileSlot(state, "0-3"),
     tileSlot(state, "0-4"),
     tileSlot(state, "0-5"),
@@ -1257,7 +1224,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 829) */
+/** fn twoPlayerTrack (line 834) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1276,29 +1243,29 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 834) */
+/** fn startVillage (line 839) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 667) */
+/** proc dieTurn (line 672) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 668, 14);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 673, 14);
   let target = state.lastRoll;
-  while (!(at(state.track, target, 670, 14).kind === "tile")) {
+  while (!(at(state.track, target, 675, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "die" }, 673, 3);
-  removeValue(state.track, at(state.track, 0, 674, 10), 674, 3);
+  setAt(state.track, target, { kind: "die" }, 678, 3);
+  removeValue(state.track, at(state.track, 0, 679, 10), 679, 3);
 }
 
-/** proc scoreRound (line 705) */
+/** proc scoreRound (line 710) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min49(state);
-  let chiefLow = min50(state);
-  let cardsLow = min51(state);
+  let whiskyLow = min46(state);
+  let chiefLow = min47(state);
+  let cardsLow = min48(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1307,7 +1274,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 716) */
+/** proc finalScoring (line 721) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1326,7 +1293,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min52(state);
+  let fewest = min49(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1337,41 +1304,41 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
   const id = tileOn(state, space);
   if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
   if (!affordable(state, me, id))
-    return `You cannot pay for ${at(TILES, id, 745, 56).name} (${at(TILES, id, 745, 74).code}), even buying at the market.`;
+    return `You cannot pay for ${at(TILES, id, 750, 56).name} (${at(TILES, id, 750, 74).code}), even buying at the market.`;
   if (!placeableAfterPaying(state, me, id))
-    return `${at(TILES, id, 746, 47).name} (${at(TILES, id, 746, 65).code}) has no legal place in your display.`;
+    return `${at(TILES, id, 751, 47).name} (${at(TILES, id, 751, 65).code}) has no legal place in your display.`;
   return null;
 }
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any54(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any51(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 755): its effects, once allowed. */
+/** action ForcedMove (line 760): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
-  while (!(at(state.track, target, 758, 14).kind === "tile")) {
+  while (!(at(state.track, target, 763, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "figure", owner: me }, 761, 3);
-  removeValue(state.track, at(state.track, 0, 762, 10), 762, 3);
+  setAt(state.track, target, { kind: "figure", owner: me }, 766, 3);
+  removeValue(state.track, at(state.track, 0, 767, 10), 767, 3);
 }
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 767, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
-  if (!at(state.players[me]!.display, src, 768, 20).cubes.includes(r)) return "That tile holds no such resource.";
+  if ((state.market[r] ?? noKey(r, 772, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if (!at(state.players[me]!.display, src, 773, 20).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 766): its effects, once allowed. */
+/** action Sell (line 771): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 769, 15);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 770, 3)) - 1);
-  removeValue(at(state.players[me]!.display, src, 771, 17).cubes, r, 771, 3);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 774, 15);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 775, 3)) - 1);
+  removeValue(at(state.players[me]!.display, src, 776, 17).cubes, r, 776, 3);
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1386,36 +1353,36 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 787, 11).clans <= 0) return "No clan member stands on that tile.";
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 788, 34).at, at(DIRS8, dir, 788, 55)));
+  if (at(state.players[me]!.display, src, 792, 11).clans <= 0) return "No clan member stands on that tile.";
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 793, 34).at, at(DIRS8, dir, 793, 55)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 785): its effects, once allowed. */
+/** action MoveClan (line 790): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 788, 34).at, at(DIRS8, dir, 788, 55)));
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 793, 34).at, at(DIRS8, dir, 793, 55)));
   if (dest === null)
     throw new RulesError(
       "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
     );
-  at(state.players[me]!.display, src, 789, 3).clans -= 1;
-  at(state.players[me]!.display, dest, 790, 3).clans += 1;
+  at(state.players[me]!.display, src, 794, 3).clans -= 1;
+  at(state.players[me]!.display, dest, 795, 3).clans += 1;
   state.moves -= 1;
 }
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 798, 11).clans <= 0) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src, 803, 11).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
 }
 
-/** action Promote (line 796): its effects, once allowed. */
+/** action Promote (line 801): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
-  at(state.players[me]!.display, src, 800, 3).clans -= 1;
+  at(state.players[me]!.display, src, 805, 3).clans -= 1;
   state.players[me]!.chieftains += 1;
   state.moves -= 1;
 }
@@ -1424,7 +1391,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 477) until it waits for a decision or is done. */
+/** Runs the flow (line 472) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1439,7 +1406,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        const space = at(state.track, 0, 479, 11);
+        const space = at(state.track, 0, 474, 11);
         if (space.kind === "figure") {
           frame.p = space.owner;
           frame.pc = 4;
@@ -1498,7 +1465,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 490) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 485) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1565,7 +1532,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         }
 
         frame.activation2 = activationFound;
-        removeValue(frame.activation$left, frame.activation2, 502, 9);
+        removeValue(frame.activation$left, frame.activation2, 497, 9);
         frame.pc = 9;
         state.stack.push(newActivateTileFrame(frame.p, frame.activation2));
         return;
@@ -1656,12 +1623,13 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
   };
 }
 
-/** Runs proc pay (line 516) until it waits for a decision or is done. */
+/** Runs proc pay (line 511) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.due = clone<Partial<Record<Res, number>>>(frame.cost);
+        state.completing.push(0);
         frame.rList = RES_VALUES.slice();
         frame.rIndex = 0;
         frame.pc = 1;
@@ -1680,24 +1648,25 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 2: {
+        state.completing.pop();
         state.stack.pop();
         return;
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 519, 11)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 515, 13)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
 
-        frame.sources = paySources(state, frame.p, frame.r, frame.due).slice();
+        frame.sources = paySources(state, frame.p, frame.r).slice();
+        state.pending = { site: 4, players: [frame.p] };
+        frame.pc = 5;
         if (answerAlone4(state)) {
-          frame.pc = 5;
+          state.pending = null;
           continue machine;
         }
 
-        state.pending = { site: 4, players: [frame.p] };
-        frame.pc = 5;
         return;
       }
 
@@ -1710,14 +1679,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 525, 22)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 526, 11)) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 521, 24)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 522, 13)) + 1);
         } else {
           const i_ = source.tile;
-          removeValue(at(state.players[frame.p]!.display, i_, 528, 36).cubes, frame.r, 528, 22);
+          removeValue(at(state.players[frame.p]!.display, i_, 524, 38).cubes, frame.r, 524, 24);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 530, 7)) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 526, 9)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1769,12 +1738,12 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 537) until it waits for a decision or is done. */
+/** Runs proc payFor (line 534) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, frame.id, 538, 11));
+        frame.t = clone<Tile>(at(TILES, frame.id, 535, 11));
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
@@ -1782,18 +1751,19 @@ function stepPayFor(state: State, frame: PayForFrame): void {
         }
 
         frame.payers = clanSources(state, frame.p, frame.id).slice();
+        state.pending = { site: 5, players: [frame.p] };
+        frame.pc = 2;
         if (answerAlone5(state)) {
-          frame.pc = 2;
+          state.pending = null;
           continue machine;
         }
 
-        state.pending = { site: 5, players: [frame.p] };
-        frame.pc = 2;
         return;
       }
 
       case 1: {
         frame.cost = clone<Partial<Record<Res, number>>>(costOf(state, frame.t));
+        state.completing.push(1);
         frame.times = frame.t.distinct;
         frame.count = 0;
         frame.pc = 3;
@@ -1806,7 +1776,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           state.players[frame.p]!.chieftains -= 1;
         } else {
           const i_ = clanSource.tile;
-          at(state.players[frame.p]!.display, i_, 545, 20).clans -= 1;
+          at(state.players[frame.p]!.display, i_, 542, 20).clans -= 1;
         }
 
         frame.pc = 1;
@@ -1838,6 +1808,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 6: {
+        state.completing.pop();
         state.stack.pop();
         return;
       }
@@ -1865,13 +1836,13 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
     switch (frame.pc) {
       case 0: {
         frame.spots = spotsFor(state, frame.p, frame.id, null).slice();
+        state.pending = { site: 7, players: [frame.p] };
+        frame.pc = 1;
         if (answerAlone7(state)) {
-          frame.pc = 1;
+          state.pending = null;
           continue machine;
         }
 
-        state.pending = { site: 7, players: [frame.p] };
-        frame.pc = 1;
         return;
       }
 
@@ -2197,15 +2168,15 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
     ionaRes: "wood",
     r: "wood",
     butcherCount: 0,
-    cost: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     times: 0,
     count: 0,
     grocerRes: "wood",
-    fairTypes: 0,
-    cost2: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
-    times2: 0,
-    count2: 0,
-    fairRes: "wood",
+    types: 0,
+    fairRes$left: [],
+    fairRes$limit: 0,
+    fairRes$taken: 0,
+    fairRes: null,
+    fairRes2: "wood",
   };
 }
 
@@ -2316,6 +2287,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
         }
 
         frame.r = frame.t.kind === "sheepButcher" ? "sheep" : "cattle";
+        state.completing.push(2);
         state.pending = { site: 11, players: [frame.p] };
         frame.pc = 16;
         return;
@@ -2356,6 +2328,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
 
       case 17: {
         state.players[frame.p]!.vp += 2 * frame.butcherCount;
+        state.completing.pop();
         frame.pc = 15;
         continue machine;
       }
@@ -2388,7 +2361,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        frame.cost = clone<Partial<Record<Res, number>>>(cubes(state, []));
+        state.completing.push(3);
         frame.times = 3;
         frame.count = 0;
         frame.pc = 26;
@@ -2412,9 +2385,13 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.p] };
+        frame.types = 0;
+        state.completing.push(4);
+        frame.fairRes$left = RES_VALUES.slice().slice();
+        frame.fairRes$limit = frame.t.value;
+        frame.fairRes$taken = 0;
         frame.pc = 31;
-        return;
+        continue machine;
       }
 
       case 25: {
@@ -2434,21 +2411,21 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 27: {
-        frame.pc = 29;
-        state.stack.push(newPayFrame(frame.p, frame.cost));
-        return;
-      }
-
-      case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 649, 7)) + 1);
-        frame.count++;
-        frame.pc = 26;
+        state.completing.pop();
+        state.players[frame.p]!.vp += 8;
+        frame.pc = 25;
         continue machine;
       }
 
+      case 28: {
+        frame.pc = 29;
+        state.stack.push(newPayFrame(frame.p, unit(state, frame.grocerRes, 1)));
+        return;
+      }
+
       case 29: {
-        state.players[frame.p]!.vp += 8;
-        frame.pc = 25;
+        frame.count++;
+        frame.pc = 26;
         continue machine;
       }
 
@@ -2458,40 +2435,51 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 31: {
-        frame.cost2 = clone<Partial<Record<Res, number>>>(cubes(state, []));
-        frame.times2 = frame.fairTypes;
-        frame.count2 = 0;
-        frame.pc = 32;
-        continue machine;
-      }
-
-      case 32: {
-        if (frame.count2 >= frame.times2) {
-          frame.pc = 33;
+        if (!(frame.fairRes$left.length > 0 && frame.fairRes$taken < frame.fairRes$limit)) {
+          frame.pc = 32;
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.p] };
-        frame.pc = 34;
+        state.pending = { site: 13, players: [frame.p] };
+        frame.pc = 33;
         return;
       }
 
+      case 32: {
+        state.completing.pop();
+        state.players[frame.p]!.vp += ladderVp(state, frame.types);
+        frame.pc = 30;
+        continue machine;
+      }
+
       case 33: {
-        frame.pc = 35;
-        state.stack.push(newPayFrame(frame.p, frame.cost2));
+        const fairResFound = frame.fairRes;
+        if (fairResFound === null) {
+          frame.pc = 34;
+          continue machine;
+        }
+
+        frame.fairRes2 = fairResFound;
+        removeValue(frame.fairRes$left, frame.fairRes2, 661, 7);
+        frame.fairRes$taken += 1;
+        frame.pc = 36;
+        state.stack.push(newPayFrame(frame.p, unit(state, frame.fairRes2, 1)));
         return;
       }
 
       case 34: {
-        mapSet(frame.cost2, frame.fairRes, 1);
-        frame.count2++;
         frame.pc = 32;
         continue machine;
       }
 
       case 35: {
-        state.players[frame.p]!.vp += ladderVp(state, frame.fairTypes);
-        frame.pc = 30;
+        frame.pc = 31;
+        continue machine;
+      }
+
+      case 36: {
+        frame.types += 1;
+        frame.pc = 35;
         continue machine;
       }
 
@@ -2512,13 +2500,13 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 678) until it waits for a decision or is done. */
+/** Runs proc refill (line 683) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        while (at(state.track, 0, 679, 9).kind === "tile") {
-          removeValue(state.track, at(state.track, 0, 680, 12), 680, 5);
+        while (at(state.track, 0, 684, 9).kind === "tile") {
+          removeValue(state.track, at(state.track, 0, 685, 12), 685, 5);
         }
 
         frame.pc = 1;
@@ -2556,7 +2544,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 688) until it waits for a decision or is done. */
+/** Runs proc layTile (line 693) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2568,7 +2556,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 690, 22));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 695, 22));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2616,7 +2604,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 743) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 748) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2627,8 +2615,8 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
             "a requirement checked before the action ran no longer holds: That space holds no tile: a figure only moves onto a tile.",
           );
         frame.id = idFound;
-        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 747, 3);
-        removeValue(state.track, at(state.track, 0, 748, 10), 748, 3);
+        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 752, 3);
+        removeValue(state.track, at(state.track, 0, 753, 10), 753, 3);
         frame.pc = 1;
         state.stack.push(newPayForFrame(frame.me, frame.id));
         return;
@@ -2656,7 +2644,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 775) until it waits for a decision or is done. */
+/** Runs action LochNess (line 780) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2738,7 +2726,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any54(state, me)) return;
+  if (any51(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2749,8 +2737,8 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 767, 11)) <= 0) continue;
-      if (!at(state.players[me]!.display, srcItem, 768, 20).cubes.includes(r)) continue;
+      if ((state.market[r] ?? noKey(r, 772, 11)) <= 0) continue;
+      if (!at(state.players[me]!.display, srcItem, 773, 20).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
@@ -2775,12 +2763,12 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 787, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 792, 11).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
       const dest = indexAt(
         state,
         me,
-        cellAdd(at(state.players[me]!.display, srcItem, 788, 34).at, at(DIRS8, dir, 788, 55)),
+        cellAdd(at(state.players[me]!.display, srcItem, 793, 34).at, at(DIRS8, dir, 793, 55)),
       );
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
@@ -2795,7 +2783,7 @@ function offerPromote(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 798, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 803, 11).clans <= 0) continue;
     out.push({ type: "Promote", player: me, src });
   }
 }
@@ -2805,174 +2793,11 @@ function legalActions(state: State, seat: Player): Action[] {
   const pending = state.pending;
   const out: Action[] = [];
   if (pending === null || !pending.players.includes(seat)) return out;
-  switch (pending.site) {
-    case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 495)
-      offerTakeTile(state, seat, out);
-      offerForcedMove(state, seat, out);
-      break;
-    }
-
-    case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 502)
-      const frame = currentPlayerTurnFrame(state);
-      const items = frame.activation$left;
-      for (let index = 0; index < items.length; index++) {
-        const value = items[index]!;
-        if (!state.activated.includes(value) && usable(state, frame.p, value))
-          out.push({ type: "activation", player: seat, value });
-      }
-
-      out.push({ type: "activation", player: seat, value: null });
-      break;
-    }
-
-    case 2: {
-      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 507)
-      offerLochNess(state, seat, out);
-      out.push({ type: "stop", player: seat });
-      break;
-    }
-
-    case 3: {
-      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 509)
-      offerMoveClan(state, seat, out);
-      offerPromote(state, seat, out);
-      out.push({ type: "stop", player: seat });
-      break;
-    }
-
-    case 4: {
-      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 521)
-      const frame = currentPayFrame(state);
-      const items = frame.sources;
-      for (let value = 0; value < items.length; value++) {
-        out.push({ type: "source", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 5: {
-      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 542)
-      const frame = currentPayForFrame(state);
-      const items = frame.payers;
-      for (let value = 0; value < items.length; value++) {
-        out.push({ type: "clanSource", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 550)
-      const frame = currentPayForFrame(state);
-      for (let index = 0; index < RES_VALUES.length; index++) {
-        const value = RES_VALUES[index]!;
-        if (
-          (frame.cost[value] ?? noKey(value, 550, 36)) === 0 &&
-          distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
-        )
-          out.push({ type: "oichRes", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 7: {
-      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560)
-      const frame = currentPlaceTileFrame(state);
-      const items = frame.spots;
-      for (let value = 0; value < items.length; value++) {
-        out.push({ type: "spot", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 579)
-      for (let index = 0; index < RES_VALUES.length; index++) {
-        const value = RES_VALUES[index]!;
-        out.push({ type: "lochyRes", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 600)
-      for (let index = 0; index < RES_VALUES.length; index++) {
-        const value = RES_VALUES[index]!;
-        out.push({ type: "shielRes", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 624)
-      for (let index = 0; index < RES_VALUES.length; index++) {
-        const value = RES_VALUES[index]!;
-        out.push({ type: "ionaRes", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 636)
-      const frame = currentActivateTileFrame(state);
-      for (let value = 1; value <= 2; value++) {
-        if (canCover(state, frame.p, unit(state, frame.r, value)))
-          out.push({ type: "butcherCount", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 648)
-      const frame = currentActivateTileFrame(state);
-      for (let index = 0; index < RES_VALUES.length; index++) {
-        const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, frame.cost, value), 2 - total(state, frame.cost)))
-          out.push({ type: "grocerRes", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 654)
-      const frame = currentActivateTileFrame(state);
-      for (let value = 1; value <= 5; value++) {
-        if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
-          out.push({ type: "fairTypes", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 657)
-      const frame = currentActivateTileFrame(state);
-      for (let index = 0; index < RES_VALUES.length; index++) {
-        const value = RES_VALUES[index]!;
-        if (
-          (frame.cost2[value] ?? noKey(value, 657, 38)) === 0 &&
-          distinctOk(
-            state,
-            frame.p,
-            plusOne(state, frame.cost2, value),
-            frame.fairTypes - total(state, frame.cost2) - 1,
-          )
-        )
-          out.push({ type: "fairRes", player: seat, value });
-      }
-
-      break;
-    }
+  ownAnswers(state, pending.site, seat, out);
+  if (out.length > 1 && state.completing.length > 0 && !searching) {
+    const finishing = out.filter((a) => finishesBlocks(state, a));
+    out.length = 0;
+    out.push(...finishing);
   }
 
   offerAllowed(state, seat, out);
@@ -3016,6 +2841,7 @@ function check(state: State, action: Action): string | null {
           return "That tile was already activated this turn, or activating it would do nothing now.";
       }
 
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3067,6 +2893,7 @@ function check(state: State, action: Action): string | null {
       const items = frame.sources;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "source must be a position in sources.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3077,6 +2904,7 @@ function check(state: State, action: Action): string | null {
       const items = frame.payers;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "clanSource must be a position in payers.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3086,11 +2914,8 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!(
-        (frame.cost[value] ?? noKey(value, 550, 36)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
-      ))
-        return "Pick a resource type not chosen yet, which you can pay together with the rest.";
+      if (!((frame.cost[value] ?? noKey(value, 549, 38)) === 0)) return "Pick a resource type not chosen yet.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3100,6 +2925,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       const items = frame.spots;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length)) return "spot must be a position in spots.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3108,6 +2934,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "lochyRes must be one of wood, stone, grain, cattle, sheep.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3116,6 +2943,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "shielRes must be one of wood, stone, grain, cattle, sheep.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
@@ -3124,52 +2952,35 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "ionaRes must be one of wood, stone, grain, cattle, sheep.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
     case 11: {
       if (action.type !== "butcherCount") return "Answer the choice of butcherCount first.";
-      const frame = currentActivateTileFrame(state);
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 2))
         return "butcherCount must be a whole number from 1 to 2.";
-      if (!canCover(state, frame.p, unit(state, frame.r, value))) return "You cannot return that many.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
     case 12: {
       if (action.type !== "grocerRes") return "Answer the choice of grocerRes first.";
-      const frame = currentActivateTileFrame(state);
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, frame.cost, value), 2 - total(state, frame.cost)))
-        return "You could not pay that together with the rest.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
 
     case 13: {
-      if (action.type !== "fairTypes") return "Answer the choice of fairTypes first.";
-      const frame = currentActivateTileFrame(state);
-      const value = action.value;
-      if (!(Number.isInteger(value) && value >= 1 && value <= 5))
-        return "fairTypes must be a whole number from 1 to 5.";
-      if (!(value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value)))
-        return "This fair does not take that many different resources, or you cannot pay them.";
-      return null;
-    }
-
-    case 14: {
       if (action.type !== "fairRes") return "Answer the choice of fairRes first.";
       const frame = currentActivateTileFrame(state);
       const value = action.value;
-      if (!(RES_VALUES as readonly unknown[]).includes(value))
-        return "fairRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!(
-        (frame.cost2[value] ?? noKey(value, 657, 38)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
-      ))
-        return "Pick a resource type not chosen yet, which you can pay together with the rest.";
+      if (value !== null && !(frame.fairRes$left as readonly unknown[]).includes(value))
+        return "fairRes must be one of those not taken yet, or none.";
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
       return null;
     }
   }
@@ -3333,14 +3144,6 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
-      if (action.type !== "fairTypes") throw notOfferedNow(action);
-      const frame = currentActivateTileFrame(state);
-      frame.fairTypes = action.value;
-      state.pending = null;
-      break;
-    }
-
-    case 14: {
       if (action.type !== "fairRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.fairRes = action.value;
@@ -3352,52 +3155,386 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 521): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 517): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone4(state: State): boolean {
-  let only: Source | undefined;
+  const found: { action: Action; answer: Source }[] = [];
   const frame = currentPayFrame(state);
   const items = frame.sources;
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
-    if (only !== undefined) return false;
-    only = item;
+    found.push({ action: { type: "source", player: state.pending!.players[0]!, value }, answer: item });
+  }
+
+  let only = found.length === 1 ? found[0] : undefined;
+  if (found.length > 1 && state.completing.length > 0) {
+    for (const f of found) {
+      if (!finishesBlocks(state, f.action)) continue;
+      if (only !== undefined) return false;
+      only = f;
+    }
   }
 
   if (only === undefined) return false;
-  frame.source = only;
+  frame.source = only.answer;
   return true;
 }
 
-/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 542): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 539): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone5(state: State): boolean {
-  let only: ClanSource | undefined;
+  const found: { action: Action; answer: ClanSource }[] = [];
   const frame = currentPayForFrame(state);
   const items = frame.payers;
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
-    if (only !== undefined) return false;
-    only = item;
+    found.push({ action: { type: "clanSource", player: state.pending!.players[0]!, value }, answer: item });
+  }
+
+  let only = found.length === 1 ? found[0] : undefined;
+  if (found.length > 1 && state.completing.length > 0) {
+    for (const f of found) {
+      if (!finishesBlocks(state, f.action)) continue;
+      if (only !== undefined) return false;
+      only = f;
+    }
   }
 
   if (only === undefined) return false;
-  frame.clanSource = only;
+  frame.clanSource = only.answer;
   return true;
 }
 
 /** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone7(state: State): boolean {
-  let only: Cell | undefined;
+  const found: { action: Action; answer: Cell }[] = [];
   const frame = currentPlaceTileFrame(state);
   const items = frame.spots;
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
-    if (only !== undefined) return false;
-    only = item;
+    found.push({ action: { type: "spot", player: state.pending!.players[0]!, value }, answer: item });
+  }
+
+  let only = found.length === 1 ? found[0] : undefined;
+  if (found.length > 1 && state.completing.length > 0) {
+    for (const f of found) {
+      if (!finishesBlocks(state, f.action)) continue;
+      if (only !== undefined) return false;
+      only = f;
+    }
   }
 
   if (only === undefined) return false;
-  frame.spot = only;
+  frame.spot = only.answer;
   return true;
+}
+
+/** Each `completing` block, by its number: its line, and the refusal of an answer after which it could not be finished. */
+const COMPLETING_BLOCKS: readonly { readonly line: number; readonly refusal: string }[] = [
+  { line: 513, refusal: "That answer leaves no way to finish the step that begins at line 513." },
+  { line: 547, refusal: "You could not pay that together with the rest of the cost." },
+  { line: 636, refusal: "You cannot return that many." },
+  { line: 649, refusal: "You could not pay that together with the rest." },
+  { line: 660, refusal: "You cannot pay a resource of that type." },
+];
+/** How many decisions in a row a search plays before it calls the block endless. */
+const SEARCH_LIMIT = 200;
+/** True while a search plays copies of the game: their decisions count every answer (the search itself tries them), rather than search again. */
+let searching = false;
+
+/** The answers decision `site` offers `seat` by itself: its own actions or values, nothing `allow` adds. */
+function ownAnswers(state: State, site: number, seat: Player, out: Action[]): void {
+  switch (site) {
+    case 0: {
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 490)
+      offerTakeTile(state, seat, out);
+      offerForcedMove(state, seat, out);
+      break;
+    }
+
+    case 1: {
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 497)
+      const frame = currentPlayerTurnFrame(state);
+      const items = frame.activation$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        if (!state.activated.includes(value) && usable(state, frame.p, value))
+          out.push({ type: "activation", player: seat, value });
+      }
+
+      out.push({ type: "activation", player: seat, value: null });
+      break;
+    }
+
+    case 2: {
+      // `act p: LochNess or stop "End the activations"` (proc playerTurn, line 502)
+      offerLochNess(state, seat, out);
+      out.push({ type: "stop", player: seat });
+      break;
+    }
+
+    case 3: {
+      // `act p: MoveClan | Promote or stop "End the movement"` (proc playerTurn, line 504)
+      offerMoveClan(state, seat, out);
+      offerPromote(state, seat, out);
+      out.push({ type: "stop", player: seat });
+      break;
+    }
+
+    case 4: {
+      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 517)
+      const frame = currentPayFrame(state);
+      const items = frame.sources;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "source", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 5: {
+      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 539)
+      const frame = currentPayForFrame(state);
+      const items = frame.payers;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "clanSource", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 6: {
+      // `choose oichRes: Res by p where cost[oichRes] == 0 else "Pick a resource type not chosen ye` (proc payFor, line 549)
+      const frame = currentPayForFrame(state);
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
+        if ((frame.cost[value] ?? noKey(value, 549, 38)) === 0) out.push({ type: "oichRes", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 7: {
+      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 560)
+      const frame = currentPlaceTileFrame(state);
+      const items = frame.spots;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "spot", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 8: {
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 579)
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
+        out.push({ type: "lochyRes", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 9: {
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 600)
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
+        out.push({ type: "shielRes", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 10: {
+      // `choose ionaRes: Res by p` (proc activateTile, line 624)
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
+        out.push({ type: "ionaRes", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 11: {
+      // `choose butcherCount: 1..2 by p` (proc activateTile, line 637)
+      for (let value = 1; value <= 2; value++) {
+        out.push({ type: "butcherCount", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 12: {
+      // `choose grocerRes: Res by p` (proc activateTile, line 651)
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
+        out.push({ type: "grocerRes", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 13: {
+      // `for some fairRes in members(Res) chosen by p taking t.value { pay(p, unit(fairRes, 1)) typ` (proc activateTile, line 661)
+      const frame = currentActivateTileFrame(state);
+      const items = frame.fairRes$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "fairRes", player: seat, value });
+      }
+
+      out.push({ type: "fairRes", player: seat, value: null });
+      break;
+    }
+  }
+}
+
+/** Whether answering `action` now lets the `completing` blocks under way be finished: true at once outside them, or within a search. */
+function finishesBlocks(state: State, action: Action): boolean {
+  if (state.completing.length === 0 || searching) return true;
+  searching = true;
+  try {
+    const probe = copyState(state);
+    apply(probe, action);
+    if (finishesTakingLast(probe)) return true;
+    const copy = copyState(state);
+    apply(copy, action);
+    return canFinish(copy, 1);
+  } finally {
+    searching = false;
+  }
+}
+
+/** Whether `action`, an answer to the pending decision, is offered inside `completing` blocks: as the only answer there is, or as one that lets the blocks be finished. */
+function finishesAmongOthers(state: State, action: Action): boolean {
+  if (state.completing.length === 0 || searching) return true;
+  const answers: Action[] = [];
+  ownAnswers(state, state.pending!.site, action.player, answers);
+  return answers.length <= 1 || finishesBlocks(state, action);
+}
+
+/** The answers a search tries at the pending decision, `steps` decisions into the block: more than the limit, and the block never ends. */
+function searchAnswers(state: State, steps: number): Action[] {
+  if (steps > SEARCH_LIMIT)
+    throw new RulesError(
+      `the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`,
+    );
+  const pending = state.pending!;
+  const answers: Action[] = [];
+  for (const seat of pending.players) ownAnswers(state, pending.site, seat, answers);
+  return answers;
+}
+
+/** Whether taking the last answer offered at each decision from here reaches the end of the `completing` blocks. Changes `state`. */
+function finishesTakingLast(state: State): boolean {
+  for (let steps = 1; state.completing.length > 0 && state.pending !== null; steps++) {
+    const answers = searchAnswers(state, steps);
+    if (answers.length === 0) return false;
+    apply(state, answers[answers.length - 1]!);
+  }
+
+  return true;
+}
+
+/** Whether some answers to the decisions from here reach the end of the `completing` blocks (or of the game): each answer is tried on its own copy, depth first. Changes `state`. */
+function canFinish(state: State, steps: number): boolean {
+  if (state.completing.length === 0 || state.pending === null) return true;
+  const answers = searchAnswers(state, steps);
+  if (answers.length === 1) {
+    apply(state, answers[0]!);
+    return canFinish(state, steps + 1);
+  }
+
+  for (let i = answers.length - 1; i >= 0; i--) {
+    const copy = copyState(state);
+    apply(copy, answers[i]!);
+    if (canFinish(copy, steps + 1)) return true;
+  }
+
+  return false;
+}
+
+/** A copy of a Placed that shares nothing with it. */
+function copyPlaced(r: Placed): Placed {
+  return { tile: r.tile, at: r.at, cubes: r.cubes.slice(), clans: r.clans };
+}
+
+/** A copy of a routine's frame that shares nothing with it. */
+function copyFrame(frame: Frame): Frame {
+  switch (frame.routine) {
+    case "flow":
+      return { ...frame };
+    case "playerTurn":
+      return { ...frame, activation$left: frame.activation$left.slice() };
+    case "pay":
+      return {
+        ...frame,
+        cost: { ...frame.cost },
+        due: { ...frame.due },
+        rList: frame.rList.slice(),
+        sources: frame.sources.map((x0) => ({ ...x0 })),
+        source: { ...frame.source },
+      };
+    case "payFor":
+      return {
+        ...frame,
+        t: { ...frame.t },
+        payers: frame.payers.map((x0) => ({ ...x0 })),
+        clanSource: { ...frame.clanSource },
+        cost: { ...frame.cost },
+      };
+    case "placeTile":
+      return { ...frame, spots: frame.spots.slice() };
+    case "oneTimeEffect":
+      return { ...frame, t: { ...frame.t }, jList: frame.jList.slice() };
+    case "activateTile":
+      return { ...frame, t: { ...frame.t }, fairRes$left: frame.fairRes$left.slice() };
+    case "refill":
+      return { ...frame };
+    case "layTile":
+      return { ...frame };
+    case "TakeTile":
+      return { ...frame };
+    case "LochNess":
+      return { ...frame };
+    default:
+      return clone(frame);
+  }
+}
+
+/** A copy of the whole game that shares nothing with it but its constants and derived data. */
+function copyState(state: State): State {
+  const copy: State = {
+    variant: state.variant,
+    params: state.params,
+    playerCount: state.playerCount,
+    players: state.players.map((mine) => ({
+      display: mine.display.map((x0) => copyPlaced(x0)),
+      coins: mine.coins,
+      whisky: mine.whisky,
+      chieftains: mine.chieftains,
+      cards: mine.cards.slice(),
+      vp: mine.vp,
+    })),
+    track: state.track.map((x0) => ({ ...x0 })),
+    stacks: Object.fromEntries(
+      Object.entries(state.stacks).map(([k0, x0]) => [k0, { pile: x0.pile.slice(), discard: x0.discard.slice() }]),
+    ) as Partial<Record<Stack, Deck<number>>>,
+    market: { ...state.market },
+    scorings: state.scorings,
+    lastRoll: state.lastRoll,
+    placedAt: state.placedAt,
+    activated: state.activated.slice(),
+    oichTurn: state.oichTurn,
+    nessUsed: state.nessUsed,
+    moves: state.moves,
+    rng: { ...state.rng, forced: state.rng.forced.slice() },
+    stack: state.stack.map(copyFrame),
+    allowed: clone<Allowance[]>(state.allowed),
+    returns: clone<State["returns"]>(state.returns),
+    ending: state.ending,
+    completing: state.completing.slice(),
+    pending: clone<Pending | null>(state.pending),
+  };
+  return copy;
 }
 
 /** The actions each decision site offers itself (an allowance does not offer them twice there). */
@@ -3406,7 +3543,6 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
   [],
   ["LochNess"],
   ["MoveClan", "Promote"],
-  [],
   [],
   [],
   [],
@@ -3581,7 +3717,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 766, 107)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 771, 107)} coins`;
     }
 
     case "LochNess": {
@@ -3593,7 +3729,7 @@ function describeAction(state: State, action: Action): string | null {
     case "MoveClan": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 785, 118)}`;
+      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 790, 118)}`;
     }
 
     case "Promote": {
@@ -3688,19 +3824,20 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     allowed: [],
     returns: { placeTile: 0 },
     ending: null,
+    completing: [],
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 446, 3)).pile = shuffleInPlace(state.rng, collect55(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 447, 3)).pile = shuffleInPlace(state.rng, collect56(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 448, 3)).pile = shuffleInPlace(state.rng, collect57(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 449, 3)).pile = shuffleInPlace(state.rng, collect58(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 441, 3)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 442, 3)).pile = shuffleInPlace(state.rng, collect53(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 443, 3)).pile = shuffleInPlace(state.rng, collect54(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 444, 3)).pile = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
   }
 
   if (state.playerCount <= 3) {
-    state.market = collect59(state);
+    state.market = collect56(state);
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
@@ -3713,8 +3850,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 468, 22)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 468, 46));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 463, 22)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 463, 46));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4003,6 +4140,8 @@ function validateState(value: unknown): string | null {
     return "ending is not a way the game ends";
   if (!isRecord(value.returns) || !isInt(value.returns.placeTile))
     return "returns does not hold the values procedures return";
+  if (!Array.isArray(value.completing) || !value.completing.every((b: unknown) => isInt(b) && b >= 0 && b < 5))
+    return "completing is not a list of completing blocks";
   const routines: readonly unknown[] = [
     "flow",
     "playerTurn",
@@ -4024,7 +4163,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 15)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 14)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -4107,44 +4246,8 @@ function collect6(state: State, r: Res, n_: number): Partial<Record<Res, number>
   return out;
 }
 
-/** { x: (if x == r then need[x] + 1 else need[x]) for x in members(Res) } */
-function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
-  const out: Partial<Record<Res, number>> = {};
-  const items = RES_VALUES;
-  for (let i = 0; i < items.length; i++) {
-    const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268, 79)) + 1 : (need[x] ?? noKey(x, 268, 96)));
-  }
-
-  return out;
-}
-
-/** { x: (if x == r then need[x] - 1 else need[x]) for x in members(Res) } */
-function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
-  const out: Partial<Record<Res, number>> = {};
-  const items = RES_VALUES;
-  for (let i = 0; i < items.length; i++) {
-    const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 269, 80)) - 1 : (need[x] ?? noKey(x, 269, 97)));
-  }
-
-  return out;
-}
-
-/** sum(n in values(need)) */
-function sum9(state: State, need: Partial<Record<Res, number>>): number {
-  let total = 0;
-  const items = mapValues(need);
-  for (let i = 0; i < items.length; i++) {
-    const n_ = items[i]!;
-    total += n_;
-  }
-
-  return total;
-}
-
 /** count(c in t.cubes: c == r) */
-function count10(state: State, t: Placed, r: Res): number {
+function count7(state: State, t: Placed, r: Res): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -4156,19 +4259,19 @@ function count10(state: State, t: Placed, r: Res): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == r)) */
-function sum11(state: State, p: Player, r: Res): number {
+function sum8(state: State, p: Player, r: Res): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count10(state, t, r);
+    total += count7(state, t, r);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum12(state: State, p: Player): number {
+function sum9(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4180,7 +4283,7 @@ function sum12(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum13(state: State, p: Player): number {
+function sum10(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4192,16 +4295,16 @@ function sum13(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].at == c) */
-function first14(state: State, p: Player, c: Cell): number | null {
+function first11(state: State, p: Player, c: Cell): number | null {
   for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
-    if (at(state.players[p]!.display, j, 279, 82).at === c) return j;
+    if (at(state.players[p]!.display, j, 276, 82).at === c) return j;
   }
 
   return null;
 }
 
 /** sum(r in members(Res): buyCost(levels[r], miss(p, need, r))) */
-function sum15(
+function sum12(
   state: State,
   levels: Partial<Record<Res, number>>,
   p: Player,
@@ -4211,14 +4314,14 @@ function sum15(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 296, 34), miss(state, p, need, r));
+    total += buyCost(state, levels[r] ?? noKey(r, 293, 34), miss(state, p, need, r));
   }
 
   return total;
 }
 
 /** all(r in members(Res): levels[r] + miss(p, need, r) <= MARKET_SPACES) */
-function all16(
+function all13(
   state: State,
   levels: Partial<Record<Res, number>>,
   p: Player,
@@ -4227,17 +4330,17 @@ function all16(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 298, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((levels[r] ?? noKey(r, 295, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
 }
 
 /** [clanOn(j) for j in range(0, size(p.display) - 1) if p.display[j].clans > 0 and placeable(p, id, j)] */
-function collect17(state: State, p: Player, id: number): ClanSource[] {
+function collect14(state: State, p: Player, id: number): ClanSource[] {
   const out: ClanSource[] = [];
   for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
-    if (at(state.players[p]!.display, j, 319, 58).clans > 0 && placeable(state, p, id, j))
+    if (at(state.players[p]!.display, j, 313, 58).clans > 0 && placeable(state, p, id, j))
       out.push({ kind: "clanOn", tile: j });
   }
 
@@ -4245,19 +4348,19 @@ function collect17(state: State, p: Player, id: number): ClanSource[] {
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, r)] */
-function collect18(state: State, p: Player, r: Res): Source[] {
+function collect15(state: State, p: Player, r: Res): Source[] {
   const out: Source[] = [];
   for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
-    if (at(state.players[p]!.display, j, 328, 67).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
+    if (at(state.players[p]!.display, j, 323, 67).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
   }
 
   return out;
 }
 
 /** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
-function collect19(state: State, p: Player, r: Res, need: Partial<Record<Res, number>>): number[] {
+function collect16(state: State, p: Player, r: Res, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
-  for (let i = 1, end = have(state, p, r) - (need[r] ?? noKey(r, 332, 59)); i <= end; i++) {
+  for (let i = 1, end = have(state, p, r) - (need[r] ?? noKey(r, 327, 59)); i <= end; i++) {
     out.push(0);
   }
 
@@ -4265,22 +4368,22 @@ function collect19(state: State, p: Player, r: Res, need: Partial<Record<Res, nu
 }
 
 /** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
-function collect20(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
+function collect17(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    out.push(...collect19(state, p, r, need));
+    out.push(...collect16(state, p, r, need));
   }
 
   return out;
 }
 
 /** [level + 1 for r in members(Res) for level in range(market[r] + miss(p, need, r), MARKET_SPACES - 1)] */
-function collect21(state: State, r: Res, p: Player, need: Partial<Record<Res, number>>): number[] {
+function collect18(state: State, r: Res, p: Player, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
   for (
-    let level = (state.market[r] ?? noKey(r, 333, 57)) + miss(state, p, need, r), end = MARKET_SPACES - 1;
+    let level = (state.market[r] ?? noKey(r, 328, 57)) + miss(state, p, need, r), end = MARKET_SPACES - 1;
     level <= end;
     level++
   ) {
@@ -4291,32 +4394,32 @@ function collect21(state: State, r: Res, p: Player, need: Partial<Record<Res, nu
 }
 
 /** [level + 1 for r in members(Res) for level in range(market[r] + miss(p, need, r), MARKET_SPACES - 1)] */
-function collect22(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
+function collect19(state: State, p: Player, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    out.push(...collect21(state, r, p, need));
+    out.push(...collect18(state, r, p, need));
   }
 
   return out;
 }
 
 /** [if have(p, r) > 0 then 0 else market[r] + 1 for r in members(Res) if chosen[r] == 0 and obtainable(p, r)] */
-function collect23(state: State, p: Player, chosen: Partial<Record<Res, number>>): number[] {
+function collect20(state: State, p: Player, chosen: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((chosen[r] ?? noKey(r, 336, 73)) === 0 && obtainable(state, p, r))
-      out.push(have(state, p, r) > 0 ? 0 : (state.market[r] ?? noKey(r, 336, 34)) + 1);
+    if ((chosen[r] ?? noKey(r, 331, 73)) === 0 && obtainable(state, p, r))
+      out.push(have(state, p, r) > 0 ? 0 : (state.market[r] ?? noKey(r, 331, 34)) + 1);
   }
 
   return out;
 }
 
 /** sorted(x in prices) */
-function sorted24(state: State, prices: number[]): number[] {
+function sorted21(state: State, prices: number[]): number[] {
   const keyed: { key: number; item: number }[] = [];
   const items = prices;
   for (let i = 0; i < items.length; i++) {
@@ -4329,9 +4432,9 @@ function sorted24(state: State, prices: number[]): number[] {
 }
 
 /** sum(x in take(sorted(x in prices), m)) */
-function sum25(state: State, prices: number[], m: number): number {
+function sum22(state: State, prices: number[], m: number): number {
   let total = 0;
-  const items = sorted24(state, prices).slice(0, Math.max(0, m));
+  const items = sorted21(state, prices).slice(0, Math.max(0, m));
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
     total += x;
@@ -4341,15 +4444,15 @@ function sum25(state: State, prices: number[], m: number): number {
 }
 
 /** sum(r in members(Res): sellValue(market[r], min(market[r], max(0, have(p, r) - need[r])))) */
-function sum26(state: State, p: Player, need: Partial<Record<Res, number>>): number {
+function sum23(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   let total = 0;
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 348, 46),
-      Math.min(state.market[r] ?? noKey(r, 348, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 348, 92)))),
+      state.market[r] ?? noKey(r, 343, 46),
+      Math.min(state.market[r] ?? noKey(r, 343, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 343, 92)))),
     );
   }
 
@@ -4357,18 +4460,18 @@ function sum26(state: State, p: Player, need: Partial<Record<Res, number>>): num
 }
 
 /** all(r in members(Res): market[r] + miss(p, need, r) <= MARKET_SPACES) */
-function all27(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
+function all24(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 350, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 345, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
 }
 
 /** any(b in members(Res): a != b and coverSellingOk(p, cubes([a, b]))) */
-function any28(state: State, a: Res, p: Player): boolean {
+function any25(state: State, a: Res, p: Player): boolean {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4379,22 +4482,22 @@ function any28(state: State, a: Res, p: Player): boolean {
 }
 
 /** any(a in members(Res): any(b in members(Res): a != b and coverSellingOk(p, cubes([a, b])))) */
-function any29(state: State, p: Player): boolean {
+function any26(state: State, p: Player): boolean {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any28(state, a, p)) return true;
+    if (any25(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and kingDistance(p.display[j].at, c) == 1) */
-function any30(state: State, p: Player, minus: number | null, c: Cell): boolean {
+function any27(state: State, p: Player, minus: number | null, c: Cell): boolean {
   for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (
-      at(state.players[p]!.display, j, 359, 5).clans > (j === minus ? 1 : 0) &&
-      kingDistance(at(state.players[p]!.display, j, 359, 73).at, c) === 1
+      at(state.players[p]!.display, j, 354, 5).clans > (j === minus ? 1 : 0) &&
+      kingDistance(at(state.players[p]!.display, j, 354, 73).at, c) === 1
     )
       return true;
   }
@@ -4403,51 +4506,51 @@ function any30(state: State, p: Player, minus: number | null, c: Cell): boolean 
 }
 
 /** all(n in p.display: not northSouth(n.at, c) or TILES[n.tile].river == t.river) */
-function all31(state: State, p: Player, c: Cell, t: Tile): boolean {
+function all28(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 365, 50).river === t.river)) return false;
+    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile, 360, 50).river === t.river)) return false;
   }
 
   return true;
 }
 
 /** all(n in p.display: not eastWest(n.at, c) or TILES[n.tile].road == t.road) */
-function all32(state: State, p: Player, c: Cell, t: Tile): boolean {
+function all29(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 366, 50).road === t.road)) return false;
+    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile, 361, 50).road === t.road)) return false;
   }
 
   return true;
 }
 
 /** any(n in p.display: northSouth(n.at, c) and TILES[n.tile].river) */
-function any33(state: State, p: Player, c: Cell): boolean {
+function any30(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 368, 108).river) return true;
+    if (northSouth(state, n_.at, c) && at(TILES, n_.tile, 363, 108).river) return true;
   }
 
   return false;
 }
 
 /** any(n in p.display: eastWest(n.at, c) and TILES[n.tile].road) */
-function any34(state: State, p: Player, c: Cell): boolean {
+function any31(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 369, 104).road) return true;
+    if (eastWest(state, n_.at, c) && at(TILES, n_.tile, 364, 104).road) return true;
   }
 
   return false;
 }
 
 /** [t.at for t in p.display] */
-function collect35(state: State, p: Player): Cell[] {
+function collect32(state: State, p: Player): Cell[] {
   const out: Cell[] = [];
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4459,7 +4562,7 @@ function collect35(state: State, p: Player): Cell[] {
 }
 
 /** [c for c in frontier(cellsOf(p)) if fits(p, id, c, minus)] */
-function collect36(state: State, p: Player, id: number, minus: number | null): Cell[] {
+function collect33(state: State, p: Player, id: number, minus: number | null): Cell[] {
   const out: Cell[] = [];
   const items = cellFrontier(cellsOf(state, p));
   for (let i = 0; i < items.length; i++) {
@@ -4471,7 +4574,7 @@ function collect36(state: State, p: Player, id: number, minus: number | null): C
 }
 
 /** any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus)) */
-function any37(state: State, n_: Placed, p: Player, id: number, minus: number | null): boolean {
+function any34(state: State, n_: Placed, p: Player, id: number, minus: number | null): boolean {
   const items = cellAdjacent(n_.at);
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -4482,18 +4585,18 @@ function any37(state: State, n_: Placed, p: Player, id: number, minus: number | 
 }
 
 /** any(n in p.display: any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus))) */
-function any38(state: State, p: Player, id: number, minus: number | null): boolean {
+function any35(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any37(state, n_, p, id, minus)) return true;
+    if (any34(state, n_, p, id, minus)) return true;
   }
 
   return false;
 }
 
 /** any(t in p.display: t.at == c) */
-function any39(state: State, p: Player, c: Cell): boolean {
+function any36(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -4504,20 +4607,20 @@ function any39(state: State, p: Player, c: Cell): boolean {
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any40(state: State, p: Player, id: number): boolean {
+function any37(state: State, p: Player, id: number): boolean {
   for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
-    if (at(state.players[p]!.display, j, 386, 45).clans > 0 && placeable(state, p, id, j)) return true;
+    if (at(state.players[p]!.display, j, 381, 45).clans > 0 && placeable(state, p, id, j)) return true;
   }
 
   return false;
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match41(state: State, space: number): string {
-  const value = at(state.track, space, 401, 38);
+function match38(state: State, space: number): string {
+  const value = at(state.track, space, 396, 38);
   if (value.kind === "tile") {
     const id = value.id;
-    return `${at(TILES, id, 402, 19).name} (${at(TILES, id, 402, 37).code})`;
+    return `${at(TILES, id, 397, 19).name} (${at(TILES, id, 397, 37).code})`;
   }
 
   if (value.kind === "figure") {
@@ -4529,8 +4632,8 @@ function match41(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match42(state: State, space: number): number | null {
-  const value = at(state.track, space, 407, 66);
+function match39(state: State, space: number): number | null {
+  const value = at(state.track, space, 402, 66);
   if (value.kind === "tile") {
     const id = value.id;
     return id;
@@ -4540,31 +4643,31 @@ function match42(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect43(state: State): number[] {
+function collect40(state: State): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = state.track.length - 1; i_ <= end; i_++) {
-    if (!(at(state.track, i_, 429, 78).kind === "tile")) out.push(i_);
+    if (!(at(state.track, i_, 424, 78).kind === "tile")) out.push(i_);
   }
 
   return out;
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min44(state: State): number {
+function min41(state: State): number {
   let best: number | undefined;
-  const items = collect43(state);
+  const items = collect40(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 429, 23);
+  if (best === undefined) throw new RulesError("min of an empty list", 424, 23);
   return best;
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum45(state: State, p: Player): number {
+function sum42(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4576,31 +4679,31 @@ function sum45(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count46(state: State, p: Player, b: Border): number {
+function count43(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile, 439, 65).border === b) total++;
+    if (at(TILES, t.tile, 434, 65).border === b) total++;
   }
 
   return total;
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count47(state: State, p: Player): number {
+function count44(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    if (at(TILES, t.tile, 440, 53).kind === "village" || at(TILES, t.tile, 440, 86).kind === "startVillage") total++;
+    if (at(TILES, t.tile, 435, 53).kind === "village" || at(TILES, t.tile, 435, 86).kind === "startVillage") total++;
   }
 
   return total;
 }
 
 /** [j for j in range(0, size(p.display) - 1) if oichTurn or kingDistance(p.display[j].at, p.display[i].at) <= 1] */
-function collect48(state: State, p: Player, i_: number): number[] {
+function collect45(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
   for (let j = 0, end = state.players[p]!.display.length - 1; j <= end; j++) {
     if (
@@ -4614,7 +4717,7 @@ function collect48(state: State, p: Player, i_: number): number[] {
 }
 
 /** min(p in players: p.whisky) */
-function min49(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4623,12 +4726,12 @@ function min49(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 707, 19);
+  if (best === undefined) throw new RulesError("min of an empty list", 712, 19);
   return best;
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min50(state: State): number {
+function min47(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4637,12 +4740,12 @@ function min50(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 708, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 713, 18);
   return best;
 }
 
 /** min(p in players: size(p.cards)) */
-function min51(state: State): number {
+function min48(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4651,12 +4754,12 @@ function min51(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 709, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 714, 18);
   return best;
 }
 
 /** min(p in players: size(p.display)) */
-function min52(state: State): number {
+function min49(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4665,12 +4768,12 @@ function min52(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 732, 16);
+  if (best === undefined) throw new RulesError("min of an empty list", 737, 16);
   return best;
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match53(state: State, s: Space, me: Player): boolean {
+function match50(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4680,58 +4783,58 @@ function match53(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any54(state: State, me: Player): boolean {
+function any51(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match53(state, s, me)) return true;
+    if (match50(state, s, me)) return true;
   }
 
   return false;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect55(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
-    if (at(TILES, i_, 446, 75).stack === 0) out.push(i_);
+    if (at(TILES, i_, 441, 75).stack === 0) out.push(i_);
   }
 
   return out;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect56(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
-    if (at(TILES, i_, 447, 75).stack === 1) out.push(i_);
+    if (at(TILES, i_, 442, 75).stack === 1) out.push(i_);
   }
 
   return out;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect57(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
-    if (at(TILES, i_, 448, 75).stack === 2) out.push(i_);
+    if (at(TILES, i_, 443, 75).stack === 2) out.push(i_);
   }
 
   return out;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect58(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = TILES.length - 1; i_ <= end; i_++) {
-    if (at(TILES, i_, 449, 75).stack === 3) out.push(i_);
+    if (at(TILES, i_, 444, 75).stack === 3) out.push(i_);
   }
 
   return out;
 }
 
 /** { r: 1 for r in members(Res) } */
-function collect59(state: State): Partial<Record<Res, number>> {
+function collect56(state: State): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -4748,7 +4851,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "glen-more",
     title: "Glen More",
     source: "rulesets/glen-more/glen-more.rules",
-    sourceHash: "7ef621b8",
+    sourceHash: "039dc25f",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,

@@ -1,0 +1,107 @@
+/**
+ * `completing { ... }` in the engine: inside the block a decision offers only the answers after which some answers to
+ * the block's later decisions reach its end; a refused one gets the block's message; `when several` counts only those
+ * answers; looking never changes the game, and a game saved in the middle of a block goes on the same.
+ */
+import { describe, expect, it } from "vitest";
+import { Session, createSave, restore, type AnyEngine, type EngineAction } from "@rules/runtime";
+import { withEngine } from "./engine-harness.ts";
+
+// Stones worth exactly 4 out of 1, 2 and 3: the 1 and the 3 can start it, the 2 cannot (2 + 1 = 3, and 2 + 3 = 5).
+const STONES = [
+  'game "Stones" { players 2..2 }',
+  "per player { bag: list<int>  kept: list<int> }",
+  "flow {",
+  "  let p = players[0]",
+  "  p.bag = [1, 2, 3]",
+  '  completing else "Those stones cannot make 4." {',
+  "    let total = 0",
+  "    while total < 4 {",
+  "      choose stone: int in p.bag by p when several where total + stone <= 4",
+  "      total += stone",
+  "      remove stone from p.bag",
+  "      add stone to p.kept",
+  "    }",
+  "  }",
+  "}",
+  "scoring { score p: sum(s in p.kept: s) }",
+].join("\n");
+
+const stone = (position: number): EngineAction & { value: number } => ({ type: "stone", player: 0, value: position });
+
+describe("a `completing` block", () => {
+  it("offers only the answers after which the block can be finished, and refuses the others with its message", async () => {
+    await withEngine(STONES, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const before = JSON.stringify(state);
+      expect(engine.legalActions(state, 0)).toEqual([stone(0), stone(2)]);
+      expect(engine.check(state, stone(1))).toBe("Those stones cannot make 4.");
+      // Looking ahead plays copies: the game itself is untouched.
+      expect(JSON.stringify(state)).toBe(before);
+      // After the 1, the 2 could still be taken (1 + 2 <= 4) but leaves 3 with no stone to finish: only the 3
+      // finishes, so it is taken without asking.
+      engine.apply(state, stone(0));
+      expect(engine.isOver(state)).toBe(true);
+      expect(engine.outcome(state)?.scores).toEqual([4, 0]);
+    });
+  });
+
+  it("goes on the same from a game saved in the middle of the block", async () => {
+    await withEngine(STONES, (engine: AnyEngine) => {
+      const session = Session.create(engine, { players: 2, seed: 1 });
+      const state = session.state;
+      expect((state as { completing?: number[] }).completing).toEqual([0]);
+      const restored = restore(engine, JSON.parse(JSON.stringify(createSave(session)))).snapshot();
+      expect(engine.legalActions(restored, 0)).toEqual(engine.legalActions(state, 0));
+      engine.apply(restored, stone(2));
+      expect(engine.outcome(restored)?.scores).toEqual([4, 0]);
+      expect((restored as { completing?: number[] }).completing).toEqual([]);
+    });
+  });
+
+  it("refuses, without a message of its own, naming the line where the step begins", async () => {
+    await withEngine(STONES.replace(' else "Those stones cannot make 4."', ""), (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(engine.check(state, stone(1))).toBe("That answer leaves no way to finish the step that begins at line 6.");
+    });
+  });
+
+  it("searches through the procedures it calls, to the end of the outermost block", async () => {
+    const text = [
+      'game "Purse" { players 2..2 }',
+      "per player { paid: int }",
+      "// A purse holds two 1s and one 2; a 2 pays only where 2 or more are due.",
+      "global { ones: int = 2  twos: int = 1 }",
+      "proc pay(p: Player, n: int) {",
+      "  let due = n",
+      "  completing {",
+      "    while due > 0 {",
+      "      choose coin: 1..2 by p where (coin == 1 and ones > 0) or (coin == 2 and twos > 0 and due >= 2)",
+      "      if coin == 1 { ones -= 1 } else { twos -= 1 }",
+      "      due -= coin",
+      "      p.paid += coin",
+      "    }",
+      "  }",
+      "}",
+      "flow {",
+      "  // Pay 2, then 1: paying the 2 with two 1s would leave only the 2, which cannot pay 1.",
+      "  completing {",
+      "    pay(players[0], 2)",
+      "    pay(players[0], 1)",
+      "  }",
+      "}",
+      "scoring { score p: p.paid }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const coin = (value: number): EngineAction & { value: number } => ({ type: "coin", player: 0, value });
+      // Within the first payment alone a 1 would do (1 + 1); the outer block rules it out.
+      expect(engine.legalActions(state, 0)).toEqual([coin(2)]);
+      expect((state as { completing?: number[] }).completing).toEqual([1, 0]);
+      engine.apply(state, coin(2));
+      expect(engine.legalActions(state, 0)).toEqual([coin(1)]);
+      engine.apply(state, coin(1));
+      expect(engine.outcome(state)?.scores).toEqual([3, 0]);
+    });
+  });
+});
