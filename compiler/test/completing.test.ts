@@ -50,12 +50,12 @@ describe("a `completing` block", () => {
     await withEngine(STONES, (engine: AnyEngine) => {
       const session = Session.create(engine, { players: 2, seed: 1 });
       const state = session.state;
-      expect((state as { completing?: number[] }).completing).toEqual([0]);
+      expect((state as { completing?: unknown[] }).completing).toEqual([{ block: 0, depth: 0 }]);
       const restored = restore(engine, JSON.parse(JSON.stringify(createSave(session)))).snapshot();
       expect(engine.legalActions(restored, 0)).toEqual(engine.legalActions(state, 0));
       engine.apply(restored, stone(2));
       expect(engine.outcome(restored)?.scores).toEqual([4, 0]);
-      expect((restored as { completing?: number[] }).completing).toEqual([]);
+      expect((restored as { completing?: unknown[] }).completing).toEqual([]);
     });
   });
 
@@ -97,7 +97,11 @@ describe("a `completing` block", () => {
       const coin = (value: number): EngineAction & { value: number } => ({ type: "coin", player: 0, value });
       // Within the first payment alone a 1 would do (1 + 1); the outer block rules it out.
       expect(engine.legalActions(state, 0)).toEqual([coin(2)]);
-      expect((state as { completing?: number[] }).completing).toEqual([1, 0]);
+      // The flow's block, then the payment's, in the procedure's frame above the flow's.
+      expect((state as { completing?: unknown[] }).completing).toEqual([
+        { block: 1, depth: 0 },
+        { block: 0, depth: 1 },
+      ]);
       engine.apply(state, coin(2));
       expect(engine.legalActions(state, 0)).toEqual([coin(1)]);
       engine.apply(state, coin(1));

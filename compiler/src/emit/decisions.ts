@@ -634,6 +634,14 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
       declarations: [{ name: "searching", initializer: "false" }],
     },
     {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Let,
+      docs: [
+        "Set when the copy a search plays reaches the end of the outermost `completing` block: the rules stop there.",
+      ],
+      declarations: [{ name: "blockFinished", initializer: "false" }],
+    },
+    {
       kind: StructureKind.Function,
       name: "ownAnswers",
       parameters: [
@@ -663,14 +671,15 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "try {",
         // Most answers can be finished by taking the last answer offered at every later decision: that path, on one
         // copy, is tried first; only when it ends at a decision with no answer is every path searched.
-        "const probe = copyState(state);",
+        "const probe = copyForSearch(state);",
         "apply(probe, action);",
         "if (finishesTakingLast(probe)) return true;",
-        "const copy = copyState(state);",
+        "const copy = copyForSearch(state);",
         "apply(copy, action);",
         "return canFinish(copy, 1);",
         "} finally {",
         "searching = false;",
+        "blockFinished = false;",
         "}",
       ],
     },
@@ -705,7 +714,7 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
       ],
       statements: [
         "if (steps > SEARCH_LIMIT)",
-        "throw new RulesError(`the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`);",
+        "throw new RulesError(`the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!.block]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`);",
         "const pending = state.pending!;",
         "const answers: Action[] = [];",
         "for (const seat of pending.players) ownAnswers(state, pending.site, seat, answers);",
@@ -721,11 +730,12 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "Whether taking the last answer offered at each decision from here reaches the end of the `completing` blocks. Changes `state`.",
       ],
       statements: [
-        "for (let steps = 1; state.completing.length > 0 && state.pending !== null; steps++) {",
+        "for (let steps = 1; !blockFinished && state.completing.length > 0 && state.pending !== null; steps++) {",
         "const answers = searchAnswers(state, steps);",
         "if (answers.length === 0) return false;",
         "apply(state, answers[answers.length - 1]!);",
         "}",
+        "blockFinished = false;",
         "return true;",
       ],
     },
@@ -741,7 +751,10 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "Whether some answers to the decisions from here reach the end of the `completing` blocks (or of the game): each answer is tried on its own copy, depth first. Changes `state`.",
       ],
       statements: [
-        "if (state.completing.length === 0 || state.pending === null) return true;",
+        "if (blockFinished || state.completing.length === 0 || state.pending === null) {",
+        "blockFinished = false;",
+        "return true;",
+        "}",
         "const answers = searchAnswers(state, steps);",
         "if (answers.length === 1) {",
         "apply(state, answers[0]!);",
@@ -749,7 +762,7 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "}",
         // Last offered first: a choice's none (stop here) and the last sources of a list often finish soonest.
         "for (let i = answers.length - 1; i >= 0; i--) {",
-        "const copy = copyState(state);",
+        "const copy = copyForSearch(state);",
         "apply(copy, answers[i]!);",
         "if (canFinish(copy, steps + 1)) return true;",
         "}",
@@ -821,7 +834,7 @@ export function emitCheck(ctx: EmitContext): Fn {
       if (ctx.program.completing.length > 0) {
         // The refusal of the innermost block: the one the decision belongs to.
         cases.push(
-          "if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;",
+          "if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;",
         );
       }
       cases.push("return null;");

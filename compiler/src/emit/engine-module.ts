@@ -254,9 +254,9 @@ export function emitEngineModule(input: EngineModuleInput): string {
         ? [
             {
               name: "completing",
-              type: "number[]",
+              type: "{ block: number; depth: number }[]",
               docs: [
-                "The `completing` blocks under way (their numbers), outermost first: the answers offered inside them must let them be finished.",
+                "The `completing` blocks under way, outermost first: each block's number and the place in `stack` of the frame running it. The answers offered inside them must let them be finished.",
               ],
             },
           ]
@@ -538,7 +538,8 @@ function emitRun(ctx: EmitContext): StatementStructures {
     docs: ["Runs the rules until they wait for a decision or the game is over."],
     statements: [
       ...(holds ? ["thawHeld(state, HELD);"] : []),
-      "while (state.pending === null) {",
+      // A search of a `completing` block stops where the block ends.
+      `while (state.pending === null${ctx.program.completing.length > 0 ? " && !blockFinished" : ""}) {`,
       "const frame = state.stack[state.stack.length - 1];",
       `if (frame === undefined) ${holds ? "break" : "return"};`,
       "switch (frame.routine) {",

@@ -59,8 +59,11 @@ export class HelperSink {
   }
 }
 
-/** Expressions that produce a new value, which may be stored without copying. */
-export function isFresh(e: Expr): boolean {
+/**
+ * Expressions that produce a new value, which may be stored without copying. With the program, a call of a function
+ * whose expression (in every variant) is itself fresh counts too (`fn costOf(t: Tile) = { wood: t.wood, ... }`).
+ */
+export function isFresh(e: Expr, program?: Program, visiting = new Set<string>()): boolean {
   switch (e.kind) {
     case "int":
     case "bool":
@@ -78,10 +81,26 @@ export function isFresh(e: Expr): boolean {
       // `argmax`), may still be those of the state.
       return e.type === undefined || !sharesState(e.type);
     case "call":
+      if (e.target === "fn" && program !== undefined) return freshFunction(program, e.callee.text, visiting);
       return e.target === "record" || (e.target === "builtin" && FRESH_LIST_BUILTINS.has(e.callee.text));
     default:
       return false;
   }
+}
+
+/** Whether every version of the function (the rules', and each variant's) is an expression giving a new value. */
+function freshFunction(program: Program, name: string, visiting: Set<string>): boolean {
+  if (visiting.has(name)) return false;
+  visiting.add(name);
+  const versions = [
+    program.fns.get(name),
+    ...program.variants.flatMap((v) => v.replacements.filter((r) => r.kind === "fn" && r.name.text === name)),
+  ];
+  const fresh = versions.every(
+    (f) => f !== undefined && f.kind === "fn" && !("statements" in f.body) && isFresh(f.body, program, visiting),
+  );
+  visiting.delete(name);
+  return fresh;
 }
 
 /** Whether a value of type `t` may be, or hold, a record or a list of the state (so storing it needs a copy). */
@@ -112,7 +131,7 @@ export class ExprEmitter {
   /** Like `emit`, but copies lists and records read from somewhere else, so the state never shares data. */
   stored(e: Expr, scope: Scope): string {
     const code = this.emit(e, scope);
-    return isFresh(e) ? code : copyOf(e.type, code);
+    return isFresh(e, this.program) ? code : this.copyOf(e.type, code);
   }
 
   emit(e: Expr, scope: Scope): string {
@@ -786,8 +805,32 @@ export class ExprEmitter {
   }
 
   private storedIn(e: Expr, _scope: Scope, code: string): string {
-    return isFresh(e) || e.kind === "name" ? code : copyOf(e.type, code);
+    return isFresh(e, this.program) || e.kind === "name" ? code : this.copyOf(e.type, code);
   }
+
+  /**
+   * A copy of a list, map or record: a spread, or a slice, when it holds only plain values (a list of numbers, a map
+   * of counts, a record of numbers and names); a deep copy otherwise. Other values as they are.
+   */
+  private copyOf(t: Type | undefined, code: string): string {
+    if (t?.kind === "map" && isPlainValue(this.program, t.value)) return `{ ...${code} }`;
+    if (t?.kind === "record" && this.flatRecord(t.name)) return `{ ...${code} }`;
+    return copyOf(t, code);
+  }
+
+  private flatRecord(name: string): boolean {
+    return [...(this.program.records.get(name)?.fields.values() ?? [])].every((f) =>
+      isPlainValue(this.program, f.type.kind === "optional" ? f.type.inner : f.type),
+    );
+  }
+}
+
+/** A number, flag, text, player, square or member of an enum that carries no values: stored as it is. */
+function isPlainValue(program: Program, t: Type): boolean {
+  return (
+    ["int", "bool", "string", "player", "hex", "cell"].includes(t.kind) ||
+    (t.kind === "enum" && !program.unions.has(t.name))
+  );
 }
 
 /** A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. */

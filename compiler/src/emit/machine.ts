@@ -378,9 +378,24 @@ export class MachineBuilder {
       case "completing":
         // The blocks under way live in the state, so a search from a restored game knows where they end; `break`
         // and `return` cannot leave the block (checked).
-        this.line(`state.completing.push(${s.block!});`);
+        this.line(`state.completing.push({ block: ${s.block!}, depth: state.stack.length - 1 });`);
         this.block(s.body, loops);
-        this.line("state.completing.pop();");
+        if (this.terminated) return;
+        {
+          // A search playing the block on a copy has its answer once the outermost block ends: it stops there.
+          const after = this.newBlock();
+          this.line(
+            "state.completing.pop();",
+            `frame.pc = ${after};`,
+            "if (searching && state.completing.length === 0) {",
+            "blockFinished = true;",
+            "return;",
+            "}",
+            "continue machine;",
+          );
+          this.terminated = true;
+          this.startBlock(after);
+        }
         return;
       case "end":
         this.line(...endLines(this.program, s));

@@ -241,13 +241,14 @@ const completingNames = [
   "COMPLETING_BLOCKS",
   "SEARCH_LIMIT",
   "searching",
+  "blockFinished",
   "ownAnswers",
   "finishesBlocks",
   "finishesAmongOthers",
   "canFinish",
   "finishesTakingLast",
   "searchAnswers",
-  "copyState",
+  "copyForSearch",
   "copyFrame",
 ];
 

@@ -1,8 +1,8 @@
 /**
- * A typed copy of the whole state, for the searches of `completing` blocks: each field is copied by what its type
- * holds (numbers as they are, a list of numbers by `slice`, a record field by field), which runs several times faster
- * than a generic deep copy walking keys. Frames, the pending decision and whatever the types do not pin down are
- * copied generically.
+ * A typed copy of the state, for the searches of `completing` blocks: each field is copied by what its type holds
+ * (numbers as they are, a list of numbers by `slice`, a record field by field), which runs several times faster than
+ * a generic deep copy walking keys, and what a search cannot change is shared (`changed-in-place.ts`). A held
+ * record's address, and frame fields no type pins down, are copied generically.
  */
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
 import type { Program, Type } from "@rules/dsl";
@@ -10,6 +10,7 @@ import type { EmitContext } from "./context.ts";
 import { allowanceLists, waitingValueProcs } from "./statements.ts";
 import { arrowBody, tsType } from "./ts-types.ts";
 import { typeName } from "./naming.ts";
+import { changedInSearch, type MayChange } from "./changed-in-place.ts";
 
 /** Whether a value of type `t` is kept as a number, a string or a flag: copying it is taking it. */
 function isPlain(program: Program, t: Type): boolean {
@@ -33,44 +34,57 @@ function isFlat(program: Program, t: Type): boolean {
   return isPlain(program, t) || (t.kind === "optional" && isPlain(program, t.inner));
 }
 
-/** Whether every member of a union carries only plain values: a spread copies it then. */
-function isFlatUnion(program: Program, name: string): boolean {
-  const union = program.unions.get(name);
-  return (
-    union !== undefined && [...union.members.values()].every((m) => m.fields.every((f) => isFlat(program, f.type)))
-  );
+/** What a copy needs to know: the program, and which types a search may change in place (`changed-in-place.ts`). */
+interface Copying {
+  readonly program: Program;
+  readonly mayChange: MayChange;
+  /** The records whose copy functions (`copyX`) the code written so far calls. */
+  readonly called: Set<string>;
 }
 
-/** Whether every field of a record holds a plain value: a spread copies it then. */
-function isFlatRecord(program: Program, name: string): boolean {
-  return [...(program.records.get(name)?.fields.values() ?? [])].every((f) => isFlat(program, f.type));
+/** Whether a value of type `t` is taken as it is: a plain value, or one no search changes (shared by the copies). */
+function isTaken(c: Copying, t: Type): boolean {
+  return isFlat(c.program, t) || !c.mayChange(t);
+}
+
+/** Whether a spread copies a union's values: every member carries values taken as they are. */
+function isFlatUnion(c: Copying, name: string): boolean {
+  const union = c.program.unions.get(name);
+  return union !== undefined && [...union.members.values()].every((m) => m.fields.every((f) => isTaken(c, f.type)));
+}
+
+/** Whether a spread copies a record: every field holds a value taken as it is. */
+function isFlatRecord(c: Copying, name: string): boolean {
+  return [...(c.program.records.get(name)?.fields.values() ?? [])].every((f) => isTaken(c, f.type));
 }
 
 /** An expression copying `v` (a simple access path, read more than once) of type `t`; `depth` names inner loops. */
-function copyOf(program: Program, t: Type, v: string, depth = 0): string {
-  if (isPlain(program, t)) return v;
+function copyOf(c: Copying, t: Type, v: string, depth = 0): string {
+  if (isTaken(c, t)) return v;
   switch (t.kind) {
     case "optional":
-      return isPlain(program, t.inner) ? v : `${v} === null ? null : ${copyOf(program, t.inner, v, depth)}`;
+      return `${v} === null ? null : ${copyOf(c, t.inner, v, depth)}`;
     case "list": {
-      if (isPlain(program, t.element)) return `${v}.slice()`;
+      if (isTaken(c, t.element)) return `${v}.slice()`;
       const x = `x${depth}`;
-      return `${v}.map((${x}) => ${arrowBody(copyOf(program, t.element, x, depth + 1))})`;
+      return `${v}.map((${x}) => ${arrowBody(copyOf(c, t.element, x, depth + 1))})`;
     }
     case "deck":
-      return isPlain(program, t.element)
+      return isTaken(c, t.element)
         ? `{ pile: ${v}.pile.slice(), discard: ${v}.discard.slice() }`
         : `clone<${tsType(t)}>(${v})`;
     case "map": {
-      if (isPlain(program, t.value)) return `{ ...${v} }`;
+      if (isTaken(c, t.value)) return `{ ...${v} }`;
       const x = `x${depth}`;
-      const entries = `Object.entries(${v}).map(([k${depth}, ${x}]) => [k${depth}, ${copyOf(program, t.value, x, depth + 1)}])`;
+      const entries = `Object.entries(${v}).map(([k${depth}, ${x}]) => [k${depth}, ${copyOf(c, t.value, x, depth + 1)}])`;
       return `Object.fromEntries(${entries}) as ${tsType(t)}`;
     }
     case "record":
-      return isFlatRecord(program, t.name) ? `{ ...${v} }` : `copy${typeName(t.name)}(${v})`;
+      if (isFlatRecord(c, t.name)) return `{ ...${v} }`;
+      c.called.add(t.name);
+      return `copy${typeName(t.name)}(${v})`;
     case "enum":
-      return isFlatUnion(program, t.name) ? `{ ...${v} }` : `clone<${tsType(t)}>(${v})`;
+      return isFlatUnion(c, t.name) ? `{ ...${v} }` : `clone<${tsType(t)}>(${v})`;
     default:
       return `clone<${tsType(t)}>(${v})`;
   }
@@ -87,7 +101,7 @@ function isPlainTs(program: Program, ts: string): boolean {
  * `copyFrame(frame)`: a routine's frame copied field by field: the spread takes every plain field, the others are
  * copied by their types (a held record's address and what no type pins down, generically).
  */
-function emitFrameCopy(ctx: EmitContext): FunctionDeclarationStructure {
+function emitFrameCopy(ctx: EmitContext, c: Copying): FunctionDeclarationStructure {
   const p = ctx.program;
   const cases: string[] = [];
   for (const r of ctx.resumable.values()) {
@@ -98,7 +112,7 @@ function emitFrameCopy(ctx: EmitContext): FunctionDeclarationStructure {
       const t = typeOf.get(f.name);
       if (r.machine.heldFields.includes(f.name)) copies.push(`${f.name}: clone(${v})`);
       else if (t !== undefined && t.kind !== "unknown" && t.kind !== "error") {
-        const copy = copyOf(p, t, v);
+        const copy = copyOf(c, t, v);
         if (copy !== v) copies.push(`${f.name}: ${copy}`);
       } else if (/^\w+\[\]$/.test(f.type) && isPlainTs(p, f.type.slice(0, -2))) copies.push(`${f.name}: ${v}.slice()`);
       else if (!isPlainTs(p, f.type)) copies.push(`${f.name}: clone(${v})`);
@@ -110,68 +124,75 @@ function emitFrameCopy(ctx: EmitContext): FunctionDeclarationStructure {
     name: "copyFrame",
     parameters: [{ name: "frame", type: "Frame" }],
     returnType: "Frame",
-    docs: ["A copy of a routine's frame that shares nothing with it."],
+    docs: ["A copy of a routine's frame for a search: what the search may change is not shared."],
     statements: ["switch (frame.routine) {", ...cases, "default:", "return clone(frame);", "}"],
   };
 }
 
-/** `copyState(state)`, `copyFrame(frame)`, and one `copyX(x)` per record the state can hold. */
+/** `copyForSearch(state)`, `copyFrame(frame)`, and one `copyX(x)` per record the state or a frame can hold. */
 export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
   const p = ctx.program;
-  // Only the records the state and the frames can hold: constant tables of records are never copied.
-  const held = new Set<string>();
-  const visit = (t: Type): void => {
-    if (t.kind === "optional") visit(t.inner);
-    else if (t.kind === "list" || t.kind === "deck") visit(t.element);
-    else if (t.kind === "map") visit(t.value);
-    else if (t.kind === "record" && !held.has(t.name)) {
-      held.add(t.name);
-      for (const f of p.records.get(t.name)?.fields.values() ?? []) visit(f.type);
-    }
-  };
-  for (const f of [...p.playerFields.values(), ...p.globalFields.values()]) visit(f.type);
-  for (const r of ctx.resumable.values()) for (const symbol of r.machine.fieldOf.keys()) visit(symbol.type);
-  // A record of plain values is copied by a spread, with no function of its own.
-  for (const name of [...held]) if (isFlatRecord(p, name)) held.delete(name);
-  const records = [...p.records.entries()]
-    .filter(([name]) => held.has(name))
-    .map(([name, info]): FunctionDeclarationStructure => ({
-      kind: StructureKind.Function,
-      name: `copy${typeName(name)}`,
-      parameters: [{ name: "r", type: typeName(name) }],
-      returnType: typeName(name),
-      docs: [`A copy of a ${name} that shares nothing with it.`],
-      statements: [
-        `return { ${[...info.fields.entries()].map(([f, fi]) => `${f}: ${copyOf(p, fi.type, `r.${f}`)}`).join(", ")} };`,
-      ],
-    }));
-  const mine = [...p.playerFields.entries()].map(([f, fi]) => `${f}: ${copyOf(p, fi.type, `mine.${f}`)}`);
+  const c: Copying = { program: p, mayChange: changedInSearch(p), called: new Set() };
+  const mine = [...p.playerFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `mine.${f}`)}`);
   const fields = [
     "variant: state.variant",
     // The parameters never change during a game.
     "params: state.params",
     "playerCount: state.playerCount",
     `players: state.players.map((mine) => (${mine.length > 0 ? `{ ${mine.join(", ")} }` : "{}"}))`,
-    ...[...p.globalFields.entries()].map(([f, fi]) => `${f}: ${copyOf(p, fi.type, `state.${f}`)}`),
+    ...[...p.globalFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `state.${f}`)}`),
     "rng: { ...state.rng, forced: state.rng.forced.slice() }",
-    "stack: state.stack.map(copyFrame)",
-    ...allowanceLists(p).map((list) => `${list}: clone<Allowance[]>(state.${list})`),
-    ...(waitingValueProcs(p).length > 0 ? ['returns: clone<State["returns"]>(state.returns)'] : []),
+    // The frames under the one running the outermost block never run again before the search stops.
+    "stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame)))",
+    ...allowanceLists(p).map(
+      (list) => `${list}: state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`,
+    ),
+    ...(waitingValueProcs(p).length > 0
+      ? [
+          `returns: { ${waitingValueProcs(p)
+            .map(
+              (proc) => `${proc.name.text}: ${copyOf(c, proc.resolvedReturnType!, `state.returns.${proc.name.text}`)}`,
+            )
+            .join(", ")} }`,
+        ]
+      : []),
     ...(p.endReasons.length > 0 ? ["ending: state.ending"] : []),
-    ...(p.completing.length > 0 ? ["completing: state.completing.slice()"] : []),
-    "pending: clone<Pending | null>(state.pending)",
+    "completing: state.completing.slice()",
+    // Choices of several players at once keep their answers in the pending decision.
+    p.decisions.some((d) => d.kind === "choose" && d.stmt.each)
+      ? "pending: clone<Pending | null>(state.pending)"
+      : "pending: state.pending === null ? null : { ...state.pending, players: state.pending.players.slice() }",
   ];
+  const frames = emitFrameCopy(ctx, c);
+  // A copy function per record the copies call, and the ones those call in turn.
+  const records: FunctionDeclarationStructure[] = [];
+  const written = new Set<string>();
+  for (let name = [...c.called].find((n) => !written.has(n)); name; name = [...c.called].find((n) => !written.has(n))) {
+    written.add(name);
+    const fields = [...p.records.get(name)!.fields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `r.${f}`)}`);
+    records.push({
+      kind: StructureKind.Function,
+      name: `copy${typeName(name)}`,
+      parameters: [{ name: "r", type: typeName(name) }],
+      returnType: typeName(name),
+      docs: [`A copy of a ${name} for a search: what the search may change is not shared.`],
+      statements: [`return { ${fields.join(", ")} };`],
+    });
+  }
   const derived = ctx.program.derivedFields.size > 0;
   return [
     ...records,
-    emitFrameCopy(ctx),
+    frames,
     {
       kind: StructureKind.Function,
-      name: "copyState",
+      name: "copyForSearch",
       parameters: [{ name: "state", type: "State" }],
       returnType: "State",
-      docs: ["A copy of the whole game that shares nothing with it but its constants and derived data."],
+      docs: [
+        "A copy of the game for a search of the `completing` blocks under way. It shares what the search cannot change: what no rule of the blocks writes into, the constants, the derived data, and the frames that do not run again before the search stops.",
+      ],
       statements: [
+        "const outermost = state.completing[0]?.depth ?? 0;",
         `const copy: State = { ${fields.join(", ")} };`,
         ...(derived
           ? [

@@ -198,7 +198,7 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
         : []),
       ...(ctx.program.completing.length > 0
         ? [
-            `if (!Array.isArray(value.completing) || !value.completing.every((b: unknown) => isInt(b) && b >= 0 && b < ${ctx.program.completing.length})) return "completing is not a list of completing blocks";`,
+            `if (!Array.isArray(value.completing) || !value.completing.every((c: unknown) => isRecord(c) && isInt(c.block) && c.block >= 0 && c.block < ${ctx.program.completing.length} && isInt(c.depth) && c.depth >= 0 && c.depth < (value.stack as unknown[]).length)) return "completing is not a list of completing blocks under way";`,
           ]
         : []),
       `const routines: readonly unknown[] = [${tags}];`,

@@ -194,7 +194,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 885, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 886, 5)).pile = [22, 23, 24];
     });
@@ -255,7 +255,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 910, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 911, 5)).pile = [22, 23, 24, 27];
     });
@@ -458,10 +458,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") market = { wood: 0, stone: 1, grain: 3, cattle: 2, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       state.market = { wood: 0, stone: 1, grain: 3, cattle: 2, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
         { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
         { tile: 17, at: cellOf(2, 0), cubes: ["grain", "grain", "grain"], clans: 0 },
@@ -526,14 +526,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-22", "1-18") market = { wood: 2, stone: 0, grain: 0, cattle: 0, s
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
+      state.track = fourPlayerTrack(state, "1-22", "1-18");
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1020, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1021, 5)).pile = [22, 23, 24];
-      state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
-      ];
+      state.players[0]!.display = [startVillage(state, 1), { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 }];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -572,11 +569,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "0-2") market = { wood: 0, stone: 1, grain: 0, cattle: 0, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-18", "0-2").slice();
+      state.track = fourPlayerTrack(state, "1-18", "0-2");
       state.market = { wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
         { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0 },
@@ -633,7 +630,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") }
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
+      state.track = fourPlayerTrack(state, "1-4", "0-2");
     });
     start(state);
     {
@@ -682,11 +679,8 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ro
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
-      state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
-      ];
+      state.track = fourPlayerTrack(state, "1-4", "0-2");
+      state.players[0]!.display = [startVillage(state, 1), { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 }];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -727,9 +721,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") players[0].display = [ startVillage(0), Placed(tile: r
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-5", "0-2");
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 15, at: cellOf(1, 1), cubes: [], clans: 1 },
       ];
@@ -749,10 +743,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "1-7") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-19", "1-7").slice();
+      state.track = fourPlayerTrack(state, "1-19", "1-7");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0 },
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
       ];
@@ -817,11 +811,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-17", "0-2") market = { wood: 0, stone: 1, grain: 0, cattle: 2, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "2-17", "0-2").slice();
+      state.track = fourPlayerTrack(state, "2-17", "0-2");
       state.market = { wood: 0, stone: 1, grain: 0, cattle: 2, sheep: 2 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 48, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 22, at: cellOf(1, 1), cubes: [], clans: 1 },
         { tile: 11, at: cellOf(2, 1), cubes: [], clans: 0 },
@@ -900,10 +894,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") market = { wood: 1, stone: 0, grain: 0, cattle: 0, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-5", "0-2");
       state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 1 },
         { tile: 11, at: cellOf(1, -1), cubes: [], clans: 0 },
@@ -980,11 +974,8 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ro
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
-      state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
-        { tile: 18, at: cellOf(1, 0), cubes: [], clans: 1 },
-      ];
+      state.track = fourPlayerTrack(state, "0-4", "0-2");
+      state.players[0]!.display = [startVillage(state, 1), { tile: 18, at: cellOf(1, 0), cubes: [], clans: 1 }];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1056,8 +1047,8 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") players[0].display = [startVillage(1)] }
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
+      state.track = fourPlayerTrack(state, "0-8", "0-2");
+      state.players[0]!.display = [startVillage(state, 1)];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1089,13 +1080,13 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-8", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1272, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1273, 5)).pile = [];
       (state.stacks["stack2"] ?? noKey("stack2", 1274, 5)).pile = [];
       (state.stacks["stack3"] ?? noKey("stack3", 1275, 5)).pile = [52];
       state.scorings = 2;
-      state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
+      state.players[0]!.display = [startVillage(state, 1)];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1120,9 +1111,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-3", "0-2") players[0].display = [ startVillage(1), Placed(tile: r
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
+      state.track = fourPlayerTrack(state, "1-3", "0-2");
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 },
         { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0 },
       ];
@@ -1154,10 +1145,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-2", "0-2") market = { wood: 0, stone: 0, grain: 0, cattle: 0, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-2", "0-2").slice();
+      state.track = fourPlayerTrack(state, "1-2", "0-2");
       state.market = { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 11, at: cellOf(-1, 1), cubes: ["sheep", "sheep"], clans: 0 },
       ];
@@ -1183,10 +1174,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-23", "0-2") market = { wood: 0, stone: 0, grain: 0, cattle: 3, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-23", "0-2").slice();
+      state.track = fourPlayerTrack(state, "1-23", "0-2");
       state.market = { wood: 0, stone: 0, grain: 0, cattle: 3, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0 },
       ];
@@ -1219,10 +1210,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-18", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "2-18", "0-2").slice();
+      state.track = fourPlayerTrack(state, "2-18", "0-2");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 1 },
         { tile: 20, at: cellOf(1, 1), cubes: ["cattle", "cattle"], clans: 0 },
         { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0 },
@@ -1274,12 +1265,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-9", "3-5") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
+      state.track = fourPlayerTrack(state, "1-9", "3-5");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1385, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1386, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
         { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 0 },
         { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0 },
@@ -1309,11 +1300,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "2-2", "0-2").slice();
+      state.track = fourPlayerTrack(state, "2-2", "0-2");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.whisky = 1;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone", "stone"], clans: 0 },
         { tile: 7, at: cellOf(2, 0), cubes: ["wood", "wood"], clans: 0 },
         { tile: 65, at: cellOf(0, 1), cubes: [], clans: 0 },
@@ -1364,12 +1355,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-6", "0-2") market = { wood: 3, stone: 3, grain: 0, cattle: 3, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "3-6", "0-2").slice();
+      state.track = fourPlayerTrack(state, "3-6", "0-2");
       state.market = { wood: 3, stone: 3, grain: 0, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 },
-      ];
+      state.players[0]!.display = [startVillage(state, 1), { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 }];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1405,12 +1393,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "1-22") market = { wood: 3, stone: 3, grain: 3, cattle: 3, s
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
+      state.track = fourPlayerTrack(state, "1-18", "1-22");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1480, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1481, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
         { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0 },
         { tile: 17, at: cellOf(2, 0), cubes: ["grain"], clans: 0 },
@@ -1464,12 +1452,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "3-14") market = { wood: 3, stone: 3, grain: 3, cattle: 3, s
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
+      state.track = fourPlayerTrack(state, "1-19", "3-14");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       (state.stacks["stack0"] ?? noKey("stack0", 1507, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1508, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
         { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0 },
         { tile: 21, at: cellOf(1, -1), cubes: ["grain"], clans: 0 },
@@ -1505,7 +1493,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-1", "0-2") }
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "1-1", "0-2");
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1540,11 +1528,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
+      state.track = fourPlayerTrack(state, "2-2", "2-6");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0 },
         { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0 },
@@ -1611,11 +1599,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(state, () => {
-      state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
+      state.track = fourPlayerTrack(state, "2-2", "2-6");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0 },
         { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0 },
@@ -1652,8 +1640,8 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }
     given(state, () => {
-      state.track = fourPlayerTrack(state, "2-6", "0-2").slice();
-      state.players[0]!.display = [clone<Placed>(startVillage(state, 2))];
+      state.track = fourPlayerTrack(state, "2-6", "0-2");
+      state.players[0]!.display = [startVillage(state, 2)];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1674,11 +1662,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-10", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "3-10", "0-2").slice();
+      state.track = fourPlayerTrack(state, "3-10", "0-2");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.cards = ["lochNess"];
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 },
         { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0 },
         { tile: 4, at: cellOf(5, 0), cubes: [], clans: 0 },
@@ -1745,10 +1733,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-2", "0-2") players[0].cards = [ionaAbbey] players[0].display = [
     given(state, () => {
-      state.track = fourPlayerTrack(state, "3-2", "0-2").slice();
+      state.track = fourPlayerTrack(state, "3-2", "0-2");
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
         { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0 },
@@ -1794,7 +1782,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1665, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1666, 5)).pile = [22];
       (state.stacks["stack2"] ?? noKey("stack2", 1667, 5)).pile = [31, 45];
@@ -1837,7 +1825,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1696, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1697, 5)).pile = [22];
       (state.stacks["stack2"] ?? noKey("stack2", 1698, 5)).pile = [31, 45];
@@ -1878,7 +1866,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1720, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1721, 5)).pile = [22];
       (state.stacks["stack2"] ?? noKey("stack2", 1722, 5)).pile = [31, 45];
@@ -1919,7 +1907,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1741, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1742, 5)).pile = [22];
       (state.stacks["stack2"] ?? noKey("stack2", 1743, 5)).pile = [31, 45, 46];
@@ -1951,7 +1939,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1761, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1762, 5)).pile = [];
       (state.stacks["stack2"] ?? noKey("stack2", 1763, 5)).pile = [];
@@ -1995,7 +1983,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
-      state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
+      state.track = twoPlayerTrack(state, "3-17", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1785, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1786, 5)).pile = [];
       (state.stacks["stack2"] ?? noKey("stack2", 1787, 5)).pile = [];
@@ -2003,7 +1991,7 @@ describe("Glen More: rules tests", () => {
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 0)),
+        startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
         { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0 },
         { tile: 47, at: cellOf(3, 0), cubes: [], clans: 1 },
@@ -2029,7 +2017,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
-      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = fourPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1820, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1821, 5)).pile = [];
       (state.stacks["stack2"] ?? noKey("stack2", 1822, 5)).pile = [];
@@ -2093,17 +2081,17 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
-      state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = twoPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1858, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1859, 5)).pile = [];
       (state.stacks["stack2"] ?? noKey("stack2", 1860, 5)).pile = [];
       (state.stacks["stack3"] ?? noKey("stack3", 1861, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
-        clone<Placed>(startVillage(state, 1)),
+        startVillage(state, 1),
         { tile: 22, at: cellOf(1, 1), cubes: ["stone", "stone"], clans: 0 },
       ];
-      state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
+      state.players[0]!.display = [startVillage(state, 1)];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -2130,16 +2118,13 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
-      state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
+      state.track = twoPlayerTrack(state, "0-1", "0-2");
       (state.stacks["stack0"] ?? noKey("stack0", 1879, 5)).pile = [];
       (state.stacks["stack1"] ?? noKey("stack1", 1880, 5)).pile = [];
       (state.stacks["stack2"] ?? noKey("stack2", 1881, 5)).pile = [];
       (state.stacks["stack3"] ?? noKey("stack3", 1882, 5)).pile = [52];
       state.scorings = 2;
-      state.players[1]!.display = [
-        clone<Placed>(startVillage(state, 1)),
-        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0 },
-      ];
+      state.players[1]!.display = [startVillage(state, 1), { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0 }];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -2238,13 +2223,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-8", "1-11") market = { wood: 1, stone: 0, grain: 0, cattle: 0, sh
     given(state, () => {
-      state.track = fourPlayerTrack(state, "1-8", "1-11").slice();
+      state.track = fourPlayerTrack(state, "1-8", "1-11");
       state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 0;
-      state.players[0]!.display = [
-        clone<Placed>(startVillage(state, 1)),
-        { tile: 7, at: cellOf(1, 0), cubes: ["wood"], clans: 0 },
-      ];
+      state.players[0]!.display = [startVillage(state, 1), { tile: 7, at: cellOf(1, 0), cubes: ["wood"], clans: 0 }];
     });
     start(state);
     {

@@ -404,8 +404,8 @@ export interface State {
   ending: "the last stack ran out" | null;
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
   returns: { placeTile: number };
-  /** The `completing` blocks under way (their numbers), outermost first: the answers offered inside them must let them be finished. */
-  completing: number[];
+  /** The `completing` blocks under way, outermost first: each block's number and the place in `stack` of the frame running it. The answers offered inside them must let them be finished. */
+  completing: { block: number; depth: number }[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
@@ -1502,7 +1502,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
 
       case 3: {
         state.allowed.push({ actions: ["LochNess"], players: [frame.p], depth: state.stack.length });
-        frame.activation$left = toActivate(state, frame.p, frame.placed).slice();
+        frame.activation$left = toActivate(state, frame.p, frame.placed);
         frame.pc = 4;
         continue machine;
       }
@@ -1628,8 +1628,8 @@ function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.due = clone<Partial<Record<Res, number>>>(frame.cost);
-        state.completing.push(0);
+        frame.due = { ...frame.cost };
+        state.completing.push({ block: 0, depth: state.stack.length - 1 });
         frame.rList = RES_VALUES.slice();
         frame.rIndex = 0;
         frame.pc = 1;
@@ -1649,8 +1649,13 @@ function stepPay(state: State, frame: PayFrame): void {
 
       case 2: {
         state.completing.pop();
-        state.stack.pop();
-        return;
+        frame.pc = 6;
+        if (searching && state.completing.length === 0) {
+          blockFinished = true;
+          return;
+        }
+
+        continue machine;
       }
 
       case 3: {
@@ -1659,7 +1664,7 @@ function stepPay(state: State, frame: PayFrame): void {
           continue machine;
         }
 
-        frame.sources = paySources(state, frame.p, frame.r).slice();
+        frame.sources = paySources(state, frame.p, frame.r);
         state.pending = { site: 4, players: [frame.p] };
         frame.pc = 5;
         if (answerAlone4(state)) {
@@ -1689,6 +1694,11 @@ function stepPay(state: State, frame: PayFrame): void {
         mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 526, 9)) - 1);
         frame.pc = 3;
         continue machine;
+      }
+
+      case 6: {
+        state.stack.pop();
+        return;
       }
 
       default:
@@ -1743,14 +1753,14 @@ function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, frame.id, 535, 11));
+        frame.t = { ...at(TILES, frame.id, 535, 11) };
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.payers = clanSources(state, frame.p, frame.id).slice();
+        frame.payers = clanSources(state, frame.p, frame.id);
         state.pending = { site: 5, players: [frame.p] };
         frame.pc = 2;
         if (answerAlone5(state)) {
@@ -1762,8 +1772,8 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 1: {
-        frame.cost = clone<Partial<Record<Res, number>>>(costOf(state, frame.t));
-        state.completing.push(1);
+        frame.cost = costOf(state, frame.t);
+        state.completing.push({ block: 1, depth: state.stack.length - 1 });
         frame.times = frame.t.distinct;
         frame.count = 0;
         frame.pc = 3;
@@ -1809,6 +1819,16 @@ function stepPayFor(state: State, frame: PayForFrame): void {
 
       case 6: {
         state.completing.pop();
+        frame.pc = 7;
+        if (searching && state.completing.length === 0) {
+          blockFinished = true;
+          return;
+        }
+
+        continue machine;
+      }
+
+      case 7: {
         state.stack.pop();
         return;
       }
@@ -1835,7 +1855,7 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.spots = spotsFor(state, frame.p, frame.id, null).slice();
+        frame.spots = spotsFor(state, frame.p, frame.id, null);
         state.pending = { site: 7, players: [frame.p] };
         frame.pc = 1;
         if (answerAlone7(state)) {
@@ -1907,7 +1927,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 567, 17).tile, 567, 11));
+        frame.t = { ...at(TILES, at(state.players[frame.p]!.display, frame.i_, 567, 17).tile, 567, 11) };
         if (frame.t.kind === "village" || frame.t.kind === "castle") {
           at(state.players[frame.p]!.display, frame.i_, 569, 5).clans += 1;
         }
@@ -2186,7 +2206,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
     switch (frame.pc) {
       case 0: {
         state.activated.push(frame.i_);
-        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_, 617, 17).tile, 617, 11));
+        frame.t = { ...at(TILES, at(state.players[frame.p]!.display, frame.i_, 617, 17).tile, 617, 11) };
         if (!isProduction(state, frame.t.kind)) {
           frame.pc = 1;
           continue machine;
@@ -2287,7 +2307,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
         }
 
         frame.r = frame.t.kind === "sheepButcher" ? "sheep" : "cattle";
-        state.completing.push(2);
+        state.completing.push({ block: 2, depth: state.stack.length - 1 });
         state.pending = { site: 11, players: [frame.p] };
         frame.pc = 16;
         return;
@@ -2306,11 +2326,11 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
 
       case 14: {
         if (frame.t.kind !== "mixedButcher") {
-          frame.pc = 18;
+          frame.pc = 19;
           continue machine;
         }
 
-        frame.pc = 20;
+        frame.pc = 21;
         state.stack.push(newPayFrame(frame.p, cubes(state, ["cattle", "sheep"])));
         return;
       }
@@ -2329,157 +2349,187 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       case 17: {
         state.players[frame.p]!.vp += 2 * frame.butcherCount;
         state.completing.pop();
-        frame.pc = 15;
+        frame.pc = 18;
+        if (searching && state.completing.length === 0) {
+          blockFinished = true;
+          return;
+        }
+
         continue machine;
       }
 
       case 18: {
-        if (frame.t.kind !== "bridge") {
-          frame.pc = 21;
-          continue machine;
-        }
-
-        frame.pc = 23;
-        state.stack.push(newPayFrame(frame.p, cubes(state, ["wood", "stone"])));
-        return;
-      }
-
-      case 19: {
         frame.pc = 15;
         continue machine;
       }
 
+      case 19: {
+        if (frame.t.kind !== "bridge") {
+          frame.pc = 22;
+          continue machine;
+        }
+
+        frame.pc = 24;
+        state.stack.push(newPayFrame(frame.p, cubes(state, ["wood", "stone"])));
+        return;
+      }
+
       case 20: {
-        state.players[frame.p]!.vp += 5;
-        frame.pc = 19;
+        frame.pc = 15;
         continue machine;
       }
 
       case 21: {
-        if (frame.t.kind !== "grocer") {
-          frame.pc = 24;
-          continue machine;
-        }
-
-        state.completing.push(3);
-        frame.times = 3;
-        frame.count = 0;
-        frame.pc = 26;
+        state.players[frame.p]!.vp += 5;
+        frame.pc = 20;
         continue machine;
       }
 
       case 22: {
-        frame.pc = 19;
+        if (frame.t.kind !== "grocer") {
+          frame.pc = 25;
+          continue machine;
+        }
+
+        state.completing.push({ block: 3, depth: state.stack.length - 1 });
+        frame.times = 3;
+        frame.count = 0;
+        frame.pc = 27;
         continue machine;
       }
 
       case 23: {
-        state.players[frame.p]!.vp += 7;
-        frame.pc = 22;
+        frame.pc = 20;
         continue machine;
       }
 
       case 24: {
-        if (frame.t.kind !== "fair") {
-          frame.pc = 30;
-          continue machine;
-        }
-
-        frame.types = 0;
-        state.completing.push(4);
-        frame.fairRes$left = RES_VALUES.slice().slice();
-        frame.fairRes$limit = frame.t.value;
-        frame.fairRes$taken = 0;
-        frame.pc = 31;
+        state.players[frame.p]!.vp += 7;
+        frame.pc = 23;
         continue machine;
       }
 
       case 25: {
-        frame.pc = 22;
-        continue machine;
-      }
-
-      case 26: {
-        if (frame.count >= frame.times) {
-          frame.pc = 27;
-          continue machine;
-        }
-
-        state.pending = { site: 12, players: [frame.p] };
-        frame.pc = 28;
-        return;
-      }
-
-      case 27: {
-        state.completing.pop();
-        state.players[frame.p]!.vp += 8;
-        frame.pc = 25;
-        continue machine;
-      }
-
-      case 28: {
-        frame.pc = 29;
-        state.stack.push(newPayFrame(frame.p, unit(state, frame.grocerRes, 1)));
-        return;
-      }
-
-      case 29: {
-        frame.count++;
-        frame.pc = 26;
-        continue machine;
-      }
-
-      case 30: {
-        frame.pc = 25;
-        continue machine;
-      }
-
-      case 31: {
-        if (!(frame.fairRes$left.length > 0 && frame.fairRes$taken < frame.fairRes$limit)) {
+        if (frame.t.kind !== "fair") {
           frame.pc = 32;
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.p] };
+        frame.types = 0;
+        state.completing.push({ block: 4, depth: state.stack.length - 1 });
+        frame.fairRes$left = RES_VALUES.slice().slice();
+        frame.fairRes$limit = frame.t.value;
+        frame.fairRes$taken = 0;
         frame.pc = 33;
+        continue machine;
+      }
+
+      case 26: {
+        frame.pc = 23;
+        continue machine;
+      }
+
+      case 27: {
+        if (frame.count >= frame.times) {
+          frame.pc = 28;
+          continue machine;
+        }
+
+        state.pending = { site: 12, players: [frame.p] };
+        frame.pc = 29;
         return;
       }
 
-      case 32: {
+      case 28: {
         state.completing.pop();
-        state.players[frame.p]!.vp += ladderVp(state, frame.types);
+        frame.pc = 31;
+        if (searching && state.completing.length === 0) {
+          blockFinished = true;
+          return;
+        }
+
+        continue machine;
+      }
+
+      case 29: {
         frame.pc = 30;
+        state.stack.push(newPayFrame(frame.p, unit(state, frame.grocerRes, 1)));
+        return;
+      }
+
+      case 30: {
+        frame.count++;
+        frame.pc = 27;
+        continue machine;
+      }
+
+      case 31: {
+        state.players[frame.p]!.vp += 8;
+        frame.pc = 26;
+        continue machine;
+      }
+
+      case 32: {
+        frame.pc = 26;
         continue machine;
       }
 
       case 33: {
+        if (!(frame.fairRes$left.length > 0 && frame.fairRes$taken < frame.fairRes$limit)) {
+          frame.pc = 34;
+          continue machine;
+        }
+
+        state.pending = { site: 13, players: [frame.p] };
+        frame.pc = 35;
+        return;
+      }
+
+      case 34: {
+        state.completing.pop();
+        frame.pc = 39;
+        if (searching && state.completing.length === 0) {
+          blockFinished = true;
+          return;
+        }
+
+        continue machine;
+      }
+
+      case 35: {
         const fairResFound = frame.fairRes;
         if (fairResFound === null) {
-          frame.pc = 34;
+          frame.pc = 36;
           continue machine;
         }
 
         frame.fairRes2 = fairResFound;
         removeValue(frame.fairRes$left, frame.fairRes2, 661, 7);
         frame.fairRes$taken += 1;
-        frame.pc = 36;
+        frame.pc = 38;
         state.stack.push(newPayFrame(frame.p, unit(state, frame.fairRes2, 1)));
         return;
       }
 
-      case 34: {
-        frame.pc = 32;
-        continue machine;
-      }
-
-      case 35: {
-        frame.pc = 31;
-        continue machine;
-      }
-
       case 36: {
+        frame.pc = 34;
+        continue machine;
+      }
+
+      case 37: {
+        frame.pc = 33;
+        continue machine;
+      }
+
+      case 38: {
         frame.types += 1;
-        frame.pc = 35;
+        frame.pc = 37;
+        continue machine;
+      }
+
+      case 39: {
+        state.players[frame.p]!.vp += ladderVp(state, frame.types);
+        frame.pc = 32;
         continue machine;
       }
 
@@ -2668,7 +2718,7 @@ function stepLochNess(state: State, frame: LochNessFrame): void {
 
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
-  while (state.pending === null) {
+  while (state.pending === null && !blockFinished) {
     const frame = state.stack[state.stack.length - 1];
     if (frame === undefined) return;
     switch (frame.routine) {
@@ -2841,7 +2891,7 @@ function check(state: State, action: Action): string | null {
           return "That tile was already activated this turn, or activating it would do nothing now.";
       }
 
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2893,7 +2943,7 @@ function check(state: State, action: Action): string | null {
       const items = frame.sources;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "source must be a position in sources.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2904,7 +2954,7 @@ function check(state: State, action: Action): string | null {
       const items = frame.payers;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "clanSource must be a position in payers.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2915,7 +2965,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!((frame.cost[value] ?? noKey(value, 549, 38)) === 0)) return "Pick a resource type not chosen yet.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2925,7 +2975,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       const items = frame.spots;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length)) return "spot must be a position in spots.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2934,7 +2984,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "lochyRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2943,7 +2993,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "shielRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2952,7 +3002,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "ionaRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2961,7 +3011,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 2))
         return "butcherCount must be a whole number from 1 to 2.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2970,7 +3020,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
 
@@ -2980,7 +3030,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (value !== null && !(frame.fairRes$left as readonly unknown[]).includes(value))
         return "fairRes must be one of those not taken yet, or none.";
-      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!]!.refusal;
+      if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
   }
@@ -3239,6 +3289,8 @@ const COMPLETING_BLOCKS: readonly { readonly line: number; readonly refusal: str
 const SEARCH_LIMIT = 200;
 /** True while a search plays copies of the game: their decisions count every answer (the search itself tries them), rather than search again. */
 let searching = false;
+/** Set when the copy a search plays reaches the end of the outermost `completing` block: the rules stop there. */
+let blockFinished = false;
 
 /** The answers decision `site` offers `seat` by itself: its own actions or values, nothing `allow` adds. */
 function ownAnswers(state: State, site: number, seat: Player, out: Action[]): void {
@@ -3392,14 +3444,15 @@ function finishesBlocks(state: State, action: Action): boolean {
   if (state.completing.length === 0 || searching) return true;
   searching = true;
   try {
-    const probe = copyState(state);
+    const probe = copyForSearch(state);
     apply(probe, action);
     if (finishesTakingLast(probe)) return true;
-    const copy = copyState(state);
+    const copy = copyForSearch(state);
     apply(copy, action);
     return canFinish(copy, 1);
   } finally {
     searching = false;
+    blockFinished = false;
   }
 }
 
@@ -3415,7 +3468,7 @@ function finishesAmongOthers(state: State, action: Action): boolean {
 function searchAnswers(state: State, steps: number): Action[] {
   if (steps > SEARCH_LIMIT)
     throw new RulesError(
-      `the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`,
+      `the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!.block]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`,
     );
   const pending = state.pending!;
   const answers: Action[] = [];
@@ -3425,18 +3478,23 @@ function searchAnswers(state: State, steps: number): Action[] {
 
 /** Whether taking the last answer offered at each decision from here reaches the end of the `completing` blocks. Changes `state`. */
 function finishesTakingLast(state: State): boolean {
-  for (let steps = 1; state.completing.length > 0 && state.pending !== null; steps++) {
+  for (let steps = 1; !blockFinished && state.completing.length > 0 && state.pending !== null; steps++) {
     const answers = searchAnswers(state, steps);
     if (answers.length === 0) return false;
     apply(state, answers[answers.length - 1]!);
   }
 
+  blockFinished = false;
   return true;
 }
 
 /** Whether some answers to the decisions from here reach the end of the `completing` blocks (or of the game): each answer is tried on its own copy, depth first. Changes `state`. */
 function canFinish(state: State, steps: number): boolean {
-  if (state.completing.length === 0 || state.pending === null) return true;
+  if (blockFinished || state.completing.length === 0 || state.pending === null) {
+    blockFinished = false;
+    return true;
+  }
+
   const answers = searchAnswers(state, steps);
   if (answers.length === 1) {
     apply(state, answers[0]!);
@@ -3444,7 +3502,7 @@ function canFinish(state: State, steps: number): boolean {
   }
 
   for (let i = answers.length - 1; i >= 0; i--) {
-    const copy = copyState(state);
+    const copy = copyForSearch(state);
     apply(copy, answers[i]!);
     if (canFinish(copy, steps + 1)) return true;
   }
@@ -3452,41 +3510,28 @@ function canFinish(state: State, steps: number): boolean {
   return false;
 }
 
-/** A copy of a Placed that shares nothing with it. */
+/** A copy of a Placed for a search: what the search may change is not shared. */
 function copyPlaced(r: Placed): Placed {
   return { tile: r.tile, at: r.at, cubes: r.cubes.slice(), clans: r.clans };
 }
 
-/** A copy of a routine's frame that shares nothing with it. */
+/** A copy of a routine's frame for a search: what the search may change is not shared. */
 function copyFrame(frame: Frame): Frame {
   switch (frame.routine) {
     case "flow":
       return { ...frame };
     case "playerTurn":
-      return { ...frame, activation$left: frame.activation$left.slice() };
+      return { ...frame };
     case "pay":
-      return {
-        ...frame,
-        cost: { ...frame.cost },
-        due: { ...frame.due },
-        rList: frame.rList.slice(),
-        sources: frame.sources.map((x0) => ({ ...x0 })),
-        source: { ...frame.source },
-      };
+      return { ...frame, cost: { ...frame.cost }, due: { ...frame.due }, rList: frame.rList.slice() };
     case "payFor":
-      return {
-        ...frame,
-        t: { ...frame.t },
-        payers: frame.payers.map((x0) => ({ ...x0 })),
-        clanSource: { ...frame.clanSource },
-        cost: { ...frame.cost },
-      };
+      return { ...frame, cost: { ...frame.cost } };
     case "placeTile":
-      return { ...frame, spots: frame.spots.slice() };
+      return { ...frame };
     case "oneTimeEffect":
-      return { ...frame, t: { ...frame.t }, jList: frame.jList.slice() };
+      return { ...frame, jList: frame.jList.slice() };
     case "activateTile":
-      return { ...frame, t: { ...frame.t }, fairRes$left: frame.fairRes$left.slice() };
+      return { ...frame, fairRes$left: frame.fairRes$left.slice() };
     case "refill":
       return { ...frame };
     case "layTile":
@@ -3500,8 +3545,9 @@ function copyFrame(frame: Frame): Frame {
   }
 }
 
-/** A copy of the whole game that shares nothing with it but its constants and derived data. */
-function copyState(state: State): State {
+/** A copy of the game for a search of the `completing` blocks under way. It shares what the search cannot change: what no rule of the blocks writes into, the constants, the derived data, and the frames that do not run again before the search stops. */
+function copyForSearch(state: State): State {
+  const outermost = state.completing[0]?.depth ?? 0;
   const copy: State = {
     variant: state.variant,
     params: state.params,
@@ -3511,28 +3557,26 @@ function copyState(state: State): State {
       coins: mine.coins,
       whisky: mine.whisky,
       chieftains: mine.chieftains,
-      cards: mine.cards.slice(),
+      cards: mine.cards,
       vp: mine.vp,
     })),
-    track: state.track.map((x0) => ({ ...x0 })),
-    stacks: Object.fromEntries(
-      Object.entries(state.stacks).map(([k0, x0]) => [k0, { pile: x0.pile.slice(), discard: x0.discard.slice() }]),
-    ) as Partial<Record<Stack, Deck<number>>>,
+    track: state.track,
+    stacks: state.stacks,
     market: { ...state.market },
     scorings: state.scorings,
     lastRoll: state.lastRoll,
     placedAt: state.placedAt,
-    activated: state.activated.slice(),
+    activated: state.activated,
     oichTurn: state.oichTurn,
     nessUsed: state.nessUsed,
     moves: state.moves,
     rng: { ...state.rng, forced: state.rng.forced.slice() },
-    stack: state.stack.map(copyFrame),
-    allowed: clone<Allowance[]>(state.allowed),
-    returns: clone<State["returns"]>(state.returns),
+    stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame))),
+    allowed: state.allowed.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() })),
+    returns: { placeTile: state.returns.placeTile },
     ending: state.ending,
     completing: state.completing.slice(),
-    pending: clone<Pending | null>(state.pending),
+    pending: state.pending === null ? null : { ...state.pending, players: state.pending.players.slice() },
   };
   return copy;
 }
@@ -4140,8 +4184,20 @@ function validateState(value: unknown): string | null {
     return "ending is not a way the game ends";
   if (!isRecord(value.returns) || !isInt(value.returns.placeTile))
     return "returns does not hold the values procedures return";
-  if (!Array.isArray(value.completing) || !value.completing.every((b: unknown) => isInt(b) && b >= 0 && b < 5))
-    return "completing is not a list of completing blocks";
+  if (
+    !Array.isArray(value.completing) ||
+    !value.completing.every(
+      (c: unknown) =>
+        isRecord(c) &&
+        isInt(c.block) &&
+        c.block >= 0 &&
+        c.block < 5 &&
+        isInt(c.depth) &&
+        c.depth >= 0 &&
+        c.depth < (value.stack as unknown[]).length,
+    )
+  )
+    return "completing is not a list of completing blocks under way";
   const routines: readonly unknown[] = [
     "flow",
     "playerTurn",

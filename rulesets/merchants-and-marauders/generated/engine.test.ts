@@ -1247,7 +1247,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 0;
       state.players[1]!.captain = 1;
       state.players[0]!.ship = "frigate";
-      state.players[0]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate"));
+      state.players[0]!.tracks = fullTracks(state, "frigate");
       state.players[0]!.weapons = ["chainShot"];
       state.players[1]!.mods = ["advancedRigs"];
       state.players[1]!.weapons = ["grapplingHooks"];
@@ -1863,21 +1863,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
     // given { npcs[spanishWarship] = NpcShip(cards: [rowOf(EVENTS, "ES1")], zone: havana, tracks: fullTrac
     given(state, () => {
-      mapSet(state.npcs, "spanishWarship", {
-        cards: [9],
-        zone: "havana",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
-      });
-      mapSet(state.npcs, "dutchWarship", {
-        cards: [0],
-        zone: "stJohn",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
-      });
-      mapSet(state.npcs, "pirateFrigate", {
-        cards: [15],
-        zone: "caribbeanSea",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
-      });
+      mapSet(state.npcs, "spanishWarship", { cards: [9], zone: "havana", tracks: fullTracks(state, "frigate") });
+      mapSet(state.npcs, "dutchWarship", { cards: [0], zone: "stJohn", tracks: fullTracks(state, "frigate") });
+      mapSet(state.npcs, "pirateFrigate", { cards: [15], zone: "caribbeanSea", tracks: fullTracks(state, "frigate") });
       state.players[0]!.zone = "caracas";
       state.players[0]!.inPort = false;
       state.players[1]!.zone = "sanJuan";
@@ -1996,11 +1984,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.inPort = false;
       mapSet(state.players[0]!.tracks, "hull", 1);
       mapSet(state.players[0]!.tracks, "mast", 0);
-      mapSet(state.npcs, "pirateSloop", {
-        cards: [12],
-        zone: "caribbeanSea",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
-      });
+      mapSet(state.npcs, "pirateSloop", { cards: [12], zone: "caribbeanSea", tracks: fullTracks(state, "sloop") });
       mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3989, 5)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
@@ -2040,11 +2024,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
-      mapSet(state.npcs, "spanishWarship", {
-        cards: [9],
-        zone: "caribbeanSea",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
-      });
+      mapSet(state.npcs, "spanishWarship", { cards: [9], zone: "caribbeanSea", tracks: fullTracks(state, "frigate") });
       mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 4015, 5)).tracks, "hull", 1);
     });
     expect(
@@ -2109,11 +2089,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
-      mapSet(state.npcs, "spanishWarship", {
-        cards: [9],
-        zone: "caribbeanSea",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
-      });
+      mapSet(state.npcs, "spanishWarship", { cards: [9], zone: "caribbeanSea", tracks: fullTracks(state, "frigate") });
     });
     state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 0, 0);
     play(
@@ -2193,11 +2169,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
-      mapSet(state.npcs, "spanishWarship", {
-        cards: [9],
-        zone: "caribbeanSea",
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
-      });
+      mapSet(state.npcs, "spanishWarship", { cards: [9], zone: "caribbeanSea", tracks: fullTracks(state, "frigate") });
     });
     state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 0, 0);
     play(

@@ -3094,7 +3094,7 @@ export function npcSkills(state: State, n_: Npc): Skills {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
 
-  let card = clone<EventCard>(at(EVENTS, at(cards, cards.length - 1, 1971, 21), 1971, 14));
+  let card = { ...at(EVENTS, at(cards, cards.length - 1, 1971, 21), 1971, 14) };
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
@@ -3482,11 +3482,7 @@ export function endOfRound(state: State): void {
           (state.npcs[n_2] ?? noKey(n_2, 945, 20)).cards.push(c);
           (state.npcs[n_2] ?? noKey(n_2, 946, 11)).zone = z2;
         } else {
-          mapSet(state.npcs, n_2, {
-            cards: [c],
-            zone: z2,
-            tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, npcShipType(state, n_2))),
-          });
+          mapSet(state.npcs, n_2, { cards: [c], zone: z2, tracks: fullTracks(state, npcShipType(state, n_2)) });
         }
       }
     }
@@ -3500,11 +3496,7 @@ export function endOfRound(state: State): void {
     cards.push(c2);
     const z3 = at(EVENTS, c2, 960, 16).enters;
     if (z3 !== null) {
-      mapSet(state.npcs, n_3, {
-        cards: cards.slice(),
-        zone: z3,
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, npcShipType(state, n_3))),
-      });
+      mapSet(state.npcs, n_3, { cards: cards.slice(), zone: z3, tracks: fullTracks(state, npcShipType(state, n_3)) });
     }
   }
 
@@ -3514,7 +3506,7 @@ export function endOfRound(state: State): void {
       mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 967, 12), {
         cards: [],
         zone: FIRST_PORT[n_4] ?? noKey(n_4, 967, 54),
-        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
+        tracks: fullTracks(state, "manOfWar"),
       });
     }
 
@@ -3656,9 +3648,7 @@ export function npcDamage(state: State, n_: Npc, l: Location): void {
 /** proc repairNpc (line 2026) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 2028, 5)).tracks = clone<Partial<Record<Location, number>>>(
-      fullTracks(state, npcShipType(state, n_)),
-    );
+    (state.npcs[n_] ?? noKey(n_, 2028, 5)).tracks = fullTracks(state, npcShipType(state, n_));
   }
 }
 
@@ -4076,9 +4066,7 @@ function stepLaunch(state: State, frame: LaunchFrame): void {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.ship = frame.start === "startSloop" ? "sloop" : "flute";
-        state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          fullTracks(state, state.players[frame.p]!.ship),
-        );
+        state.players[frame.p]!.tracks = fullTracks(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.zone = at(CAPTAINS, state.players[frame.p]!.captain, 763, 12).home;
         state.players[frame.p]!.inPort = true;
         frame.pc = 1;
@@ -5000,7 +4988,7 @@ function stepRerollDice(state: State, frame: RerollDiceFrame): void {
       }
 
       case 2: {
-        state.returns.rerollDice = clone<Roll>(rollOf(state, frame.faces));
+        state.returns.rerollDice = rollOf(state, frame.faces);
         state.stack.pop();
         return;
       }
@@ -5318,7 +5306,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.fighters = captainsOf(state, frame.a, frame.d).slice();
+        frame.fighters = captainsOf(state, frame.a, frame.d);
         frame.controller = at(frame.fighters, 0, 1492, 20);
         if (!(frame.a.kind === "npc" || frame.d.kind === "npc")) {
           frame.pc = 1;
@@ -7181,7 +7169,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         state.players[frame.w]!.mods = state.players[frame.l]!.mods.slice();
         state.players[frame.w]!.hullFlipped = state.players[frame.l]!.hullFlipped;
         state.players[frame.l]!.mods = [];
-        state.players[frame.w]!.tracks = clone<Partial<Record<Location, number>>>(state.players[frame.l]!.tracks);
+        state.players[frame.w]!.tracks = { ...state.players[frame.l]!.tracks };
         mapSet(state.players[frame.w]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.w, "crew")));
         frame.pc = 17;
         continue machine;
@@ -7504,9 +7492,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.ship = npcShipType(state, frame.n_);
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
-        state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2095, 16)).tracks,
-        );
+        state.players[frame.p]!.tracks = { ...(state.npcs[frame.n_] ?? noKey(frame.n_, 2095, 16)).tracks };
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
         continue machine;
@@ -7843,7 +7829,7 @@ function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.here = missionsHere(state, frame.p).slice();
+        frame.here = missionsHere(state, frame.p);
         if (answerAlone42(state)) {
           frame.pc = 1;
           continue machine;
@@ -7992,7 +7978,7 @@ function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.candidates = hireable(state, frame.p).slice();
+        frame.candidates = hireable(state, frame.p);
         if (answerAlone44(state)) {
           frame.pc = 1;
           continue machine;
@@ -8065,7 +8051,7 @@ function stepScoutingCheck(state: State, frame: ScoutingCheckFrame): void {
         const i_ = frame.scoutAgain;
         if (i_ !== null) {
           setAt(frame.faces, i_, randomBetween(state.rng, 1, 6, 2538, 18), 2538, 7);
-          frame.roll = clone<Roll>(rollOf(state, frame.faces));
+          frame.roll = rollOf(state, frame.faces);
         }
 
         frame.pc = 1;
@@ -8474,7 +8460,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           (STATS[frame.t] ?? noKey(frame.t, 2765, 40)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
-        state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
+        state.players[frame.p]!.tracks = fullTracks(state, frame.t);
         mapSet(state.players[frame.p]!.tracks, "crew", frame.keptCrew);
         if (!((frame.t === "frigate" || frame.t === "galleon") && !state.players[frame.p]!.boughtWarship)) {
           frame.pc = 8;
@@ -9511,7 +9497,7 @@ function stepPort(state: State, frame: PortFrame): void {
         }
 
         frame.first = true;
-        frame.activity$left = activitiesFor(state, frame.me).slice();
+        frame.activity$left = activitiesFor(state, frame.me);
         frame.pc = 3;
         continue machine;
       }

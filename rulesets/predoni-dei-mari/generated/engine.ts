@@ -8148,7 +8148,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
       }
 
       case 3: {
-        mapSet(state.shoals, frame.shoalsModule, triangle(state, frame.shoalsModule, frame.shoalsSpot).slice());
+        mapSet(state.shoals, frame.shoalsModule, triangle(state, frame.shoalsModule, frame.shoalsSpot));
         frame.pc = 1;
         continue machine;
       }
@@ -12810,7 +12810,7 @@ function deriveData(state: State): Derived {
   };
   Object.defineProperty(state, DERIVED, { value: data, configurable: true });
   data.layout = clone<PlacedSquare[]>(placedLayout(state));
-  data.moduleAt = clone<Partial<Record<Hex, number>>>(squaresByModule(state));
+  data.moduleAt = { ...squaresByModule(state) };
   data.land = collect88(state);
   data.portSquares = collect89(state);
   data.ports = collect90(state);

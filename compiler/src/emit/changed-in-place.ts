@@ -1,0 +1,135 @@
+/**
+ * What the searches of `completing` blocks may change in place: the types of the lists, maps, decks and records that
+ * the blocks, and the procedures they call, write into (`add`, `remove`, `shuffle`, `draw`, `x.f = ...`,
+ * `a[i] = ...`). A search stops where the outermost block ends, so nothing else runs on its copies: a part of the
+ * state holding none of these types is never written there, and the copies share it.
+ */
+import { forEachExpr, typeToString, type Block, type Expr, type Program, type Stmt, type Type } from "@rules/dsl";
+
+/** A predicate on types: whether a value of that type may hold something a search changes in place. */
+export type MayChange = (t: Type) => boolean;
+
+export function changedInSearch(program: Program): MayChange {
+  const changed = new Set<string>();
+  const walked = new Set<string>();
+  const note = (t: Type | undefined): void => {
+    if (t !== undefined) changed.add(typeToString(t));
+  };
+  const bodiesOf = (proc: string): Block[] => [
+    ...(program.procs.has(proc) ? [program.procs.get(proc)!.body] : []),
+    ...program.variants.flatMap((v) =>
+      v.replacements.flatMap((r) => (r.kind === "proc" && r.name.text === proc ? [r.body] : [])),
+    ),
+  ];
+  const exprs = (e: Expr | undefined): void => {
+    if (e === undefined) return;
+    forEachExpr(e, (x) => {
+      if (x.kind !== "call") return;
+      if (x.target === "proc" && !walked.has(x.callee.text)) {
+        walked.add(x.callee.text);
+        for (const body of bodiesOf(x.callee.text)) block(body);
+      }
+      // `draw(list)` takes the top element off the list.
+      if (x.target === "builtin" && x.callee.text === "draw") note(x.args[0]?.type);
+    });
+  };
+  const target = (e: Expr): void => {
+    // The container whose slot changes: a record's field, a list's element, a map's value.
+    if (e.kind === "member" && e.object.type?.kind === "record") note(e.object.type);
+    if (e.kind === "index") note(e.object.type);
+    exprs(e);
+  };
+  const block = (b: Block): void => b.statements.forEach(stmt);
+  const stmt = (s: Stmt): void => {
+    switch (s.kind) {
+      case "let":
+      case "return":
+        exprs(s.value);
+        return;
+      case "assign":
+        target(s.target);
+        exprs(s.value);
+        return;
+      case "add":
+      case "remove":
+        note(s.list.type);
+        exprs(s.value);
+        exprs(s.list);
+        return;
+      case "shuffle":
+        note(s.list.type);
+        return;
+      case "expr":
+        exprs(s.expr);
+        return;
+      case "if":
+        exprs(s.condition);
+        block(s.then);
+        if (s.otherwise) block(s.otherwise);
+        return;
+      case "match":
+        exprs(s.subject);
+        s.arms.forEach((a) => block(a.body));
+        return;
+      case "for":
+        exprs(s.iterable);
+        block(s.body);
+        return;
+      case "while":
+        exprs(s.condition);
+        block(s.body);
+        return;
+      case "repeat":
+        exprs(s.count);
+        block(s.body);
+        return;
+      case "allow":
+      case "completing":
+        block(s.body);
+        return;
+      default:
+        // `choose`, `require`, `act`, `end`, `break`: they read, or stop, and write nothing.
+        return;
+    }
+  };
+  for (const b of program.completing) block(b.body);
+
+  const memo = new Map<string, boolean>();
+  const mayChange: MayChange = (t) => {
+    const key = typeToString(t);
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    memo.set(key, false); // a record holding itself: false until its fields say otherwise
+    let result = changed.has(key);
+    if (!result) {
+      switch (t.kind) {
+        case "list":
+          result = mayChange(t.element);
+          break;
+        case "deck":
+          // A deck's draw and discard piles are lists of its cards.
+          result = changed.has(`list<${typeToString(t.element)}>`) || mayChange(t.element);
+          break;
+        case "map":
+          result = mayChange(t.value);
+          break;
+        case "optional":
+          result = mayChange(t.inner);
+          break;
+        case "record":
+          result = [...(program.records.get(t.name)?.fields.values() ?? [])].some((f) => mayChange(f.type));
+          break;
+        case "enum":
+          result = [...(program.unions.get(t.name)?.members.values() ?? [])].some((m) =>
+            m.fields.some((f) => mayChange(f.type)),
+          );
+          break;
+        default:
+          result = false;
+      }
+    }
+    memo.set(key, result);
+    return result;
+  };
+  return mayChange;
+}
