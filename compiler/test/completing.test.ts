@@ -69,17 +69,19 @@ describe("a `completing` block", () => {
   it("searches through the procedures it calls, to the end of the outermost block", async () => {
     const text = [
       'game "Purse" { players 2..2 }',
-      "per player { paid: int }",
-      "// A purse holds two 1s and one 2; a 2 pays only where 2 or more are due.",
-      "global { ones: int = 2  twos: int = 1 }",
+      "// A purse holds two 1s and one 2; a 2 pays only where 2 or more are due. The searches play on copies: the",
+      "// purse (a record), the coins paid (a list) and the counts (a map) must come out of them untouched.",
+      "record Purse { ones: int  twos: int }",
+      "per player { purse: Purse = Purse(ones: 2, twos: 1)  coins: list<int>  paid: map<int, int> = {} }",
       "proc pay(p: Player, n: int) {",
       "  let due = n",
       "  completing {",
       "    while due > 0 {",
-      "      choose coin: 1..2 by p where (coin == 1 and ones > 0) or (coin == 2 and twos > 0 and due >= 2)",
-      "      if coin == 1 { ones -= 1 } else { twos -= 1 }",
+      "      choose coin: 1..2 by p where (coin == 1 and p.purse.ones > 0) or (coin == 2 and p.purse.twos > 0 and due >= 2)",
+      "      if coin == 1 { p.purse.ones -= 1 } else { p.purse.twos -= 1 }",
       "      due -= coin",
-      "      p.paid += coin",
+      "      add coin to p.coins",
+      "      p.paid[n] = (if has(p.paid, n) then p.paid[n] else 0) + coin",
       "    }",
       "  }",
       "}",
@@ -90,13 +92,15 @@ describe("a `completing` block", () => {
       "    pay(players[0], 1)",
       "  }",
       "}",
-      "scoring { score p: p.paid }",
+      "scoring { score p: sum(c in p.coins: c) }",
     ].join("\n");
     await withEngine(text, (engine: AnyEngine) => {
       const state = engine.newGame({ players: 2, seed: 1 });
       const coin = (value: number): EngineAction & { value: number } => ({ type: "coin", player: 0, value });
       // Within the first payment alone a 1 would do (1 + 1); the outer block rules it out.
+      const before = JSON.stringify(state);
       expect(engine.legalActions(state, 0)).toEqual([coin(2)]);
+      expect(JSON.stringify(state)).toBe(before);
       // The flow's block, then the payment's, in the procedure's frame above the flow's.
       expect((state as { completing?: unknown[] }).completing).toEqual([
         { block: 1, depth: 0 },
@@ -106,6 +110,7 @@ describe("a `completing` block", () => {
       expect(engine.legalActions(state, 0)).toEqual([coin(1)]);
       engine.apply(state, coin(1));
       expect(engine.outcome(state)?.scores).toEqual([3, 0]);
+      expect((state as { players: { paid: unknown }[] }).players[0]!.paid).toEqual({ 1: 1, 2: 2 });
     });
   });
 });

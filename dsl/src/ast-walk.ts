@@ -70,3 +70,64 @@ export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
       break;
   }
 }
+
+/** Calls `visit` on every statement of `b` and of the blocks nested in them, each before those nested in it. */
+export function forEachStmt(b: A.Block, visit: (s: A.Stmt) => void): void {
+  for (const s of b.statements) {
+    visit(s);
+    for (const inner of blocksOf(s)) forEachStmt(inner, visit);
+  }
+}
+
+/** The blocks a statement holds. */
+function blocksOf(s: A.Stmt): A.Block[] {
+  switch (s.kind) {
+    case "if":
+      return s.otherwise ? [s.then, s.otherwise] : [s.then];
+    case "match":
+      return s.arms.map((a) => a.body);
+    case "for":
+    case "while":
+    case "repeat":
+    case "allow":
+    case "completing":
+      return [s.body];
+    default:
+      return [];
+  }
+}
+
+/** The expressions a statement holds itself (not those of the blocks nested in it). */
+export function exprsOf(s: A.Stmt): A.Expr[] {
+  switch (s.kind) {
+    case "let":
+    case "return":
+      return [s.value];
+    case "assign":
+      return [s.target, s.value];
+    case "if":
+    case "while":
+    case "require":
+      return [s.condition];
+    case "match":
+      return [s.subject];
+    case "for":
+      return [s.iterable];
+    case "repeat":
+      return [s.count];
+    case "choose":
+      return [s.chooser, ...(s.domain.from ? [s.domain.from] : []), ...(s.condition ? [s.condition] : [])];
+    case "act":
+    case "allow":
+      return [s.player];
+    case "add":
+    case "remove":
+      return [s.value, s.list];
+    case "shuffle":
+      return [s.list];
+    case "expr":
+      return [s.expr];
+    default:
+      return [];
+  }
+}

@@ -4,7 +4,16 @@
  * `a[i] = ...`). A search stops where the outermost block ends, so nothing else runs on its copies: a part of the
  * state holding none of these types is never written there, and the copies share it.
  */
-import { forEachExpr, typeToString, type Block, type Expr, type Program, type Stmt, type Type } from "@rules/dsl";
+import {
+  exprsOf,
+  forEachExpr,
+  forEachStmt,
+  typeToString,
+  type Block,
+  type Expr,
+  type Program,
+  type Type,
+} from "@rules/dsl";
 
 /** A predicate on types: whether a value of that type may hold something a search changes in place. */
 export type MayChange = (t: Type) => boolean;
@@ -21,8 +30,7 @@ export function changedInSearch(program: Program): MayChange {
       v.replacements.flatMap((r) => (r.kind === "proc" && r.name.text === proc ? [r.body] : [])),
     ),
   ];
-  const exprs = (e: Expr | undefined): void => {
-    if (e === undefined) return;
+  const calls = (e: Expr): void =>
     forEachExpr(e, (x) => {
       if (x.kind !== "call") return;
       if (x.target === "proc" && !walked.has(x.callee.text)) {
@@ -32,66 +40,16 @@ export function changedInSearch(program: Program): MayChange {
       // `draw(list)` takes the top element off the list.
       if (x.target === "builtin" && x.callee.text === "draw") note(x.args[0]?.type);
     });
-  };
-  const target = (e: Expr): void => {
-    // The container whose slot changes: a record's field, a list's element, a map's value.
-    if (e.kind === "member" && e.object.type?.kind === "record") note(e.object.type);
-    if (e.kind === "index") note(e.object.type);
-    exprs(e);
-  };
-  const block = (b: Block): void => b.statements.forEach(stmt);
-  const stmt = (s: Stmt): void => {
-    switch (s.kind) {
-      case "let":
-      case "return":
-        exprs(s.value);
-        return;
-      case "assign":
-        target(s.target);
-        exprs(s.value);
-        return;
-      case "add":
-      case "remove":
-        note(s.list.type);
-        exprs(s.value);
-        exprs(s.list);
-        return;
-      case "shuffle":
-        note(s.list.type);
-        return;
-      case "expr":
-        exprs(s.expr);
-        return;
-      case "if":
-        exprs(s.condition);
-        block(s.then);
-        if (s.otherwise) block(s.otherwise);
-        return;
-      case "match":
-        exprs(s.subject);
-        s.arms.forEach((a) => block(a.body));
-        return;
-      case "for":
-        exprs(s.iterable);
-        block(s.body);
-        return;
-      case "while":
-        exprs(s.condition);
-        block(s.body);
-        return;
-      case "repeat":
-        exprs(s.count);
-        block(s.body);
-        return;
-      case "allow":
-      case "completing":
-        block(s.body);
-        return;
-      default:
-        // `choose`, `require`, `act`, `end`, `break`: they read, or stop, and write nothing.
-        return;
-    }
-  };
+  const block = (b: Block): void =>
+    forEachStmt(b, (s) => {
+      // The container whose slot changes: a record's field, a list's element, a map's value; a list added to,
+      // removed from or shuffled.
+      if (s.kind === "assign" && s.target.kind === "member" && s.target.object.type?.kind === "record")
+        note(s.target.object.type);
+      if (s.kind === "assign" && s.target.kind === "index") note(s.target.object.type);
+      if (s.kind === "add" || s.kind === "remove" || s.kind === "shuffle") note(s.list.type);
+      exprsOf(s).forEach(calls);
+    });
   for (const b of program.completing) block(b.body);
 
   const memo = new Map<string, boolean>();
