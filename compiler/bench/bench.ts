@@ -83,13 +83,16 @@ function measureStartup(): StartupFigure[] {
   });
 }
 
+/** Compiles of each ruleset measured after a warm-up one (few enough that the whole benchmark stays under 2 minutes). */
+const COMPILE_RUNS = 3;
+
 async function measureCompile(): Promise<CompileFigure[]> {
   const out: CompileFigure[] = [];
   for (const r of await findRulesets([])) {
     const text = await readFile(r.rulesPath, "utf8");
     const input = { name: r.name, sourcePath: relative(REPO_ROOT, r.rulesPath), text };
     await compileRules(input); // warm-up: JIT and Prettier's lazy loading
-    const runs = 5;
+    const runs = COMPILE_RUNS;
     let parse = 0;
     let emit = 0;
     let format = 0;
@@ -159,7 +162,7 @@ function measurePlayouts(engine: AnyEngine, players: number, variant: string): P
   let seed = 0;
   const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
   // Warm-up (the JIT settles), then as many playouts as fit in the measuring time.
-  const warmUntil = performance.now() + 500;
+  const warmUntil = performance.now() + 300;
   while (performance.now() < warmUntil) play();
   let games = 0;
   let actions = 0;
@@ -240,7 +243,7 @@ if (json) {
     ),
   );
   process.stdout.write("\n\n");
-  process.stdout.write("Compile time per ruleset (mean of 5 runs, ms)\n\n");
+  process.stdout.write(`Compile time per ruleset (mean of ${COMPILE_RUNS} runs, ms)\n\n`);
   process.stdout.write(
     table(
       ["ruleset", "lines", "parse+check", "emit", "format", "total"],
