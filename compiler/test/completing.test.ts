@@ -113,4 +113,40 @@ describe("a `completing` block", () => {
       expect((state as { players: { paid: unknown }[] }).players[0]!.paid).toEqual({ 1: 1, 2: 2 });
     });
   });
+
+  it("leaves the records the rules hold across it where they are", async () => {
+    const text = [
+      'game "Pots" { players 2..2 }',
+      "record Pot { coins: int }",
+      "global { pots: list<Pot> }",
+      "proc fill() {",
+      "  completing {",
+      "    choose c: 1..2 by players[0]",
+      "    // A search of the 2 puts a pot before the one held below; the game itself is answered 1.",
+      "    if c == 2 {",
+      "      add Pot(coins: 5) to top of pots",
+      "    }",
+      "  }",
+      "}",
+      "// The pot is held while the block asks (and is searched): afterwards it must still be the game's first pot.",
+      "proc topUp(pot: Pot) {",
+      "  fill()",
+      "  pot.coins += 10",
+      "}",
+      "flow {",
+      "  pots = [Pot(coins: 0)]",
+      "  topUp(pots[0])",
+      "}",
+      "scoring { score p: pots[0].coins }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const c = (value: number): EngineAction & { value: number } => ({ type: "c", player: 0, value });
+      const before = JSON.stringify(state);
+      expect(engine.legalActions(state, 0)).toEqual([c(1), c(2)]);
+      expect(JSON.stringify(state)).toBe(before);
+      engine.apply(state, c(1));
+      expect(engine.outcome(state)?.scores).toEqual([10, 10]);
+    });
+  });
 });

@@ -11,6 +11,7 @@ import { allowanceLists, waitingValueProcs } from "./statements.ts";
 import { arrowBody, tsType } from "./ts-types.ts";
 import { typeName } from "./naming.ts";
 import { changedInSearch, type MayChange } from "./changed-in-place.ts";
+import { heldFieldsOf } from "./engine-module.ts";
 
 /** Whether a value of type `t` is kept as a number, a string or a flag: copying it is taking it. */
 function isPlain(program: Program, t: Type): boolean {
@@ -133,6 +134,7 @@ function emitFrameCopy(ctx: EmitContext, c: Copying): FunctionDeclarationStructu
 export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
   const p = ctx.program;
   const c: Copying = { program: p, mayChange: changedInSearch(p), called: new Set() };
+  const shareFrames = heldFieldsOf(ctx).length === 0;
   const mine = [...p.playerFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `mine.${f}`)}`);
   const fields = [
     "variant: state.variant",
@@ -142,8 +144,12 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
     `players: state.players.map((mine) => (${mine.length > 0 ? `{ ${mine.join(", ")} }` : "{}"}))`,
     ...[...p.globalFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `state.${f}`)}`),
     "rng: { ...state.rng, forced: state.rng.forced.slice() }",
-    // The frames under the one running the outermost block never run again before the search stops.
-    "stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame)))",
+    // The frames under the one running the outermost block never run again before the search stops; but where
+    // frames hold records across decisions, every run turns their addresses into the records (`thawHeld`), in every
+    // frame: none is shared then.
+    shareFrames
+      ? "stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame)))"
+      : "stack: state.stack.map(copyFrame)",
     ...allowanceLists(p).map(
       (list) => `${list}: state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`,
     ),
@@ -192,7 +198,7 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
         "A copy of the game for a search of the `completing` blocks under way. It shares what the search cannot change: what no rule of the blocks writes into, the constants, the derived data, and the frames that do not run again before the search stops.",
       ],
       statements: [
-        "const outermost = state.completing[0]?.depth ?? 0;",
+        ...(shareFrames ? ["const outermost = state.completing[0]?.depth ?? 0;"] : []),
         `const copy: State = { ${fields.join(", ")} };`,
         ...(derived
           ? [
