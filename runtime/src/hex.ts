@@ -71,12 +71,24 @@ export function hexDistance(a: Hex, b: Hex): number {
   return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr));
 }
 
-const DIRECTION_INDEX: Readonly<Record<string, number>> = Object.fromEntries(HEX_DIRECTIONS.map((d, i) => [d, i]));
-
+// A switch on the name, as for grids (grid.ts): faster in the engines' innermost loops than a lookup by name.
 function directionIndex(d: HexDirection): number {
-  const i = DIRECTION_INDEX[d];
-  if (i === undefined) throw new RulesError(`${String(d)} is not a direction`);
-  return i;
+  switch (d) {
+    case "north":
+      return 0;
+    case "northeast":
+      return 1;
+    case "southeast":
+      return 2;
+    case "south":
+      return 3;
+    case "southwest":
+      return 4;
+    case "northwest":
+      return 5;
+    default:
+      throw new RulesError(`${String(d)} is not a direction`);
+  }
 }
 
 /** The unit offset of a direction: `direction(north)` is hex(0, -1). */

@@ -10,6 +10,8 @@ import {
   cellLine,
   cellOf,
   cellOffset,
+  GRID_DIRECTIONS,
+  type GridDirection,
   cellScale,
   cellStep,
   cellSub,
@@ -84,6 +86,9 @@ describe("square grids", () => {
     expect(xy(cellLine(cellOf(0, 5), "upRight", 3))).toEqual(["1,4", "2,3", "3,2"]);
     expect(cellLine(cellOf(0, 0), "down", 0)).toEqual([]);
     expect(() => cellLine(cellOf(0, 0), "down", -1)).toThrow(RulesError);
+    // Each direction by name is the neighbour in its place, clockwise from up; a name that is none is refused.
+    expect(GRID_DIRECTIONS.map((d) => cellOffset(d))).toEqual(cellAround(cellOf(0, 0)));
+    expect(() => cellOffset("sideways" as GridDirection)).toThrow("sideways is not a grid direction");
   });
 
   it("find where a grid of placed cells may grow: free cells across a side, each once, in order", () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   hexAdd,
   hexDirection,
+  HEX_DIRECTIONS,
+  type HexDirection,
   hexDisc,
   hexDistance,
   hexNeighbours,
@@ -62,6 +64,9 @@ describe("hex squares", () => {
     expect(hexText(hexStep(hexOf(1, 1), "south"))).toBe("(1, 2)");
     expect(hexText(hexStep(hexOf(1, 1), "northwest", 3))).toBe("(-2, 1)");
     expect(hexText(hexDirection("southeast"))).toBe("(1, 0)");
+    // Each direction by name is the neighbour in its place; a name that is none is refused.
+    expect(HEX_DIRECTIONS.map((d) => hexDirection(d))).toEqual(hexNeighbours(hexOf(0, 0)));
+    expect(() => hexDirection("up" as HexDirection)).toThrow("up is not a direction");
   });
 
   it("list rings from the square straight north, clockwise, and discs ring by ring", () => {
