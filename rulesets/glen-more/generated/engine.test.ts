@@ -55,18 +55,19 @@ import {
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
   "That tile was already activated this turn, or activating it would do nothing now.": "rules line 497",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 749",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 761",
-  "No coin lies on that market row: it buys nothing now.": "rules line 772",
-  "That tile holds no such resource.": "rules line 773",
-  "You do not have the Loch Ness card.": "rules line 781",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 782",
-  "That tile was already activated this turn.": "rules line 783",
-  "Activating that tile would do nothing now.": "rules line 784",
-  "No movement point is left this turn.": "rules lines 791, 802",
-  "No clan member stands on that tile.": "rules lines 792, 803",
-  "There is no tile in that direction.": "rules line 793",
-  "At least one clan member must stay in your display until your last turn.": "rules line 804",
+  "You cannot pay a resource of that type.": "rules line 660",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 747",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 759",
+  "No coin lies on that market row: it buys nothing now.": "rules line 770",
+  "That tile holds no such resource.": "rules line 771",
+  "You do not have the Loch Ness card.": "rules line 779",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 780",
+  "That tile was already activated this turn.": "rules line 781",
+  "Activating that tile would do nothing now.": "rules line 782",
+  "No movement point is left this turn.": "rules lines 789, 800",
+  "No clan member stands on that tile.": "rules lines 790, 801",
+  "There is no tile in that direction.": "rules line 791",
+  "At least one clan member must stay in your display until your last turn.": "rules line 802",
 };
 
 /**
@@ -94,10 +95,10 @@ describe("Glen More: rules tests", () => {
     start(state);
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
     expect(
-      equal(at(state.track, 0, 844, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 844, 45), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 2, 844, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 844, 99) }) &&
-        equal(at(state.track, 3, 844, 115), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 844, 134) }),
+      equal(at(state.track, 0, 842, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 842, 45), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2, 842, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 842, 99) }) &&
+        equal(at(state.track, 3, 842, 115), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 842, 134) }),
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] == figure(players[3])",
     ).toBe(true);
     expect(all1(state), "expect all(s in range(4, 11): stackOn(s) == 0)").toBe(true);
@@ -148,10 +149,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     start(state);
     expect(
-      equal(at(state.track, 0, 866, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 866, 45), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 2, 866, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 866, 99) }) &&
-        at(state.track, 3, 866, 115).kind === "die",
+      equal(at(state.track, 0, 864, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 864, 45), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2, 864, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 864, 99) }) &&
+        at(state.track, 3, 864, 115).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] is die",
     ).toBe(true);
     expect(count7(state), "expect count(s in track: s is tile) == 9").toEqual(9);
@@ -171,9 +172,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      equal(at(state.track, 0, 874, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 874, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 874, 80).kind === "die",
+      equal(at(state.track, 0, 872, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 872, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 872, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(count8(state), "expect count(s in track: s is tile) == 10").toEqual(10);
@@ -195,8 +196,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 885, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 886, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 883, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 884, 5)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -229,12 +230,12 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 0)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1, 893, 10).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(
+    expect(at(state.players[0]!.display, 1, 891, 10).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(
       cellOf(1, 0),
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 895, 10), { kind: "figure", owner: 0 }) &&
+      equal(at(state.track, 0, 893, 10), { kind: "figure", owner: 0 }) &&
         codeAt(state, 1) === "0-2" &&
         codeAt(state, 12) === "1-15",
       'expect track[0] == figure(players[0]) and codeAt(1) == "0-2" and codeAt(12) == "1-15"',
@@ -244,9 +245,9 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 6 });
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 902, 10), { kind: "figure", owner: 1 }) &&
+      equal(at(state.track, 0, 900, 10), { kind: "figure", owner: 1 }) &&
         codeAt(state, 3) === "0-3" &&
-        equal(at(state.track, 4, 902, 68), { kind: "figure", owner: 0 }),
+        equal(at(state.track, 4, 900, 68), { kind: "figure", owner: 0 }),
       'expect track[0] == figure(players[1]) and codeAt(3) == "0-3" and track[4] == figure(players[0])',
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -256,8 +257,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 910, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 911, 5)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 908, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 909, 5)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -273,10 +274,10 @@ describe("Glen More: rules tests", () => {
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 917, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 917, 45), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 917, 64) }) &&
-        equal(at(state.track, 2, 917, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 917, 99) }) &&
-        equal(at(state.track, 4, 917, 115), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 915, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 915, 45), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 915, 64) }) &&
+        equal(at(state.track, 2, 915, 80), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 915, 99) }) &&
+        equal(at(state.track, 4, 915, 115), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[2]) and track[2] == figure(players[3]) and track[4] == figure(players[0])",
     ).toBe(true);
     expect(!any9(state), 'expect not any(s in track: s == tileSlot("0-1") or s == tileSlot("0-2"))').toBe(true);
@@ -298,8 +299,8 @@ describe("Glen More: rules tests", () => {
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
         tileSlot(state, "0-1"),
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 927, 78) },
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 927, 98) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 925, 78) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 925, 98) },
         tileSlot(state, "0-2"),
         tileSlot(state, "0-3"),
         tileSlot(state, "0-4"),
@@ -340,8 +341,8 @@ describe("Glen More: rules tests", () => {
     );
     play(state, { type: "activation", player: 0, value: null });
     expect(
-      equal(at(state.track, 0, 935, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 935, 45), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 933, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 933, 45), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -365,16 +366,16 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 943, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 944, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 941, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 942, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 3").toEqual(3);
     expect(
-      equal(at(state.track, 0, 949, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 949, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 949, 80).kind === "die",
+      equal(at(state.track, 0, 947, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 947, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 947, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
@@ -403,8 +404,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 961, 5)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 962, 5)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 959, 5)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 960, 5)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -438,16 +439,16 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 974, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 975, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 972, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 973, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 2").toEqual(2);
     expect(
-      equal(at(state.track, 0, 980, 10), { kind: "figure", owner: 0 }) &&
-        equal(at(state.track, 1, 980, 45), { kind: "figure", owner: 1 }) &&
-        at(state.track, 2, 980, 80).kind === "die",
+      equal(at(state.track, 0, 978, 10), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1, 978, 45), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2, 978, 80).kind === "die",
       "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
@@ -486,22 +487,22 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1001, 36)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 999, 36)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1004, 37)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1002, 37)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(
-      at(state.players[0]!.display, 3, 1005, 15).cubes.length,
+      at(state.players[0]!.display, 3, 1003, 15).cubes.length,
       "expect size(players[0].display[3].cubes) == 0",
     ).toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1007, 37)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1005, 37)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -528,8 +529,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-22", "1-18");
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1020, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1021, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1018, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1019, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [startVillage(state, 1), { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 }];
     });
     start(state);
@@ -619,10 +620,10 @@ describe("Glen More: rules tests", () => {
       sheep: 0,
     } satisfies Partial<Record<Res, number>>);
     expect(
-      at(state.players[0]!.display, 3, 1058, 15).cubes.length,
+      at(state.players[0]!.display, 3, 1056, 15).cubes.length,
       "expect size(players[0].display[3].cubes) == 0",
     ).toEqual(0);
-    expect(at(state.players[0]!.display, 2, 1059, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1057, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
       "wood",
     ]);
   });
@@ -671,7 +672,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, -1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1, 1072, 10).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
+    expect(at(state.players[0]!.display, 1, 1070, 10).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
       cellOf(0, -1),
     );
   });
@@ -713,7 +714,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 2, 1086, 10).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(
+    expect(at(state.players[0]!.display, 2, 1084, 10).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(
       cellOf(1, 1),
     );
   });
@@ -730,12 +731,12 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 3, 1102, 10).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1100, 10).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 4, 1106, 10).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(
+    expect(at(state.players[0]!.display, 4, 1104, 10).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(
       cellOf(0, 1),
     );
   });
@@ -782,7 +783,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 3, 1124, 10).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1122, 10).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(
       cellOf(0, 1),
     );
     play(state, { type: "activation", player: 0, value: null });
@@ -836,7 +837,7 @@ describe("Glen More: rules tests", () => {
       sheep: 3,
     } satisfies Partial<Record<Res, number>>);
     expect(have(state, 0, "wood"), "expect have(players[0], wood) == 1").toEqual(1);
-    expect(at(state.players[0]!.display, 6, 1155, 10).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 6, 1153, 10).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual(["ionaAbbey"]);
@@ -906,7 +907,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 5, 1200, 10).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(
+    expect(at(state.players[0]!.display, 5, 1198, 10).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(
       cellOf(2, 0),
     );
     expect(askedProblem(engine, state, 0, ["activation", "Sell"]), "expect asked 0 activation | Sell").toBeNull();
@@ -921,7 +922,7 @@ describe("Glen More: rules tests", () => {
       "expect offered 0 activation(5), activation(4), activation(3), activation(1), activation(none)",
     ).toBeNull();
     play(state, { type: "activation", player: 0, value: 5 });
-    expect(at(state.players[0]!.display, 5, 1206, 10).cubes, "expect players[0].display[5].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 5, 1204, 10).cubes, "expect players[0].display[5].cubes == [grain]").toEqual([
       "grain",
     ]);
     {
@@ -943,13 +944,13 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "activation", player: 0, value: 4 });
     play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "activation", player: 0, value: 1 });
-    expect(at(state.players[0]!.display, 4, 1213, 10).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
+    expect(at(state.players[0]!.display, 4, 1211, 10).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
       "cattle",
     ]);
-    expect(at(state.players[0]!.display, 3, 1214, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1212, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
       "sheep",
     ]);
-    expect(at(state.players[0]!.display, 1, 1215, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
+    expect(at(state.players[0]!.display, 1, 1213, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
       "stone",
     ]);
     {
@@ -964,7 +965,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "Sell", player: 0, src: 2, r: "wood" });
     play(state, { type: "activation", player: 0, value: 2 });
     expect(
-      at(state.players[0]!.display, 2, 1220, 15).cubes.length,
+      at(state.players[0]!.display, 2, 1218, 15).cubes.length,
       "expect size(players[0].display[2].cubes) == 3",
     ).toEqual(3);
     expect(state.players[0]!.coins, "expect players[0].coins == 7").toEqual(7);
@@ -990,8 +991,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      cellX(at(state.players[0]!.display, 2, 1235, 10).at) === 2 &&
-        at(state.players[0]!.display, 2, 1235, 46).clans === 1,
+      cellX(at(state.players[0]!.display, 2, 1233, 10).at) === 2 &&
+        at(state.players[0]!.display, 2, 1233, 46).clans === 1,
       "expect players[0].display[2].at.x == 2 and players[0].display[2].clans == 1",
     ).toBe(true);
     play(state, { type: "activation", player: 0, value: 2 });
@@ -1023,7 +1024,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "MoveClan", player: 0, src: 0, dir: 2 });
     expect(
-      at(state.players[0]!.display, 0, 1243, 10).clans === 0 && at(state.players[0]!.display, 1, 1243, 47).clans === 2,
+      at(state.players[0]!.display, 0, 1241, 10).clans === 0 && at(state.players[0]!.display, 1, 1241, 47).clans === 2,
       "expect players[0].display[0].clans == 0 and players[0].display[1].clans == 2",
     ).toBe(true);
     {
@@ -1041,7 +1042,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(state.moves, "expect moves == 0").toEqual(0);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
-    expect(at(state.track, 0, 1250, 10), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
+    expect(at(state.track, 0, 1248, 10), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
   });
   it("§5.8 one clan member must stay in the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1074,17 +1075,17 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "stop", player: 0 });
-    expect(at(state.players[0]!.display, 0, 1265, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 0, 1263, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
   });
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-8", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1272, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1273, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1274, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1275, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1270, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1271, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1272, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1273, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [startVillage(state, 1)];
     });
@@ -1122,10 +1123,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "source", player: 0, value: 1 });
     expect(
-      at(state.players[0]!.display, 1, 1303, 15).cubes.length,
+      at(state.players[0]!.display, 1, 1301, 15).cubes.length,
       "expect size(players[0].display[1].cubes) == 0",
     ).toEqual(0);
-    expect(at(state.players[0]!.display, 3, 1304, 10).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
+    expect(at(state.players[0]!.display, 3, 1302, 10).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
       cellOf(1, -1),
     );
     expect(state.players[0]!.whisky, "expect players[0].whisky == 1").toEqual(1);
@@ -1134,10 +1135,10 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1309, 63)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1307, 63)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
-    expect(at(state.players[0]!.display, 2, 1310, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1308, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
       "grain",
     ]);
   });
@@ -1222,7 +1223,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(cellX(at(state.players[0]!.display, 5, 1365, 10).at), "expect players[0].display[5].at.x == 2").toEqual(2);
+    expect(cellX(at(state.players[0]!.display, 5, 1363, 10).at), "expect players[0].display[5].at.x == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: 5 });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1267,8 +1268,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-9", "3-5");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1385, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1386, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1383, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1384, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
@@ -1287,7 +1288,7 @@ describe("Glen More: rules tests", () => {
     expect(state.players[0]!.vp, "expect players[0].vp == 5").toEqual(5);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(cellX(at(state.players[0]!.display, 7, 1406, 10).at), "expect players[0].display[7].at.x == 3").toEqual(3);
+    expect(cellX(at(state.players[0]!.display, 7, 1404, 10).at), "expect players[0].display[7].at.x == 3").toEqual(3);
     play(state, { type: "activation", player: 0, value: 7 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
     play(state, { type: "fairRes", player: 0, value: "stone" });
@@ -1327,7 +1328,7 @@ describe("Glen More: rules tests", () => {
         { value: "cell(1, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 8, 1437, 10).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(
+    expect(at(state.players[0]!.display, 8, 1435, 10).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(
       cellOf(1, 1),
     );
     play(state, { type: "activation", player: 0, value: 8 });
@@ -1384,7 +1385,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1471, 36)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1469, 36)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1395,8 +1396,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-18", "1-22");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1480, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1481, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1478, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1479, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1417,8 +1418,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      at(state.players[0]!.display, 4, 1491, 10).at === cellOf(1, 1) &&
-        at(state.players[0]!.display, 4, 1491, 53).clans === 1,
+      at(state.players[0]!.display, 4, 1489, 10).at === cellOf(1, 1) &&
+        at(state.players[0]!.display, 4, 1489, 53).clans === 1,
       "expect players[0].display[4].at == cell(1, 1) and players[0].display[4].clans == 1",
     ).toBe(true);
     expect(
@@ -1438,7 +1439,7 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5, 1496, 36).clans === 1,
+      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5, 1494, 36).clans === 1,
       "expect players[0].coins == 9 and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.cards, "expect players[0].cards == [castleMoil, armadaleCastle]").toEqual([
@@ -1454,8 +1455,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-19", "3-14");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1507, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1508, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1505, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1506, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1475,12 +1476,12 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, 1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 4, 1518, 10).clans, "expect players[0].display[4].clans == 2").toEqual(2);
+    expect(at(state.players[0]!.display, 4, 1516, 10).clans, "expect players[0].display[4].clans == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[0]!.display, 5, 1521, 10).at === cellOf(-1, 0) &&
-        at(state.players[0]!.display, 5, 1521, 54).clans === 1,
+      at(state.players[0]!.display, 5, 1519, 10).at === cellOf(-1, 0) &&
+        at(state.players[0]!.display, 5, 1519, 54).clans === 1,
       "expect players[0].display[5].at == cell(-1, 0) and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.whisky, "expect players[0].whisky == 2").toEqual(2);
@@ -1510,7 +1511,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     expect(
-      at(state.players[0]!.display, 1, 1535, 10).cubes,
+      at(state.players[0]!.display, 1, 1533, 10).cubes,
       "expect players[0].display[1].cubes == [cattle, cattle]",
     ).toEqual(["cattle", "cattle"]);
     expect(state.players[0]!.cards, "expect players[0].cards == [lochLochy]").toEqual(["lochLochy"]);
@@ -1550,7 +1551,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
     expect(
-      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0, 1558, 41).clans === 1,
+      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0, 1556, 41).clans === 1,
       "expect players[0].chieftains == 0 and players[0].display[0].clans == 1",
     ).toBe(true);
     play(
@@ -1582,7 +1583,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(at(state.players[0]!.display, 3, 1566, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1564, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
     {
@@ -1632,7 +1633,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(at(state.players[0]!.display, 3, 1590, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1588, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
   });
@@ -1645,7 +1646,7 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 0, 1600, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 0, 1598, 10).clans, "expect players[0].display[0].clans == 1").toEqual(1);
     play(
       state,
       atValues(
@@ -1712,7 +1713,7 @@ describe("Glen More: rules tests", () => {
       "lochOich",
     ]);
     play(state, { type: "activation", player: 0, value: 3 });
-    expect(at(state.players[0]!.display, 3, 1628, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1626, 10).cubes, "expect players[0].display[3].cubes == [grain]").toEqual([
       "grain",
     ]);
     play(state, { type: "activation", player: 0, value: 1 });
@@ -1757,20 +1758,20 @@ describe("Glen More: rules tests", () => {
       ),
     );
     play(state, { type: "shielRes", player: 0, value: "grain" });
-    expect(at(state.players[0]!.display, 1, 1653, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
+    expect(at(state.players[0]!.display, 1, 1651, 10).cubes, "expect players[0].display[1].cubes == [stone]").toEqual([
       "stone",
     ]);
-    expect(at(state.players[0]!.display, 2, 1654, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
+    expect(at(state.players[0]!.display, 2, 1652, 10).cubes, "expect players[0].display[2].cubes == [wood]").toEqual([
       "wood",
     ]);
-    expect(at(state.players[0]!.display, 3, 1655, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
+    expect(at(state.players[0]!.display, 3, 1653, 10).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual([
       "sheep",
     ]);
-    expect(at(state.players[0]!.display, 4, 1656, 10).cubes, "expect players[0].display[4].cubes == [grain]").toEqual([
+    expect(at(state.players[0]!.display, 4, 1654, 10).cubes, "expect players[0].display[4].cubes == [grain]").toEqual([
       "grain",
     ]);
     expect(
-      at(state.players[0]!.display, 5, 1657, 15).cubes.length,
+      at(state.players[0]!.display, 5, 1655, 15).cubes.length,
       "expect size(players[0].display[5].cubes) == 0",
     ).toEqual(0);
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey, lochShiel]").toEqual([
@@ -1783,17 +1784,17 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1665, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1666, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1667, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1663, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1664, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1665, 5)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 1670, 5)]!.whisky = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 1671, 5)]!.whisky = 5;
+      state.players[at(SEATS[state.playerCount]!, 2, 1668, 5)]!.whisky = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1669, 5)]!.whisky = 5;
       state.players[0]!.chieftains = 2;
       state.players[1]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 2, 1674, 5)]!.chieftains = 4;
-      state.players[at(SEATS[state.playerCount]!, 3, 1675, 5)]!.chieftains = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 1672, 5)]!.chieftains = 4;
+      state.players[at(SEATS[state.playerCount]!, 3, 1673, 5)]!.chieftains = 0;
       state.players[0]!.cards = ["lochLochy"];
       state.players[1]!.cards = ["lochMorar"];
     });
@@ -1813,8 +1814,8 @@ describe("Glen More: rules tests", () => {
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[0]!.vp, "expect players[0].vp == 6").toEqual(6);
     expect(state.players[1]!.vp, "expect players[1].vp == 2").toEqual(2);
-    expect(state.players[at(SEATS[state.playerCount]!, 2, 1686, 10)]!.vp, "expect players[2].vp == 8").toEqual(8);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 1687, 10)]!.vp, "expect players[3].vp == 8").toEqual(8);
+    expect(state.players[at(SEATS[state.playerCount]!, 2, 1684, 10)]!.vp, "expect players[2].vp == 8").toEqual(8);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 1685, 10)]!.vp, "expect players[3].vp == 8").toEqual(8);
     expect(
       left(state, "stack1") === 0 && left(state, "stack2") === 2,
       "expect left(stack1) == 0 and left(stack2) == 2",
@@ -1826,17 +1827,17 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1696, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1697, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1698, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1694, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1695, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1696, 5)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 1701, 5)]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 3, 1702, 5)]!.whisky = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 1699, 5)]!.whisky = 2;
+      state.players[at(SEATS[state.playerCount]!, 3, 1700, 5)]!.whisky = 2;
       state.players[0]!.chieftains = 1;
       state.players[1]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 2, 1705, 5)]!.chieftains = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 1706, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 2, 1703, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1704, 5)]!.chieftains = 3;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1857,8 +1858,8 @@ describe("Glen More: rules tests", () => {
       "expect players[0].vp == 0 and players[1].vp == 0",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 1713, 10)]!.vp === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 1713, 33)]!.vp === 2,
+      state.players[at(SEATS[state.playerCount]!, 2, 1711, 10)]!.vp === 2 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 1711, 33)]!.vp === 2,
       "expect players[2].vp == 2 and players[3].vp == 2",
     ).toBe(true);
   });
@@ -1867,20 +1868,20 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1720, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1721, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1722, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1718, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1719, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1720, 5)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
       state.players[1]!.cards = ["cawdorCastle"];
-      state.players[at(SEATS[state.playerCount]!, 3, 1727, 5)]!.chieftains = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 1725, 5)]!.chieftains = 3;
     });
     start(state);
     expect(
       chieftainValue(state, 0) === 5 &&
         chieftainValue(state, 1) === 4 &&
-        chieftainValue(state, at(SEATS[state.playerCount]!, 3, 1729, 97)) === 3,
+        chieftainValue(state, at(SEATS[state.playerCount]!, 3, 1727, 97)) === 3,
       "expect chieftainValue(players[0]) == 5 and chieftainValue(players[1]) == 4 and chieftainValue(players[3]) == 3",
     ).toBe(true);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1898,8 +1899,8 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.vp === 9 &&
         state.players[1]!.vp === 6 &&
-        state.players[at(SEATS[state.playerCount]!, 2, 1734, 56)]!.vp === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 3, 1734, 79)]!.vp === 3,
+        state.players[at(SEATS[state.playerCount]!, 2, 1732, 56)]!.vp === 0 &&
+        state.players[at(SEATS[state.playerCount]!, 3, 1732, 79)]!.vp === 3,
       "expect players[0].vp == 9 and players[1].vp == 6 and players[2].vp == 0 and players[3].vp == 3",
     ).toBe(true);
   });
@@ -1908,9 +1909,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1741, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1742, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1743, 5)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1739, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1740, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1741, 5)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1940,12 +1941,12 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1761, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1762, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1763, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1764, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1759, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1760, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1761, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1762, 5)).pile = [52];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 3, 1766, 5)]!.whisky = 1;
+      state.players[at(SEATS[state.playerCount]!, 3, 1764, 5)]!.whisky = 1;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -1964,13 +1965,13 @@ describe("Glen More: rules tests", () => {
     expect(state.scorings, "expect scorings == 3").toEqual(3);
     expect(state.track.length, "expect size(track) == 11").toEqual(11);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 3, 1776, 10)]!.vp === 7 &&
+      state.players[at(SEATS[state.playerCount]!, 3, 1774, 10)]!.vp === 7 &&
         state.players[1]!.vp === 6 &&
         state.players[0]!.vp === 3,
       "expect players[3].vp == 7 and players[1].vp == 6 and players[0].vp == 3",
     ).toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
-      at(SEATS[state.playerCount]!, 3, 1777, 22),
+      at(SEATS[state.playerCount]!, 3, 1775, 22),
     ]);
     {
       const before = JSON.stringify(state);
@@ -1984,10 +1985,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = twoPlayerTrack(state, "3-17", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1785, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1786, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1787, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1788, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1783, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1784, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1785, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1786, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -2018,10 +2019,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1820, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1821, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1822, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1823, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1818, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1819, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1820, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1821, 5)).pile = [52];
       state.scorings = 2;
       for (let i_ = 1, end = 13; i_ <= end; i_++) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
@@ -2030,7 +2031,7 @@ describe("Glen More: rules tests", () => {
         state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0 });
       }
       for (let i_3 = 1, end3 = 15; i_3 <= end3; i_3++) {
-        state.players[at(SEATS[state.playerCount]!, 2, 1832, 66)]!.display.push({
+        state.players[at(SEATS[state.playerCount]!, 2, 1830, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_3, 10),
           cubes: [],
@@ -2038,7 +2039,7 @@ describe("Glen More: rules tests", () => {
         });
       }
       for (let i_4 = 1, end4 = 12; i_4 <= end4; i_4++) {
-        state.players[at(SEATS[state.playerCount]!, 3, 1835, 66)]!.display.push({
+        state.players[at(SEATS[state.playerCount]!, 3, 1833, 66)]!.display.push({
           tile: 22,
           at: cellOf(i_4, 10),
           cubes: [],
@@ -2047,8 +2048,8 @@ describe("Glen More: rules tests", () => {
       }
       state.players[0]!.coins = 0;
       state.players[1]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 1839, 5)]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 3, 1840, 5)]!.coins = 5;
+      state.players[at(SEATS[state.playerCount]!, 2, 1837, 5)]!.coins = 0;
+      state.players[at(SEATS[state.playerCount]!, 3, 1838, 5)]!.coins = 5;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -2066,15 +2067,15 @@ describe("Glen More: rules tests", () => {
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
       state.players[0]!.display.length === 15 &&
-        state.players[at(SEATS[state.playerCount]!, 2, 1846, 50)]!.display.length === 16,
+        state.players[at(SEATS[state.playerCount]!, 2, 1844, 50)]!.display.length === 16,
       "expect size(players[0].display) == 15 and size(players[2].display) == 16",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == -6").toEqual(-6);
     expect(state.players[1]!.vp, "expect players[1].vp == 0").toEqual(0);
-    expect(state.players[at(SEATS[state.playerCount]!, 2, 1849, 10)]!.vp, "expect players[2].vp == -9").toEqual(-9);
-    expect(state.players[at(SEATS[state.playerCount]!, 3, 1850, 10)]!.vp, "expect players[3].vp == 5").toEqual(5);
+    expect(state.players[at(SEATS[state.playerCount]!, 2, 1847, 10)]!.vp, "expect players[2].vp == -9").toEqual(-9);
+    expect(state.players[at(SEATS[state.playerCount]!, 3, 1848, 10)]!.vp, "expect players[3].vp == 5").toEqual(5);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
-      at(SEATS[state.playerCount]!, 3, 1851, 22),
+      at(SEATS[state.playerCount]!, 3, 1849, 22),
     ]);
   });
   it("§8.3 ties go to the most resource cubes; still tied, the victory is shared", () => {
@@ -2082,10 +2083,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1858, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1859, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1860, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1861, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1856, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1857, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1858, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1859, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         startVillage(state, 1),
@@ -2119,10 +2120,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1879, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1880, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1881, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1882, 5)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1877, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1878, 5)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1879, 5)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1880, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [startVillage(state, 1), { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0 }];
     });
@@ -2161,9 +2162,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1897, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1898, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1899, 5)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1895, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1896, 5)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1897, 5)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2184,8 +2185,8 @@ describe("Glen More: rules tests", () => {
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
         tileSlot(state, "1-8"),
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 1912, 78) },
-        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 1912, 98) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 1910, 78) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 1910, 98) },
         tileSlot(state, "1-11"),
         tileSlot(state, "1-18"),
         tileSlot(state, "1-22"),
@@ -2195,8 +2196,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1913, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1914, 5)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1911, 5)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1912, 5)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);
@@ -2212,8 +2213,8 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "ForcedMove", player: 0 });
     expect(state.players[0]!.display.length, "expect size(players[0].display) == 1").toEqual(1);
     expect(
-      equal(at(state.track, 0, 1920, 10), { kind: "figure", owner: 1 }) &&
-        equal(at(state.track, 1, 1920, 45), { kind: "figure", owner: 0 }),
+      equal(at(state.track, 0, 1918, 10), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1, 1918, 45), { kind: "figure", owner: 0 }),
       "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect(!any12(state), 'expect not any(s in track: s == tileSlot("1-8"))').toBe(true);
@@ -2333,8 +2334,8 @@ function all2(state: State): boolean {
     if (!(
       state.players[p]!.coins === 6 &&
       state.players[p]!.display.length === 1 &&
-      at(state.players[p]!.display, 0, 849, 70).tile === START_VILLAGE &&
-      at(state.players[p]!.display, 0, 849, 109).clans === 1
+      at(state.players[p]!.display, 0, 847, 70).tile === START_VILLAGE &&
+      at(state.players[p]!.display, 0, 847, 109).clans === 1
     ))
       return false;
   }
@@ -2358,7 +2359,7 @@ function all3(state: State): boolean {
 /** all(s in range(0, 4): track[s] == figure(players[s])) */
 function all4(state: State): boolean {
   for (let s = 0, end = 4; s <= end; s++) {
-    if (!equal(at(state.track, s, 857, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 857, 51) }))
+    if (!equal(at(state.track, s, 855, 32), { kind: "figure", owner: at(SEATS[state.playerCount]!, s, 855, 51) }))
       return false;
   }
   return true;

@@ -353,7 +353,7 @@ export type Frame =
 /** site 10: `choose ionaRes: Res by p` (proc activateTile, line 624) */
 /** site 11: `choose butcherCount: 1..2 by p` (proc activateTile, line 637) */
 /** site 12: `choose grocerRes: Res by p` (proc activateTile, line 651) */
-/** site 13: `for some fairRes in members(Res) chosen by p taking t.value { pay(p, unit(fairRes, 1)) typ` (proc activateTile, line 661) */
+/** site 13: `for some fairRes in members(Res) chosen by p taking t.value where canCover(p, unit(fairRes` (proc activateTile, line 660) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -410,20 +410,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 748). */
+/** The action TakeTile (rules line 746). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 760). */
+/** The action ForcedMove (rules line 758). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 771). */
+/** The action Sell (rules line 769). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -432,7 +432,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action LochNess (rules line 780). */
+/** The action LochNess (rules line 778). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -440,7 +440,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 790). */
+/** The action MoveClan (rules line 788). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -449,7 +449,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 801). */
+/** The action Promote (rules line 799). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -531,7 +531,7 @@ export interface GrocerResChoice {
   readonly value: Res;
 }
 
-/** The answer to `choose fairRes` (rules line 661). */
+/** The answer to `choose fairRes` (rules line 660). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -1189,31 +1189,31 @@ export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect45(state, p, i_);
 }
 
-/** fn tileSlot (line 826) */
+/** fn tileSlot (line 824) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 826, 46) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 824, 46) };
 }
 
-/** fn codeAt (line 827) */
+/** fn codeAt (line 825) */
 export function codeAt(state: State, space: number): string {
-  const value = at(state.track, space, 827, 44);
+  const value = at(state.track, space, 825, 44);
   if (value.kind === "tile") {
     const id = value.id;
-    return at(TILES, id, 827, 71).code;
+    return at(TILES, id, 825, 71).code;
   }
 
   return "";
 }
 
-/** fn fourPlayerTrack (line 829) */
+/** fn fourPlayerTrack (line 827) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
     tileSlot(state, first),
     tileSlot(state, second),
     { kind: "figure", owner: 1 },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 830, 85) },
-    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 830, 105) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2, 828, 85) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3, 828, 105) },
     tileSlot(state, "0-3"),
     tileSlot(state, "0-4"),
     tileSlot(state, "0-5"),
@@ -1224,7 +1224,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 834) */
+/** fn twoPlayerTrack (line 832) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1243,24 +1243,24 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 839) */
+/** fn startVillage (line 837) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 672) */
+/** proc dieTurn (line 670) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 673, 14);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 671, 14);
   let target = state.lastRoll;
-  while (!(at(state.track, target, 675, 14).kind === "tile")) {
+  while (!(at(state.track, target, 673, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "die" }, 678, 3);
-  removeValue(state.track, at(state.track, 0, 679, 10), 679, 3);
+  setAt(state.track, target, { kind: "die" }, 676, 3);
+  removeValue(state.track, at(state.track, 0, 677, 10), 677, 3);
 }
 
-/** proc scoreRound (line 710) */
+/** proc scoreRound (line 708) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min46(state);
@@ -1274,7 +1274,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 721) */
+/** proc finalScoring (line 719) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1304,9 +1304,9 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
   const id = tileOn(state, space);
   if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
   if (!affordable(state, me, id))
-    return `You cannot pay for ${at(TILES, id, 750, 56).name} (${at(TILES, id, 750, 74).code}), even buying at the market.`;
+    return `You cannot pay for ${at(TILES, id, 748, 56).name} (${at(TILES, id, 748, 74).code}), even buying at the market.`;
   if (!placeableAfterPaying(state, me, id))
-    return `${at(TILES, id, 751, 47).name} (${at(TILES, id, 751, 65).code}) has no legal place in your display.`;
+    return `${at(TILES, id, 749, 47).name} (${at(TILES, id, 749, 65).code}) has no legal place in your display.`;
   return null;
 }
 
@@ -1316,29 +1316,29 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 760): its effects, once allowed. */
+/** action ForcedMove (line 758): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
-  while (!(at(state.track, target, 763, 14).kind === "tile")) {
+  while (!(at(state.track, target, 761, 14).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, { kind: "figure", owner: me }, 766, 3);
-  removeValue(state.track, at(state.track, 0, 767, 10), 767, 3);
+  setAt(state.track, target, { kind: "figure", owner: me }, 764, 3);
+  removeValue(state.track, at(state.track, 0, 765, 10), 765, 3);
 }
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 772, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
-  if (!at(state.players[me]!.display, src, 773, 20).cubes.includes(r)) return "That tile holds no such resource.";
+  if ((state.market[r] ?? noKey(r, 770, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if (!at(state.players[me]!.display, src, 771, 20).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 771): its effects, once allowed. */
+/** action Sell (line 769): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 774, 15);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 775, 3)) - 1);
-  removeValue(at(state.players[me]!.display, src, 776, 17).cubes, r, 776, 3);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 772, 15);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 773, 3)) - 1);
+  removeValue(at(state.players[me]!.display, src, 774, 17).cubes, r, 774, 3);
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1353,36 +1353,36 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 792, 11).clans <= 0) return "No clan member stands on that tile.";
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 793, 34).at, at(DIRS8, dir, 793, 55)));
+  if (at(state.players[me]!.display, src, 790, 11).clans <= 0) return "No clan member stands on that tile.";
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 791, 34).at, at(DIRS8, dir, 791, 55)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 790): its effects, once allowed. */
+/** action MoveClan (line 788): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
-  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 793, 34).at, at(DIRS8, dir, 793, 55)));
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src, 791, 34).at, at(DIRS8, dir, 791, 55)));
   if (dest === null)
     throw new RulesError(
       "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
     );
-  at(state.players[me]!.display, src, 794, 3).clans -= 1;
-  at(state.players[me]!.display, dest, 795, 3).clans += 1;
+  at(state.players[me]!.display, src, 792, 3).clans -= 1;
+  at(state.players[me]!.display, dest, 793, 3).clans += 1;
   state.moves -= 1;
 }
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
   if (state.moves <= 0) return "No movement point is left this turn.";
-  if (at(state.players[me]!.display, src, 803, 11).clans <= 0) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src, 801, 11).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
 }
 
-/** action Promote (line 801): its effects, once allowed. */
+/** action Promote (line 799): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
-  at(state.players[me]!.display, src, 805, 3).clans -= 1;
+  at(state.players[me]!.display, src, 803, 3).clans -= 1;
   state.players[me]!.chieftains += 1;
   state.moves -= 1;
 }
@@ -2416,7 +2416,6 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
         }
 
         frame.types = 0;
-        state.completing.push({ block: 4, depth: state.stack.length - 1 });
         frame.fairRes$left = RES_VALUES.slice().slice();
         frame.fairRes$limit = frame.t.value;
         frame.fairRes$taken = 0;
@@ -2486,13 +2485,8 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 34: {
-        state.completing.pop();
-        frame.pc = 39;
-        if (searching && state.completing.length === 0) {
-          blockFinished = true;
-          return;
-        }
-
+        state.players[frame.p]!.vp += ladderVp(state, frame.types);
+        frame.pc = 32;
         continue machine;
       }
 
@@ -2504,7 +2498,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
         }
 
         frame.fairRes2 = fairResFound;
-        removeValue(frame.fairRes$left, frame.fairRes2, 661, 7);
+        removeValue(frame.fairRes$left, frame.fairRes2, 660, 5);
         frame.fairRes$taken += 1;
         frame.pc = 38;
         state.stack.push(newPayFrame(frame.p, unit(state, frame.fairRes2, 1)));
@@ -2527,12 +2521,6 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
         continue machine;
       }
 
-      case 39: {
-        state.players[frame.p]!.vp += ladderVp(state, frame.types);
-        frame.pc = 32;
-        continue machine;
-      }
-
       default:
         throw new RulesError(`the saved state is inconsistent: proc activateTile has no step ${frame.pc}`);
     }
@@ -2550,13 +2538,13 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 683) until it waits for a decision or is done. */
+/** Runs proc refill (line 681) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        while (at(state.track, 0, 684, 9).kind === "tile") {
-          removeValue(state.track, at(state.track, 0, 685, 12), 685, 5);
+        while (at(state.track, 0, 682, 9).kind === "tile") {
+          removeValue(state.track, at(state.track, 0, 683, 12), 683, 5);
         }
 
         frame.pc = 1;
@@ -2594,7 +2582,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 693) until it waits for a decision or is done. */
+/** Runs proc layTile (line 691) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2606,7 +2594,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 695, 22));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 693, 22));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2654,7 +2642,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 748) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 746) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2665,8 +2653,8 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
             "a requirement checked before the action ran no longer holds: That space holds no tile: a figure only moves onto a tile.",
           );
         frame.id = idFound;
-        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 752, 3);
-        removeValue(state.track, at(state.track, 0, 753, 10), 753, 3);
+        setAt(state.track, frame.space, { kind: "figure", owner: frame.me }, 750, 3);
+        removeValue(state.track, at(state.track, 0, 751, 10), 751, 3);
         frame.pc = 1;
         state.stack.push(newPayForFrame(frame.me, frame.id));
         return;
@@ -2694,7 +2682,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 780) until it waits for a decision or is done. */
+/** Runs action LochNess (line 778) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2787,8 +2775,8 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 772, 11)) <= 0) continue;
-      if (!at(state.players[me]!.display, srcItem, 773, 20).cubes.includes(r)) continue;
+      if ((state.market[r] ?? noKey(r, 770, 11)) <= 0) continue;
+      if (!at(state.players[me]!.display, srcItem, 771, 20).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
@@ -2813,12 +2801,12 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 792, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 790, 11).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
       const dest = indexAt(
         state,
         me,
-        cellAdd(at(state.players[me]!.display, srcItem, 793, 34).at, at(DIRS8, dir, 793, 55)),
+        cellAdd(at(state.players[me]!.display, srcItem, 791, 34).at, at(DIRS8, dir, 791, 55)),
       );
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
@@ -2833,7 +2821,7 @@ function offerPromote(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    if (at(state.players[me]!.display, srcItem, 803, 11).clans <= 0) continue;
+    if (at(state.players[me]!.display, srcItem, 801, 11).clans <= 0) continue;
     out.push({ type: "Promote", player: me, src });
   }
 }
@@ -3030,6 +3018,10 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (value !== null && !(frame.fairRes$left as readonly unknown[]).includes(value))
         return "fairRes must be one of those not taken yet, or none.";
+      if (value !== null) {
+        if (!canCover(state, frame.p, unit(state, value, 1))) return "You cannot pay a resource of that type.";
+      }
+
       if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
@@ -3283,7 +3275,6 @@ const COMPLETING_BLOCKS: readonly { readonly line: number; readonly refusal: str
   { line: 547, refusal: "You could not pay that together with the rest of the cost." },
   { line: 636, refusal: "You cannot return that many." },
   { line: 649, refusal: "You could not pay that together with the rest." },
-  { line: 660, refusal: "You cannot pay a resource of that type." },
 ];
 /** How many decisions in a row a search plays before it calls the block endless. */
 const SEARCH_LIMIT = 200;
@@ -3425,12 +3416,12 @@ function ownAnswers(state: State, site: number, seat: Player, out: Action[]): vo
     }
 
     case 13: {
-      // `for some fairRes in members(Res) chosen by p taking t.value { pay(p, unit(fairRes, 1)) typ` (proc activateTile, line 661)
+      // `for some fairRes in members(Res) chosen by p taking t.value where canCover(p, unit(fairRes` (proc activateTile, line 660)
       const frame = currentActivateTileFrame(state);
       const items = frame.fairRes$left;
       for (let index = 0; index < items.length; index++) {
         const value = items[index]!;
-        out.push({ type: "fairRes", player: seat, value });
+        if (canCover(state, frame.p, unit(state, value, 1))) out.push({ type: "fairRes", player: seat, value });
       }
 
       out.push({ type: "fairRes", player: seat, value: null });
@@ -3761,7 +3752,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 771, 107)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 769, 107)} coins`;
     }
 
     case "LochNess": {
@@ -3773,7 +3764,7 @@ function describeAction(state: State, action: Action): string | null {
     case "MoveClan": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 790, 118)}`;
+      return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 788, 118)}`;
     }
 
     case "Promote": {
@@ -4191,7 +4182,7 @@ function validateState(value: unknown): string | null {
         isRecord(c) &&
         isInt(c.block) &&
         c.block >= 0 &&
-        c.block < 5 &&
+        c.block < 4 &&
         isInt(c.depth) &&
         c.depth >= 0 &&
         c.depth < (value.stack as unknown[]).length,
@@ -4782,7 +4773,7 @@ function min46(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 712, 19);
+  if (best === undefined) throw new RulesError("min of an empty list", 710, 19);
   return best;
 }
 
@@ -4796,7 +4787,7 @@ function min47(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 713, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 711, 18);
   return best;
 }
 
@@ -4810,7 +4801,7 @@ function min48(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 714, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 712, 18);
   return best;
 }
 
@@ -4824,7 +4815,7 @@ function min49(state: State): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 737, 16);
+  if (best === undefined) throw new RulesError("min of an empty list", 735, 16);
   return best;
 }
 
@@ -4907,7 +4898,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "glen-more",
     title: "Glen More",
     source: "rulesets/glen-more/glen-more.rules",
-    sourceHash: "039dc25f",
+    sourceHash: "73b81bf3",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
