@@ -559,6 +559,50 @@ describe("a procedure giving a record while it waits for a decision", () => {
   });
 });
 
+describe("an aggregate over the neighbours of a cell or a square", () => {
+  it("reads them one by one, in the order of their lists, without building the list", async () => {
+    const text = [
+      'game "Around" { players 2..2 }',
+      "global { sides: int  corners: list<Cell>  ring: int  north: Hex?  firstFree: Cell? }",
+      "flow { act players[0]: Look }",
+      "action Look {",
+      "  let c = cell(2, 2)",
+      "  sides = count(n in adjacent(c): n.x == 2)",
+      "  corners = [n for n in diagonals(c) if n.y < 2]",
+      "  ring = sum(n in around(c): n.x + n.y)",
+      "  north = first(h in neighbours(hex(0, 0)): h.r < 0 and h.q == 0)",
+      "  firstFree = first(n in around(c): n.x > 2)",
+      "}",
+      "scoring { score p: ring }",
+    ].join("\n");
+    const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text });
+    const engineCode = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    expect(engineCode).toContain("cellNeighbour(");
+    expect(engineCode).toContain("hexNeighbour(");
+    expect(engineCode).not.toMatch(/cellAdjacent\(|cellDiagonals\(|cellAround\(|hexNeighbours\(/);
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "Look", player: 0 });
+      const view = engine.view(state, 0) as {
+        sides: number;
+        corners: { x: number; y: number }[];
+        ring: number;
+        north: { q: number; r: number } | null;
+        firstFree: { x: number; y: number } | null;
+      };
+      expect(view.sides).toBe(2);
+      expect(view.corners).toEqual([
+        { x: 3, y: 1 },
+        { x: 1, y: 1 },
+      ]);
+      expect(view.ring).toBe(32);
+      expect(view.north).toEqual({ q: 0, r: -1 });
+      // Clockwise from up: up (2, 1), then up-right (3, 1) is the first with x > 2.
+      expect(view.firstFree).toEqual({ x: 3, y: 1 });
+    });
+  });
+});
+
 describe("an aggregate over a function's comprehension", () => {
   it("goes through the comprehension's own loop, with the same results as over the list it would build", async () => {
     const text = [

@@ -109,6 +109,14 @@ function around(c: Cell, first: number, by: number): Cell[] {
   return out;
 }
 
+/**
+ * The neighbour of `c` in the `i`-th direction clockwise from up (0: up, 1: up-right... 7: up-left): what a loop over
+ * `adjacent`, `diagonals` or `around` reads, one by one, without building their list.
+ */
+export function cellNeighbour(c: Cell, i: number): Cell {
+  return cellOf(cellX(c) + DX[i]!, cellY(c) + DY[i]!);
+}
+
 /** The four cells sharing a side with `c`: up, right, down, left. */
 export function cellAdjacent(c: Cell): Cell[] {
   return around(c, 0, 2);

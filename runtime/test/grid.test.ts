@@ -10,6 +10,7 @@ import {
   cellLine,
   cellOf,
   cellOffset,
+  cellNeighbour,
   GRID_DIRECTIONS,
   type GridDirection,
   cellScale,
@@ -88,6 +89,8 @@ describe("square grids", () => {
     expect(() => cellLine(cellOf(0, 0), "down", -1)).toThrow(RulesError);
     // Each direction by name is the neighbour in its place, clockwise from up; a name that is none is refused.
     expect(GRID_DIRECTIONS.map((d) => cellOffset(d))).toEqual(cellAround(cellOf(0, 0)));
+    // One by one, as a loop over the neighbours reads them.
+    expect(GRID_DIRECTIONS.map((_, i) => cellNeighbour(cellOf(3, 4), i))).toEqual(cellAround(cellOf(3, 4)));
     expect(() => cellOffset("sideways" as GridDirection)).toThrow("sideways is not a grid direction");
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   hexAdd,
   hexDirection,
+  hexNeighbour,
   HEX_DIRECTIONS,
   type HexDirection,
   hexDisc,
@@ -66,6 +67,7 @@ describe("hex squares", () => {
     expect(hexText(hexDirection("southeast"))).toBe("(1, 0)");
     // Each direction by name is the neighbour in its place; a name that is none is refused.
     expect(HEX_DIRECTIONS.map((d) => hexDirection(d))).toEqual(hexNeighbours(hexOf(0, 0)));
+    expect(HEX_DIRECTIONS.map((_, i) => hexNeighbour(hexOf(2, -1), i))).toEqual(hexNeighbours(hexOf(2, -1)));
     expect(() => hexDirection("up" as HexDirection)).toThrow("up is not a direction");
   });
 

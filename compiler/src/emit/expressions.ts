@@ -59,6 +59,14 @@ export class HelperSink {
   }
 }
 
+/** The builtins giving the neighbours of a cell or square: which directions a loop over them reads, and how. */
+const NEIGHBOURS: Readonly<Record<string, { first: number; end: number; by: number; read: string }>> = {
+  adjacent: { first: 0, end: 8, by: 2, read: "cellNeighbour" },
+  diagonals: { first: 1, end: 8, by: 2, read: "cellNeighbour" },
+  around: { first: 0, end: 8, by: 1, read: "cellNeighbour" },
+  neighbours: { first: 0, end: 6, by: 1, read: "hexNeighbour" },
+};
+
 /**
  * Expressions that produce a new value, which may be stored without copying. With the program, a call of a function
  * whose expression (in every variant) is itself fresh counts too (`fn costOf(t: Tile) = { wood: t.wood, ... }`).
@@ -745,6 +753,19 @@ export class ExprEmitter {
       const index = read ? variable : names.fresh("i");
       const end = names.fresh("end");
       return { head: `for (let ${index} = ${low}, ${end} = ${high}; ${index} <= ${end}; ${index}++)`, element: "" };
+    }
+    // The neighbours of a cell or a square, one by one, without a list of them.
+    const around =
+      iterable.kind === "call" && iterable.target === "builtin" && Object.hasOwn(NEIGHBOURS, iterable.callee.text)
+        ? NEIGHBOURS[iterable.callee.text]
+        : undefined;
+    if (around !== undefined && iterable.kind === "call") {
+      const centre = names.fresh("centre");
+      const d = names.fresh("d");
+      return {
+        head: `const ${centre} = ${this.emit(iterable.args[0]!, inner)};\nfor (let ${d} = ${around.first}; ${d} < ${around.end}; ${d} += ${around.by})`,
+        element: read ? `const ${variable} = ${around.read}(${centre}, ${d});` : "",
+      };
     }
     const fused = this.fusedComprehension(iterable, inner, fusing);
     if (fused !== undefined) {

@@ -12,6 +12,8 @@ export const runtimeHelpers: readonly string[] = [
   "atValues",
   "cellAdd",
   "cellAdjacent",
+  "cellNeighbour",
+  "hexNeighbour",
   "cellAround",
   "cellDiagonals",
   "cellFrontier",

@@ -6,7 +6,7 @@ import {
   redealValues,
   at,
   cellAdd,
-  cellAdjacent,
+  cellNeighbour,
   cellFrontier,
   cellOf,
   cellView,
@@ -4622,9 +4622,9 @@ function collect33(state: State, p: Player, id: number, minus: number | null): C
 
 /** any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus)) */
 function any34(state: State, n_: Placed, p: Player, id: number, minus: number | null): boolean {
-  const items = cellAdjacent(n_.at);
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
+  const centre = n_.at;
+  for (let d = 0; d < 8; d += 2) {
+    const c = cellNeighbour(centre, d);
     if (!occupied(state, p, c) && fits(state, p, id, c, minus)) return true;
   }
 
