@@ -981,8 +981,12 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
   const names = [...ctx.program.allowed].sort();
   if (names.length === 0) return [];
   const kinds = ctx.program.allowKinds;
-  const offeredBy = (list: string): string =>
-    `state.${list}.some((a) => a.players.includes(seat)${list === "allowed" && kinds.here ? " && (a.depth === undefined || a.depth === state.stack.length)" : ""} && (a.actions as readonly string[]).includes(type))`;
+  // A loop rather than `some`: asked at every decision for every allowed action, it is on the playouts' hot path.
+  const offeredBy = (list: string): string[] => [
+    `for (const a of state.${list}) {`,
+    `if (a.players.includes(seat)${list === "allowed" && kinds.here ? " && (a.depth === undefined || a.depth === state.stack.length)" : ""} && (a.actions as readonly string[]).includes(type)) return true;`,
+    "}",
+  ];
   const offers = ctx.program.decisions.map((d) => (d.kind === "act" ? d.stmt.actions.map((a) => a.text) : []));
   return [
     {
@@ -1007,11 +1011,10 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
         "const pending = state.pending;",
         "if (pending === null) return false;",
         "const asked = pending.players.includes(seat);",
-        "if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
-        `return ${[
-          ...(kinds.asked ? [`(asked && ${offeredBy("allowed")})`] : []),
-          ...(kinds.anytime ? [offeredBy("interrupts")] : []),
-        ].join(" || ")};`,
+        "if (asked && SITE_OFFERS[pending.site]!.includes(type)) return false;",
+        ...(kinds.asked ? ["if (asked) {", ...offeredBy("allowed"), "}"] : []),
+        ...(kinds.anytime ? offeredBy("interrupts") : []),
+        "return false;",
       ],
     },
     {

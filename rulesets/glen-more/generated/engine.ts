@@ -3595,16 +3595,19 @@ function allowedNow(state: State, seat: Player, type: string): boolean {
   const pending = state.pending;
   if (pending === null) return false;
   const asked = pending.players.includes(seat);
-  if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;
-  return (
-    asked &&
-    state.allowed.some(
-      (a) =>
+  if (asked && SITE_OFFERS[pending.site]!.includes(type)) return false;
+  if (asked) {
+    for (const a of state.allowed) {
+      if (
         a.players.includes(seat) &&
         (a.depth === undefined || a.depth === state.stack.length) &&
-        (a.actions as readonly string[]).includes(type),
-    )
-  );
+        (a.actions as readonly string[]).includes(type)
+      )
+        return true;
+    }
+  }
+
+  return false;
 }
 
 function offerAllowed(state: State, seat: Player, out: Action[]): void {

@@ -12410,8 +12410,12 @@ function allowedNow(state: State, seat: Player, type: string): boolean {
   const pending = state.pending;
   if (pending === null) return false;
   const asked = pending.players.includes(seat);
-  if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;
-  return state.interrupts.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type));
+  if (asked && SITE_OFFERS[pending.site]!.includes(type)) return false;
+  for (const a of state.interrupts) {
+    if (a.players.includes(seat) && (a.actions as readonly string[]).includes(type)) return true;
+  }
+
+  return false;
 }
 
 function offerAllowed(state: State, seat: Player, out: Action[]): void {
