@@ -149,4 +149,31 @@ describe("a `completing` block", () => {
       expect(engine.outcome(state)?.scores).toEqual([10, 10]);
     });
   });
+
+  it("takes a `when several` answer alone when it is the only one that can be finished, none included", async () => {
+    const text = [
+      'game "Exact" { players 2..2 }',
+      "global { paid: int }",
+      "flow {",
+      "  completing {",
+      "    // 1, 3 or nothing: only 1 makes the exact amount the next step asks.",
+      "    choose coin: int? in [1, 3] by players[0] when several",
+      "    if let c = coin {",
+      "      paid += c",
+      "    }",
+      "    choose exact: int in [0] by players[0] when several where paid == 1",
+      "  }",
+      "  act players[1]: Pass",
+      "}",
+      "action Pass {",
+      "}",
+      "scoring { score p: paid }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      // Nobody was asked to pay: the 1 was the only answer, and the game waits for seat 1.
+      expect(engine.toAct(state)).toEqual([1]);
+      expect((state as { paid?: number }).paid).toBe(1);
+    });
+  });
 });

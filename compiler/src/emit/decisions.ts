@@ -453,7 +453,8 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
     const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
     const field = r.machine.fieldOf.get(s.symbol!)!;
     const optional = answerType(s).kind === "optional";
-    const { lines, condition } = choiceLoop(ctx, d, true, !optional);
+    // Inside `completing` blocks an optional choice keeps its answers too, to judge each.
+    const { lines, condition } = choiceLoop(ctx, d, true, !optional || ctx.program.completing.length > 0);
     const element = positionIn(s) ? "item" : "value";
     const elementType = tsType(withoutNone(answerType(s)));
     const docs = [
@@ -465,13 +466,27 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
       // Inside a `completing` block, of several answers only those that let the block be finished count (the
       // decision is pending here, so an answer can be tried on a copy); a single one is taken without a search.
       const action = `{ type: ${str(s.name.text)}, player: state.pending!.players[0]!, value }`;
+      const none = `{ type: ${str(s.name.text)}, player: state.pending!.players[0]!, value: null }`;
       statements = optional
         ? [
+            `const found: { action: Action; answer: ${elementType} }[] = [];`,
             ...lines,
-            // None, for an optional choice, is always an answer: any other that can be finished makes two.
-            `${cond}if (finishesBlocks(state, ${action})) return false;`,
+            `${cond}found.push({ action: ${action}, answer: ${element} });`,
             "}",
+            // None is an answer too: with no other, it is the only one.
+            "if (found.length === 0) {",
             `frame.${field} = null;`,
+            "return true;",
+            "}",
+            "if (state.completing.length === 0) return false;",
+            `let only: { answer: ${elementType} | null } | undefined = finishesBlocks(state, ${none}) ? { answer: null } : undefined;`,
+            "for (const f of found) {",
+            "if (!finishesBlocks(state, f.action)) continue;",
+            "if (only !== undefined) return false;",
+            "only = f;",
+            "}",
+            "if (only === undefined) return false;",
+            `frame.${field} = only.answer;`,
             "return true;",
           ]
         : [
