@@ -369,6 +369,8 @@ describe("an error of the rules at run time", () => {
       ["key", "points[me]", "the map has no value for 0"],
       ["removal", "remove 4 from cards", "cannot remove a value that is not in the list"],
       ["smallest", "min(c in cards", "min of an empty list"],
+      // Read by the member's name (atSuit), a missing member stops the game the same way.
+      ["member", "bySuit[coins]", "the map has no value for coins"],
     ];
     await withEngine(
       text,

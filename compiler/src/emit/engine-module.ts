@@ -21,7 +21,7 @@ import {
   emitOffer,
   emitPendingType,
 } from "./decisions.ts";
-import { plainScope, type Scope } from "./expressions.ts";
+import { enumReaders, plainScope, type Scope } from "./expressions.ts";
 import { emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
@@ -412,7 +412,9 @@ export function emitEngineModule(input: EngineModuleInput): string {
   add(emitViewShape(program));
   add(...emitValidators(ctx));
 
-  // ---- lifted helpers (aggregates and comprehensions), emitted last because emitting the rest creates them
+  // ---- lifted helpers (aggregates and comprehensions, map readers), emitted last because emitting the rest creates
+  // them
+  add(...enumReaders(program, ctx.sink));
   for (const h of ctx.sink.helpers) {
     add({
       kind: StructureKind.Function,

@@ -19,7 +19,7 @@ import {
   type TextPart,
   type Type,
 } from "@rules/dsl";
-import { LocalNames, str, valueName, valuesConst } from "./naming.ts";
+import { LocalNames, str, typeName, valueName, valuesConst } from "./naming.ts";
 import { memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
@@ -51,6 +51,8 @@ export interface Helper {
 
 export class HelperSink {
   readonly helpers: Helper[] = [];
+  /** The enums whose maps are read through `atE(m, k)` (`mapLookup`): each needs that function. */
+  readonly keyedByEnum = new Set<string>();
   /** The helper lifted for each aggregate or comprehension, so emitting an expression again reuses it. */
   readonly lifted = new Map<Aggregate | Comprehension | MapComprehension | MatchExpr, string>();
   private count = 0;
@@ -180,7 +182,8 @@ export class ExprEmitter {
       }
       case "index": {
         // A missing key stops the game with the rules line of the lookup.
-        if (e.object.type?.kind === "map") return mapLookup(this.emit(e.object, scope), this.emit(e.index, scope), e);
+        if (e.object.type?.kind === "map")
+          return mapLookup(this.emit(e.object, scope), this.emit(e.index, scope), e, this.program, this.sink);
         // `players[i]` is seat i; a literal below the minimum player count is always a seat, so it needs no check.
         const isPlayers =
           e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";
@@ -989,12 +992,39 @@ export function bindings(
 
 /**
  * `m[k]`: read in place, so that each lookup keeps its own inline cache (a shared function would see maps of every
- * shape); a missing key stops the game with the rules line. A map whose values may be none goes through `mapGet`,
- * which tells a missing key from a none.
+ * shape); a missing key stops the game with the rules line. A map keyed by a small enum is read by the member's name
+ * (`atRes(m, r)`, a switch): a read by a key that varies over more names than an inline cache holds is slow, a read
+ * of a named field is not. A map whose values may be none goes through `mapGet`, which tells a missing key from a
+ * none.
  */
-export function mapLookup(map: string, key: string, e: Expr): string {
+export function mapLookup(map: string, key: string, e: Expr, program: Program, sink: HelperSink): string {
   if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${place(e)})`;
+  const keyType = e.kind === "index" && e.object.type?.kind === "map" ? e.object.type.key : undefined;
+  if (keyType?.kind === "enum" && readByName(program, keyType.name)) {
+    sink.keyedByEnum.add(keyType.name);
+    return `(${enumReaderName(keyType.name)}(${map}, ${key}) ?? noKey(${key}, ${place(e)}))`;
+  }
   return `(${map}[${key}] ?? noKey(${key}, ${place(e)}))`;
+}
+
+/** Whether maps keyed by this enum are read by the member's name: a plain enum of at most 16 members. */
+function readByName(program: Program, name: string): boolean {
+  const members = program.enums.get(name)?.members;
+  return members !== undefined && !program.unions.has(name) && members.length <= 16;
+}
+
+/** The function reading a map keyed by the enum `name`. */
+export function enumReaderName(name: string): string {
+  return `at${name}`;
+}
+
+/** `atE(m, k)` for each enum whose maps were read by the member's name. */
+export function enumReaders(program: Program, sink: HelperSink): string[] {
+  return [...sink.keyedByEnum].sort().map((name) => {
+    const ts = typeName(name);
+    const cases = program.enums.get(name)!.members.map((m) => `case ${str(m.name.text)}:\nreturn m.${m.name.text};`);
+    return `/** m[k] for a map keyed by ${name}, read by the member's name. */\nfunction ${enumReaderName(name)}<V>(m: Partial<Record<${ts}, V>>, k: ${ts}): V | undefined {\nswitch (k) {\n${cases.join("\n")}\n}\n}`;
+  });
 }
 
 /** Whether the player (code) may take the action now: one legal form of it, from its offer function. */

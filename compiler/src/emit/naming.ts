@@ -273,7 +273,7 @@ export function engineNames(program: Program): Set<string> {
     names.add(`view${u}`);
     names.add(`problemIn${u}`);
   }
-  for (const e of program.enums.keys()) names.add(valuesConst(e));
+  for (const e of program.enums.keys()) names.add(valuesConst(e)).add(`at${e}`);
   for (const routine of ["Flow", ...[...program.procs.keys()].map(pascal), ...program.actions.keys()]) {
     for (const n of [
       `step${routine}`,

@@ -49,6 +49,7 @@ import {
   type Placed,
   type Player,
   type Res,
+  type Stack,
   type State,
 } from "./engine.ts";
 
@@ -196,8 +197,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 883, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 884, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 883, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 884, 5)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -257,8 +258,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 908, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 909, 5)).pile = [22, 23, 24, 27];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 908, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 909, 5)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -366,8 +367,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 941, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 942, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 941, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 942, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
@@ -404,8 +405,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 959, 5)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 960, 5)).pile = [22, 23, 24];
+        (atStack(state.stacks, "stack0") ?? noKey("stack0", 959, 5)).pile = [];
+        (atStack(state.stacks, "stack1") ?? noKey("stack1", 960, 5)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -439,8 +440,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 972, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 973, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 972, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 973, 5)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
@@ -487,13 +488,13 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 999, 36)) === 2,
+      state.players[0]!.coins === 9 && (atRes(state.market, "grain") ?? noKey("grain", 999, 36)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1002, 37)) === 0,
+      state.players[0]!.coins === 12 && (atRes(state.market, "grain") ?? noKey("grain", 1002, 37)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(
@@ -502,7 +503,7 @@ describe("Glen More: rules tests", () => {
     ).toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1005, 37)) === 0,
+      state.players[0]!.coins === 13 && (atRes(state.market, "stone") ?? noKey("stone", 1005, 37)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -529,8 +530,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-22", "1-18");
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1018, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1019, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1018, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1019, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [startVillage(state, 1), { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 }];
     });
     start(state);
@@ -1082,10 +1083,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-8", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1270, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1271, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1272, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1273, 5)).pile = [52];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1270, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1271, 5)).pile = [];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1272, 5)).pile = [];
+      (atStack(state.stacks, "stack3") ?? noKey("stack3", 1273, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [startVillage(state, 1)];
     });
@@ -1135,7 +1136,7 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1307, 63)) === 1,
+        (atRes(state.market, "grain") ?? noKey("grain", 1307, 63)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
     expect(at(state.players[0]!.display, 2, 1308, 10).cubes, "expect players[0].display[2].cubes == [grain]").toEqual([
@@ -1268,8 +1269,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-9", "3-5");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1383, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1384, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1383, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1384, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         startVillage(state, 0),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
@@ -1385,7 +1386,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1469, 36)) === 3,
+      state.players[0]!.coins === 0 && (atRes(state.market, "grain") ?? noKey("grain", 1469, 36)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1396,8 +1397,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-18", "1-22");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1478, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1479, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1478, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1479, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1455,8 +1456,8 @@ describe("Glen More: rules tests", () => {
     given(state, () => {
       state.track = fourPlayerTrack(state, "1-19", "3-14");
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1505, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1506, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1505, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1506, 5)).pile = [22, 23, 24];
       state.players[0]!.display = [
         startVillage(state, 1),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
@@ -1784,9 +1785,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1663, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1664, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1665, 5)).pile = [31, 45];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1663, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1664, 5)).pile = [22];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1665, 5)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2, 1668, 5)]!.whisky = 3;
@@ -1827,9 +1828,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1694, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1695, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1696, 5)).pile = [31, 45];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1694, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1695, 5)).pile = [22];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1696, 5)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2, 1699, 5)]!.whisky = 2;
@@ -1868,9 +1869,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1718, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1719, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1720, 5)).pile = [31, 45];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1718, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1719, 5)).pile = [22];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1720, 5)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1909,9 +1910,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1739, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1740, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1741, 5)).pile = [31, 45, 46];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1739, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1740, 5)).pile = [22];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1741, 5)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1941,10 +1942,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1759, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1760, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1761, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1762, 5)).pile = [52];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1759, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1760, 5)).pile = [];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1761, 5)).pile = [];
+      (atStack(state.stacks, "stack3") ?? noKey("stack3", 1762, 5)).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3, 1764, 5)]!.whisky = 1;
     });
@@ -1985,10 +1986,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = twoPlayerTrack(state, "3-17", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1783, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1784, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1785, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1786, 5)).pile = [52];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1783, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1784, 5)).pile = [];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1785, 5)).pile = [];
+      (atStack(state.stacks, "stack3") ?? noKey("stack3", 1786, 5)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -2019,10 +2020,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(state, () => {
       state.track = fourPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1818, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1819, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1820, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1821, 5)).pile = [52];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1818, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1819, 5)).pile = [];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1820, 5)).pile = [];
+      (atStack(state.stacks, "stack3") ?? noKey("stack3", 1821, 5)).pile = [52];
       state.scorings = 2;
       for (let i_ = 1, end = 13; i_ <= end; i_++) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
@@ -2083,10 +2084,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1856, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1857, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1858, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1859, 5)).pile = [52];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1856, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1857, 5)).pile = [];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1858, 5)).pile = [];
+      (atStack(state.stacks, "stack3") ?? noKey("stack3", 1859, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         startVillage(state, 1),
@@ -2120,10 +2121,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(state, () => {
       state.track = twoPlayerTrack(state, "0-1", "0-2");
-      (state.stacks["stack0"] ?? noKey("stack0", 1877, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1878, 5)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1879, 5)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1880, 5)).pile = [52];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1877, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1878, 5)).pile = [];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1879, 5)).pile = [];
+      (atStack(state.stacks, "stack3") ?? noKey("stack3", 1880, 5)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [startVillage(state, 1), { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0 }];
     });
@@ -2162,9 +2163,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1895, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1896, 5)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1897, 5)).pile = [31, 45];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1895, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1896, 5)).pile = [22];
+      (atStack(state.stacks, "stack2") ?? noKey("stack2", 1897, 5)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2196,8 +2197,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1911, 5)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1912, 5)).pile = [22, 23, 24];
+      (atStack(state.stacks, "stack0") ?? noKey("stack0", 1911, 5)).pile = [];
+      (atStack(state.stacks, "stack1") ?? noKey("stack1", 1912, 5)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);
@@ -2473,4 +2474,32 @@ function all16(state: State): boolean {
     if (!(m >= 0 && m <= 3)) return false;
   }
   return true;
+}
+/** m[k] for a map keyed by Res, read by the member's name. */
+function atRes<V>(m: Partial<Record<Res, V>>, k: Res): V | undefined {
+  switch (k) {
+    case "wood":
+      return m.wood;
+    case "stone":
+      return m.stone;
+    case "grain":
+      return m.grain;
+    case "cattle":
+      return m.cattle;
+    case "sheep":
+      return m.sheep;
+  }
+}
+/** m[k] for a map keyed by Stack, read by the member's name. */
+function atStack<V>(m: Partial<Record<Stack, V>>, k: Stack): V | undefined {
+  switch (k) {
+    case "stack0":
+      return m.stack0;
+    case "stack1":
+      return m.stack1;
+    case "stack2":
+      return m.stack2;
+    case "stack3":
+      return m.stack3;
+  }
 }

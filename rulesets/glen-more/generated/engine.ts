@@ -880,7 +880,7 @@ export function isGrey(state: State, k: Kind): boolean {
 
 /** fn miss (line 287) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 287, 63)) - have(state, p, r));
+  return Math.max(0, (atRes(need, r) ?? noKey(r, 287, 63)) - have(state, p, r));
 }
 
 /** fn buyCost (line 289) */
@@ -927,7 +927,7 @@ export function tileName(state: State, p: Player, i_: number): string {
 /** fn sourceText (line 305) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 306, 42)) + 1} coins`;
+    return `buy the ${r} at the market for ${(atRes(state.market, r) ?? noKey(r, 306, 42)) + 1} coins`;
   }
 
   const i_ = s.tile;
@@ -955,8 +955,8 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
 /** fn paySources (line 321) */
 export function paySources(state: State, p: Player, r: Res): Source[] {
   return concat<Source>(
-    (state.market[r] ?? noKey(r, 322, 7)) < MARKET_SPACES &&
-      state.players[p]!.coins > (state.market[r] ?? noKey(r, 322, 47))
+    (atRes(state.market, r) ?? noKey(r, 322, 7)) < MARKET_SPACES &&
+      state.players[p]!.coins > (atRes(state.market, r) ?? noKey(r, 322, 47))
       ? [{ kind: "buy" }]
       : [],
     collect15(state, p, r),
@@ -975,7 +975,7 @@ export function typePrices(state: State, p: Player, chosen: Partial<Record<Res, 
 
 /** fn obtainable (line 332) */
 export function obtainable(state: State, p: Player, r: Res): boolean {
-  return have(state, p, r) > 0 || (state.market[r] ?? noKey(r, 332, 60)) < MARKET_SPACES;
+  return have(state, p, r) > 0 || (atRes(state.market, r) ?? noKey(r, 332, 60)) < MARKET_SPACES;
 }
 
 /** fn addsUp (line 334) */
@@ -1151,7 +1151,7 @@ export function lastTurn(state: State): boolean {
 
 /** fn left (line 427) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 427, 31)).pile.length;
+  return (atStack(state.stacks, s) ?? noKey(s, 427, 31)).pile.length;
 }
 
 /** fn tableVp (line 430) */
@@ -1329,15 +1329,16 @@ function doForcedMove(state: State, me: Player): void {
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 770, 11)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if ((atRes(state.market, r) ?? noKey(r, 770, 11)) <= 0)
+    return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src, 771, 20).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
 /** action Sell (line 769): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 772, 15);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 773, 3)) - 1);
+  state.players[me]!.coins += atRes(state.market, r) ?? noKey(r, 772, 15);
+  mapSet(state.market, r, (atRes(state.market, r) ?? noKey(r, 773, 3)) - 1);
   removeValue(at(state.players[me]!.display, src, 774, 17).cubes, r, 774, 3);
 }
 
@@ -1659,7 +1660,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 515, 13)) <= 0) {
+        if ((atRes(frame.due, frame.r) ?? noKey(frame.r, 515, 13)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -1684,14 +1685,14 @@ function stepPay(state: State, frame: PayFrame): void {
       case 5: {
         const source = frame.source;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 521, 24)) + 1;
-          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 522, 13)) + 1);
+          state.players[frame.p]!.coins -= (atRes(state.market, frame.r) ?? noKey(frame.r, 521, 24)) + 1;
+          mapSet(state.market, frame.r, (atRes(state.market, frame.r) ?? noKey(frame.r, 522, 13)) + 1);
         } else {
           const i_ = source.tile;
           removeValue(at(state.players[frame.p]!.display, i_, 524, 38).cubes, frame.r, 524, 24);
         }
 
-        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 526, 9)) - 1);
+        mapSet(frame.due, frame.r, (atRes(frame.due, frame.r) ?? noKey(frame.r, 526, 9)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -2594,7 +2595,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 693, 22));
+        const id = drawFromPile(atStack(state.stacks, frame.s) ?? noKey(frame.s, 693, 22));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2775,7 +2776,7 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 770, 11)) <= 0) continue;
+      if ((atRes(state.market, r) ?? noKey(r, 770, 11)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem, 771, 20).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
@@ -2952,7 +2953,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!((frame.cost[value] ?? noKey(value, 549, 38)) === 0)) return "Pick a resource type not chosen yet.";
+      if (!((atRes(frame.cost, value) ?? noKey(value, 549, 38)) === 0)) return "Pick a resource type not chosen yet.";
       if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;
       return null;
     }
@@ -3349,7 +3350,8 @@ function ownAnswers(state: State, site: number, seat: Player, out: Action[]): vo
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if ((frame.cost[value] ?? noKey(value, 549, 38)) === 0) out.push({ type: "oichRes", player: seat, value });
+        if ((atRes(frame.cost, value) ?? noKey(value, 549, 38)) === 0)
+          out.push({ type: "oichRes", player: seat, value });
       }
 
       break;
@@ -3755,7 +3757,7 @@ function describeAction(state: State, action: Action): string | null {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
-      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${state.market[action.r] ?? noKey(action.r, 769, 107)} coins`;
+      return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${atRes(state.market, action.r) ?? noKey(action.r, 769, 107)} coins`;
     }
 
     case "LochNess": {
@@ -3865,10 +3867,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     completing: [],
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 441, 3)).pile = shuffleInPlace(state.rng, collect52(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 442, 3)).pile = shuffleInPlace(state.rng, collect53(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 443, 3)).pile = shuffleInPlace(state.rng, collect54(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 444, 3)).pile = shuffleInPlace(state.rng, collect55(state));
+  (atStack(state.stacks, "stack0") ?? noKey("stack0", 441, 3)).pile = shuffleInPlace(state.rng, collect52(state));
+  (atStack(state.stacks, "stack1") ?? noKey("stack1", 442, 3)).pile = shuffleInPlace(state.rng, collect53(state));
+  (atStack(state.stacks, "stack2") ?? noKey("stack2", 443, 3)).pile = shuffleInPlace(state.rng, collect54(state));
+  (atStack(state.stacks, "stack3") ?? noKey("stack3", 444, 3)).pile = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
@@ -3888,8 +3890,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 463, 22)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 463, 46));
+      drawFromPile(atStack(state.stacks, "stack0") ?? noKey("stack0", 463, 22)) ??
+      drawFromPile(atStack(state.stacks, "stack1") ?? noKey("stack1", 463, 46));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4225,6 +4227,36 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
+/** m[k] for a map keyed by Res, read by the member's name. */
+function atRes<V>(m: Partial<Record<Res, V>>, k: Res): V | undefined {
+  switch (k) {
+    case "wood":
+      return m.wood;
+    case "stone":
+      return m.stone;
+    case "grain":
+      return m.grain;
+    case "cattle":
+      return m.cattle;
+    case "sheep":
+      return m.sheep;
+  }
+}
+
+/** m[k] for a map keyed by Stack, read by the member's name. */
+function atStack<V>(m: Partial<Record<Stack, V>>, k: Stack): V | undefined {
+  switch (k) {
+    case "stack0":
+      return m.stack0;
+    case "stack1":
+      return m.stack1;
+    case "stack2":
+      return m.stack2;
+    case "stack3":
+      return m.stack3;
+  }
+}
+
 /** first(k in members(Stack): left(k) > 0) */
 function first1(state: State): Stack | null {
   const items = STACK_VALUES;
@@ -4364,7 +4396,7 @@ function sum12(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 293, 34), miss(state, p, need, r));
+    total += buyCost(state, atRes(levels, r) ?? noKey(r, 293, 34), miss(state, p, need, r));
   }
 
   return total;
@@ -4380,7 +4412,7 @@ function all13(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 295, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((atRes(levels, r) ?? noKey(r, 295, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4410,7 +4442,7 @@ function collect15(state: State, p: Player, r: Res): Source[] {
 /** [0 for r in members(Res) for _ in range(1, have(p, r) - need[r])] */
 function collect16(state: State, p: Player, r: Res, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
-  for (let i = 1, end = have(state, p, r) - (need[r] ?? noKey(r, 327, 59)); i <= end; i++) {
+  for (let i = 1, end = have(state, p, r) - (atRes(need, r) ?? noKey(r, 327, 59)); i <= end; i++) {
     out.push(0);
   }
 
@@ -4433,7 +4465,7 @@ function collect17(state: State, p: Player, need: Partial<Record<Res, number>>):
 function collect18(state: State, r: Res, p: Player, need: Partial<Record<Res, number>>): number[] {
   const out: number[] = [];
   for (
-    let level = (state.market[r] ?? noKey(r, 328, 57)) + miss(state, p, need, r), end = MARKET_SPACES - 1;
+    let level = (atRes(state.market, r) ?? noKey(r, 328, 57)) + miss(state, p, need, r), end = MARKET_SPACES - 1;
     level <= end;
     level++
   ) {
@@ -4461,8 +4493,8 @@ function collect20(state: State, p: Player, chosen: Partial<Record<Res, number>>
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((chosen[r] ?? noKey(r, 331, 73)) === 0 && obtainable(state, p, r))
-      out.push(have(state, p, r) > 0 ? 0 : (state.market[r] ?? noKey(r, 331, 34)) + 1);
+    if ((atRes(chosen, r) ?? noKey(r, 331, 73)) === 0 && obtainable(state, p, r))
+      out.push(have(state, p, r) > 0 ? 0 : (atRes(state.market, r) ?? noKey(r, 331, 34)) + 1);
   }
 
   return out;
@@ -4501,8 +4533,11 @@ function sum23(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 343, 46),
-      Math.min(state.market[r] ?? noKey(r, 343, 61), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 343, 92)))),
+      atRes(state.market, r) ?? noKey(r, 343, 46),
+      Math.min(
+        atRes(state.market, r) ?? noKey(r, 343, 61),
+        Math.max(0, have(state, p, r) - (atRes(need, r) ?? noKey(r, 343, 92))),
+      ),
     );
   }
 
@@ -4514,7 +4549,7 @@ function all24(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 345, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((atRes(state.market, r) ?? noKey(r, 345, 26)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;

@@ -68,8 +68,10 @@ import {
   type Location,
   type Modification,
   type Nation,
+  type Npc,
   type Player,
   type State,
+  type Weapon,
   type Zone,
 } from "./engine.ts";
 
@@ -181,9 +183,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2971, 39)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2971, 72)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2971, 105)) === 1,
+        (atLocation(state.players[1]!.tracks, "hull") ?? noKey("hull", 2971, 39)) === 3 &&
+        (atLocation(state.players[1]!.tracks, "hold") ?? noKey("hold", 2971, 72)) === 4 &&
+        (atLocation(state.players[1]!.tracks, "crew") ?? noKey("crew", 2971, 105)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -722,7 +724,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3275, 10)) === 1 &&
+      (atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 3275, 10)) === 1 &&
         !mapHas(state.merchants, "havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not has(merchants, havana) and merchantTrack == [spain]",
@@ -891,9 +893,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3371, 10)) === 1 &&
+      (atNation(state.players[0]!.bounty, "france") ?? noKey("france", 3371, 10)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3371, 71)) === 0,
+        (atLocation(state.players[0]!.tracks, "crew") ?? noKey("crew", 3371, 71)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -1020,7 +1022,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3415, 82)) === 0,
+        (atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 3415, 82)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -1131,8 +1133,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3473, 10)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3473, 43)) === 1 &&
+      (atLocation(state.players[0]!.tracks, "mast") ?? noKey("mast", 3473, 10)) === 2 &&
+        (atLocation(state.players[0]!.tracks, "hull") ?? noKey("hull", 3473, 43)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -1164,7 +1166,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3493, 10)) === 1 && state.players[0]!.gold === 8,
+      (atLocation(state.players[0]!.tracks, "crew") ?? noKey("crew", 3493, 10)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -1221,7 +1223,7 @@ describe("Merchants & Marauders: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.bounty["spain"] ?? noKey("spain", 3522, 10),
+      atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 3522, 10),
       "expect players[0].bounty[spain] == 1",
     ).toEqual(1);
     expect(
@@ -1272,12 +1274,13 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "redirected", player: 0, value: 0 });
     play(state, { type: "redirectTo", player: 0, value: "hold" });
-    expect(state.players[1]!.tracks["hold"] ?? noKey("hold", 3562, 10), "expect players[1].tracks[hold] == 1").toEqual(
-      1,
-    );
     expect(
-      (state.players[0]!.tracks["hold"] ?? noKey("hold", 3563, 10)) === 2 &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3563, 43)) === 3 &&
+      atLocation(state.players[1]!.tracks, "hold") ?? noKey("hold", 3562, 10),
+      "expect players[1].tracks[hold] == 1",
+    ).toEqual(1);
+    expect(
+      (atLocation(state.players[0]!.tracks, "hold") ?? noKey("hold", 3563, 10)) === 2 &&
+        (atLocation(state.players[0]!.tracks, "mast") ?? noKey("mast", 3563, 43)) === 3 &&
         !state.players[0]!.redirectReady,
       "expect players[0].tracks[hold] == 2 and players[0].tracks[mast] == 3 and not players[0].redirectReady",
     ).toBe(true);
@@ -1291,8 +1294,8 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "flee" }, { value: "flee" }),
     );
     expect(
-      (state.players[1]!.tracks["cannons"] ?? noKey("cannons", 3569, 10)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3569, 46)) === 2,
+      (atLocation(state.players[1]!.tracks, "cannons") ?? noKey("cannons", 3569, 10)) === 0 &&
+        (atLocation(state.players[1]!.tracks, "hull") ?? noKey("hull", 3569, 46)) === 2,
       "expect players[1].tracks[cannons] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     state.rng.forced.push(5, 4, 0, 4, 0, 0, 0, 3, 4);
@@ -1310,9 +1313,9 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["hold"] ?? noKey("hold", 3579, 10)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3579, 43)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3579, 76)) === 1,
+      (atLocation(state.players[1]!.tracks, "hold") ?? noKey("hold", 3579, 10)) === 0 &&
+        (atLocation(state.players[1]!.tracks, "hull") ?? noKey("hull", 3579, 43)) === 1 &&
+        (atLocation(state.players[1]!.tracks, "mast") ?? noKey("mast", 3579, 76)) === 1,
       "expect players[1].tracks[hold] == 0 and players[1].tracks[hull] == 1 and players[1].tracks[mast] == 1",
     ).toBe(true);
     expect(state.players[0]!.weapons, "expect players[0].weapons == []").toEqual([]);
@@ -1330,14 +1333,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 1, value: 1 });
     play(state, { type: "die", player: 1, value: null });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3591, 10)) === 0 && equal(state.players[1]!.weapons, []),
+      (atLocation(state.players[1]!.tracks, "mast") ?? noKey("mast", 3591, 10)) === 0 &&
+        equal(state.players[1]!.weapons, []),
       "expect players[1].tracks[mast] == 0 and players[1].weapons == []",
     ).toBe(true);
     state.rng.forced.push(4, 1, 2, 4, 5);
     play(state, { type: "reroll", player: 1, value: false });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3597, 10)) === 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3597, 43)) === 1,
+      (atLocation(state.players[0]!.tracks, "crew") ?? noKey("crew", 3597, 10)) === 1 &&
+        (atLocation(state.players[1]!.tracks, "crew") ?? noKey("crew", 3597, 43)) === 1,
       "expect players[0].tracks[crew] == 1 and players[1].tracks[crew] == 1",
     ).toBe(true);
     state.rng.forced.push(0, 1, 4);
@@ -1351,8 +1355,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "die", player: 0, value: null });
     play(state, { type: "die", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3613, 10)) === 0 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3613, 43)) === 0,
+      (atLocation(state.players[0]!.tracks, "crew") ?? noKey("crew", 3613, 10)) === 0 &&
+        (atLocation(state.players[1]!.tracks, "crew") ?? noKey("crew", 3613, 43)) === 0,
       "expect players[0].tracks[crew] == 0 and players[1].tracks[crew] == 0",
     ).toBe(true);
     play(state, { type: "claim", player: 1, value: false });
@@ -1421,7 +1425,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3655, 46)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 &&
+        (atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 3655, 46)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1504,7 +1509,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3700, 88)) === 0,
+        (atNation(state.players[0]!.bounty, "france") ?? noKey("france", 3700, 88)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1558,7 +1563,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3721, 73)) === 3,
+        (atWeapon(state.weaponSupply, "chainShot") ?? noKey("chainShot", 3721, 73)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1585,13 +1590,14 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3737, 39)) === 4,
+      equal(state.players[0]!.weapons, []) &&
+        (atWeapon(state.weaponSupply, "chainShot") ?? noKey("chainShot", 3737, 39)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3742, 36)) === 2,
+      state.players[0]!.gold === 13 && (atLocation(state.players[0]!.tracks, "hold") ?? noKey("hold", 3742, 36)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1623,7 +1629,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3762, 48)) === 3 &&
+        (atLocation(state.players[0]!.tracks, "hold") ?? noKey("hold", 3762, 48)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1760,7 +1766,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3850, 37)) === 2 &&
+        (atLocation(state.players[0]!.tracks, "mast") ?? noKey("mast", 3850, 37)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1812,8 +1818,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3874, 10)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3874, 43)) === 2,
+      (atLocation(state.players[0]!.tracks, "mast") ?? noKey("mast", 3874, 10)) === 1 &&
+        (atLocation(state.players[1]!.tracks, "mast") ?? noKey("mast", 3874, 43)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1838,16 +1844,16 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3892, 10)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3892, 49)).tracks["hull"] ?? noKey("hull", 3892, 49)) ===
-          3,
+      (atNpc(state.npcs, "dutchWarship") ?? noKey("dutchWarship", 3892, 10)).zone === "curacao" &&
+        (atLocation((atNpc(state.npcs, "dutchWarship") ?? noKey("dutchWarship", 3892, 49)).tracks, "hull") ??
+          noKey("hull", 3892, 49)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3895, 10)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3895, 51)).cards, [0, 1]),
+      (atNpc(state.npcs, "dutchWarship") ?? noKey("dutchWarship", 3895, 10)).zone === "stMaarten" &&
+        equal((atNpc(state.npcs, "dutchWarship") ?? noKey("dutchWarship", 3895, 51)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1874,15 +1880,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3921, 10)).zone,
+      (atNpc(state.npcs, "spanishWarship") ?? noKey("spanishWarship", 3921, 10)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3922, 10)).zone,
+      (atNpc(state.npcs, "dutchWarship") ?? noKey("dutchWarship", 3922, 10)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3923, 10)).zone,
+      (atNpc(state.npcs, "pirateFrigate") ?? noKey("pirateFrigate", 3923, 10)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1920,7 +1926,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3942, 10)) === 0 && state.players[0]!.gold === 2,
+      (atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 3942, 10)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1958,10 +1964,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3967, 10)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3967, 37)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3967, 69)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3967, 96)) - 1,
+      (atLocation(state.players[0]!.tracks, "crew") ?? noKey("crew", 3967, 10)) ===
+        (atLocation(fullTracks(state, "sloop"), "crew") ?? noKey("crew", 3967, 37)) - 1 &&
+        (atLocation(state.players[1]!.tracks, "crew") ?? noKey("crew", 3967, 69)) ===
+          (atLocation(fullTracks(state, "flute"), "crew") ?? noKey("crew", 3967, 96)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1985,7 +1991,7 @@ describe("Merchants & Marauders: rules tests", () => {
       mapSet(state.players[0]!.tracks, "hull", 1);
       mapSet(state.players[0]!.tracks, "mast", 0);
       mapSet(state.npcs, "pirateSloop", { cards: [12], zone: "caribbeanSea", tracks: fullTracks(state, "sloop") });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3989, 5)).tracks, "cannons", 1);
+      mapSet((atNpc(state.npcs, "pirateSloop") ?? noKey("pirateSloop", 3989, 5)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -2003,7 +2009,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3996, 10)).tracks,
+      (atNpc(state.npcs, "pirateSloop") ?? noKey("pirateSloop", 3996, 10)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -2025,7 +2031,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
       mapSet(state.npcs, "spanishWarship", { cards: [9], zone: "caribbeanSea", tracks: fullTracks(state, "frigate") });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 4015, 5)).tracks, "hull", 1);
+      mapSet((atNpc(state.npcs, "spanishWarship") ?? noKey("spanishWarship", 4015, 5)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -2058,13 +2064,13 @@ describe("Merchants & Marauders: rules tests", () => {
       ),
     );
     expect(
-      state.players[0]!.bounty["spain"] ?? noKey("spain", 4022, 10),
+      atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 4022, 10),
       "expect players[0].bounty[spain] == 1",
     ).toEqual(1);
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 4025, 10)) === 2 && state.players[0]!.glory === 1,
+      (atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 4025, 10)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -2148,7 +2154,7 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "npcDeclaration", player: 2, value: 0 }, { value: "board" }, { value: "board" }),
     );
     expect(
-      state.players[0]!.bounty["spain"] ?? noKey("spain", 4061, 10),
+      atNation(state.players[0]!.bounty, "spain") ?? noKey("spain", 4061, 10),
       "expect players[0].bounty[spain] == 1",
     ).toEqual(1);
   });
@@ -2477,13 +2483,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4265, 10)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 4265, 43)) === 2,
+      (atLocation(state.players[1]!.tracks, "mast") ?? noKey("mast", 4265, 10)) === 0 &&
+        (atLocation(state.players[1]!.tracks, "hull") ?? noKey("hull", 4265, 43)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 4266, 39)) === WEAPON_TOKENS + 1,
+        (atWeapon(state.weaponSupply, "chainShot") ?? noKey("chainShot", 4266, 39)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2588,9 +2594,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 4341, 10)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 4341, 43)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 4341, 76)) === 2,
+      (atLocation(state.players[1]!.tracks, "mast") ?? noKey("mast", 4341, 10)) === 1 &&
+        (atLocation(state.players[1]!.tracks, "hold") ?? noKey("hold", 4341, 43)) === 2 &&
+        (atLocation(state.players[1]!.tracks, "crew") ?? noKey("crew", 4341, 76)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
@@ -3023,15 +3029,83 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3956, 51)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3956, 51), 3956, 46))
-        .zone === (FIRST_PORT[n_] ?? noKey(n_, 3956, 74)) &&
+      (
+        atNpc(state.npcs, atNation(MAN_OF_WAR, n_) ?? noKey(n_, 3956, 51)) ??
+        noKey(atNation(MAN_OF_WAR, n_) ?? noKey(n_, 3956, 51), 3956, 46)
+      ).zone === (atNation(FIRST_PORT, n_) ?? noKey(n_, 3956, 74)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3956, 97)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3956, 97), 3956, 92))
-          .tracks,
+        (
+          atNpc(state.npcs, atNation(MAN_OF_WAR, n_) ?? noKey(n_, 3956, 97)) ??
+          noKey(atNation(MAN_OF_WAR, n_) ?? noKey(n_, 3956, 97), 3956, 92)
+        ).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))
       return false;
   }
   return true;
+}
+/** m[k] for a map keyed by Location, read by the member's name. */
+function atLocation<V>(m: Partial<Record<Location, V>>, k: Location): V | undefined {
+  switch (k) {
+    case "hull":
+      return m.hull;
+    case "mast":
+      return m.mast;
+    case "hold":
+      return m.hold;
+    case "crew":
+      return m.crew;
+    case "cannons":
+      return m.cannons;
+  }
+}
+/** m[k] for a map keyed by Nation, read by the member's name. */
+function atNation<V>(m: Partial<Record<Nation, V>>, k: Nation): V | undefined {
+  switch (k) {
+    case "spain":
+      return m.spain;
+    case "england":
+      return m.england;
+    case "france":
+      return m.france;
+    case "netherlands":
+      return m.netherlands;
+  }
+}
+/** m[k] for a map keyed by Npc, read by the member's name. */
+function atNpc<V>(m: Partial<Record<Npc, V>>, k: Npc): V | undefined {
+  switch (k) {
+    case "spanishWarship":
+      return m.spanishWarship;
+    case "englishWarship":
+      return m.englishWarship;
+    case "frenchWarship":
+      return m.frenchWarship;
+    case "dutchWarship":
+      return m.dutchWarship;
+    case "pirateSloop":
+      return m.pirateSloop;
+    case "pirateFrigate":
+      return m.pirateFrigate;
+    case "spanishManOfWar":
+      return m.spanishManOfWar;
+    case "englishManOfWar":
+      return m.englishManOfWar;
+    case "frenchManOfWar":
+      return m.frenchManOfWar;
+    case "dutchManOfWar":
+      return m.dutchManOfWar;
+  }
+}
+/** m[k] for a map keyed by Weapon, read by the member's name. */
+function atWeapon<V>(m: Partial<Record<Weapon, V>>, k: Weapon): V | undefined {
+  switch (k) {
+    case "grapplingHooks":
+      return m.grapplingHooks;
+    case "chainShot":
+      return m.chainShot;
+    case "grapeshot":
+      return m.grapeshot;
+  }
 }

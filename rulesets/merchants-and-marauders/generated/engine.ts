@@ -2690,11 +2690,11 @@ export function weaponPrice(state: State, p: Player): number {
 /** fn fullTracks (line 315) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 316, 9)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 317, 9)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 318, 9)).cargo,
-    crew: (STATS[t] ?? noKey(t, 319, 9)).crew,
-    cannons: (STATS[t] ?? noKey(t, 320, 12)).cannons,
+    hull: (atShipType(STATS, t) ?? noKey(t, 316, 9)).seaworthiness,
+    mast: (atShipType(STATS, t) ?? noKey(t, 317, 9)).seaworthiness,
+    hold: (atShipType(STATS, t) ?? noKey(t, 318, 9)).cargo,
+    crew: (atShipType(STATS, t) ?? noKey(t, 319, 9)).crew,
+    cannons: (atShipType(STATS, t) ?? noKey(t, 320, 12)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
@@ -2757,7 +2757,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 999, 8)) > 0) {
+    if ((atNation(state.players[p]!.bounty, nation) ?? noKey(nation, 999, 8)) > 0) {
       return 1;
     }
 
@@ -2784,7 +2784,7 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 1022, 11);
+    own = atNation(state.players[p]!.bounty, nation) ?? noKey(nation, 1022, 11);
   }
 
   return rank * 100000 + own * 100 + sum30(state, p) - own;
@@ -2803,7 +2803,7 @@ export function mayEnter(state: State, p: Player, z: Zone): boolean {
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain, 1055, 24).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1055, 79)] ??
+      (atNation(state.players[p]!.bounty, PORT_NATION[z] ?? noKey(z, 1055, 79)) ??
         noKey(PORT_NATION[z] ?? noKey(z, 1055, 79), 1055, 70)) === 0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
@@ -2954,11 +2954,11 @@ export function captainsOf(state: State, a: Side, d: Side): Player[] {
 export function track(state: State, s: Side, l: Location): number {
   if (s.kind === "captain") {
     const p = s.who;
-    return state.players[p]!.tracks[l] ?? noKey(l, 1425, 17);
+    return atLocation(state.players[p]!.tracks, l) ?? noKey(l, 1425, 17);
   }
 
   const n_ = s.which;
-  return (state.npcs[n_] ?? noKey(n_, 1426, 13)).tracks[l] ?? noKey(l, 1426, 13);
+  return atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 1426, 13)).tracks, l) ?? noKey(l, 1426, 13);
 }
 
 /** fn maneuverOf (line 1428) */
@@ -2969,7 +2969,7 @@ export function maneuverOf(state: State, s: Side): number {
   }
 
   const n_ = s.which;
-  return (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1430, 13)).maneuverability;
+  return (atShipType(STATS, npcShipType(state, n_)) ?? noKey(npcShipType(state, n_), 1430, 13)).maneuverability;
 }
 
 /** fn seamanshipOf (line 1433) */
@@ -3031,8 +3031,11 @@ export function shotsOf(state: State, s: Side, d: Declaration, won: boolean, rol
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1477, 51)).tracks["cannons"] ?? noKey("cannons", 1477, 51))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1477, 97)).tracks["cannons"] ?? noKey("cannons", 1477, 97));
+      ? (atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 1477, 51)).tracks, "cannons") ?? noKey("cannons", 1477, 51))
+      : Math.min(
+          roll.skulls,
+          atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 1477, 97)).tracks, "cannons") ?? noKey("cannons", 1477, 97),
+        );
 }
 
 /** fn shots (line 1480) */
@@ -3040,11 +3043,12 @@ export function shots(state: State, p: Player, d: Declaration, won: boolean, rol
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482, 20)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1482, 74)) > 0
+      ? (atLocation(state.players[p]!.tracks, "cannons") ?? noKey("cannons", 1482, 20)) +
+        (employs(state, p, "gunnerCaptain") &&
+        (atLocation(state.players[p]!.tracks, "cannons") ?? noKey("cannons", 1482, 74)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1483, 25));
+      : Math.min(roll.skulls, atLocation(state.players[p]!.tracks, "cannons") ?? noKey("cannons", 1483, 25));
 }
 
 /** fn seamanshipDice (line 1486) */
@@ -3089,7 +3093,7 @@ export function claimText(state: State, claim: boolean, t: ShipType): string {
 
 /** fn npcSkills (line 1966) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1967, 15)).cards.slice();
+  let cards = (atNpc(state.npcs, n_) ?? noKey(n_, 1967, 15)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -3340,8 +3344,8 @@ export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2600, 12)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2600, 57))
+      (atNation(state.players[p]!.bounty, n_) ?? noKey(n_, 2600, 12)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (atNation(state.players[p]!.bounty, n_) ?? noKey(n_, 2600, 57))
     );
   }
 
@@ -3376,7 +3380,7 @@ export function repairable(state: State, p: Player): Location[] {
 export function full(state: State, p: Player, l: Location): number {
   return Math.min(
     STAT_CAP,
-    (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2855, 54)) + modBonus(state, p, l),
+    (atLocation(fullTracks(state, state.players[p]!.ship), l) ?? noKey(l, 2855, 54)) + modBonus(state, p, l),
   );
 }
 
@@ -3401,7 +3405,7 @@ export function modBonus(state: State, p: Player, l: Location): number {
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2867, 17)).maneuverability +
+    (atShipType(STATS, state.players[p]!.ship) ?? noKey(state.players[p]!.ship, 2867, 17)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
@@ -3411,7 +3415,7 @@ export function saleValue(state: State, p: Player): number {
   return (
     Math.max(
       0,
-      (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2873, 10)).sell +
+      (atShipType(STATS, state.players[p]!.ship) ?? noKey(state.players[p]!.ship, 2873, 10)).sell +
         state.players[p]!.mods.length -
         sum52(state, p),
     ) +
@@ -3454,12 +3458,12 @@ export function skillCheck(state: State, skill: number): number {
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 933, 38)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (atNpc(state.npcs, n_) ?? noKey(n_, 933, 38)).cards.length > 0) {
         const z = at(
           EVENTS,
           at(
-            (state.npcs[n_] ?? noKey(n_, 934, 27)).cards,
-            (state.npcs[n_] ?? noKey(n_, 934, 46)).cards.length - 1,
+            (atNpc(state.npcs, n_) ?? noKey(n_, 934, 27)).cards,
+            (atNpc(state.npcs, n_) ?? noKey(n_, 934, 46)).cards.length - 1,
             934,
             27,
           ),
@@ -3467,7 +3471,7 @@ export function endOfRound(state: State): void {
           20,
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 935, 11)).zone = z;
+          (atNpc(state.npcs, n_) ?? noKey(n_, 935, 11)).zone = z;
         }
       }
     }
@@ -3479,8 +3483,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c, 942, 18).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 945, 20)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 946, 11)).zone = z2;
+          (atNpc(state.npcs, n_2) ?? noKey(n_2, 945, 20)).cards.push(c);
+          (atNpc(state.npcs, n_2) ?? noKey(n_2, 946, 11)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, { cards: [c], zone: z2, tracks: fullTracks(state, npcShipType(state, n_2)) });
         }
@@ -3490,7 +3494,7 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 956, 17)).slice();
+    let cards = (atNpc(state.beneath, n_3) ?? noKey(n_3, 956, 17)).slice();
     let c2 = pickRandom(state.rng, cards, 957, 13);
     removeValue(cards, c2, 958, 5);
     cards.push(c2);
@@ -3503,9 +3507,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 967, 12), {
+      mapSet(state.npcs, atNation(MAN_OF_WAR, n_4) ?? noKey(n_4, 967, 12), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 967, 54),
+        zone: atNation(FIRST_PORT, n_4) ?? noKey(n_4, 967, 54),
         tracks: fullTracks(state, "manOfWar"),
       });
     }
@@ -3517,31 +3521,39 @@ export function endOfRound(state: State): void {
 /** proc moveNpc (line 1029) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 1031, 13)).zone;
+    let z = (atNpc(state.npcs, n_) ?? noKey(n_, 1031, 13)).zone;
     let hunted = collect54(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1034, 7)).zone = npcStep(state, z, d);
+      (atNpc(state.npcs, n_) ?? noKey(n_, 1034, 7)).zone = npcStep(state, z, d);
     } else {
       let best = max55(state, hunted, n_);
       let prey = collect56(state, hunted, n_, best);
       let target = prey.length === 1 ? at(prey, 0, 1038, 44) : pickRandom(state.rng, prey, 1038, 57);
-      (state.npcs[n_] ?? noKey(n_, 1039, 7)).zone = state.players[target]!.zone;
+      (atNpc(state.npcs, n_) ?? noKey(n_, 1039, 7)).zone = state.players[target]!.zone;
     }
   }
 }
 
 /** proc addBounty (line 1198) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1199, 24)) + 1));
+  mapSet(
+    state.players[p]!.bounty,
+    n_,
+    Math.min(5, (atNation(state.players[p]!.bounty, n_) ?? noKey(n_, 1199, 24)) + 1),
+  );
 }
 
 /** proc hit (line 1325) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1326, 6)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1327, 5)) - 1);
+  if ((atLocation(state.players[p]!.tracks, l) ?? noKey(l, 1326, 6)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (atLocation(state.players[p]!.tracks, l) ?? noKey(l, 1327, 5)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1328, 13)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1329, 5)) - 1);
+    if ((atLocation(state.players[p]!.tracks, "hull") ?? noKey("hull", 1328, 13)) > 0 && state.sparedHull !== l) {
+      mapSet(
+        state.players[p]!.tracks,
+        "hull",
+        (atLocation(state.players[p]!.tracks, "hull") ?? noKey("hull", 1329, 5)) - 1,
+      );
     }
   }
 }
@@ -3562,7 +3574,9 @@ export function longGunHits(state: State, s: Side): number {
   const p = captainOf(state, s);
   if (p !== null) {
     if (state.players[p]!.mods.includes("longGuns")) {
-      let roll = clone<Roll>(rollDice(state, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1566, 27)));
+      let roll = clone<Roll>(
+        rollDice(state, atLocation(state.players[p]!.tracks, "cannons") ?? noKey("cannons", 1566, 27)),
+      );
       return roll.skulls;
     }
   }
@@ -3611,35 +3625,38 @@ export function loseCrew(state: State, s: Side, n_: number): void {
     mapSet(
       state.players[p]!.tracks,
       "crew",
-      Math.max(0, (state.players[p]!.tracks["crew"] ?? noKey("crew", 1860, 43)) - n_),
+      Math.max(0, (atLocation(state.players[p]!.tracks, "crew") ?? noKey("crew", 1860, 43)) - n_),
     );
   } else {
     const k = s.which;
     mapSet(
-      (state.npcs[k] ?? noKey(k, 1861, 15)).tracks,
+      (atNpc(state.npcs, k) ?? noKey(k, 1861, 15)).tracks,
       "crew",
-      Math.max(0, ((state.npcs[k] ?? noKey(k, 1861, 45)).tracks["crew"] ?? noKey("crew", 1861, 45)) - n_),
+      Math.max(
+        0,
+        (atLocation((atNpc(state.npcs, k) ?? noKey(k, 1861, 45)).tracks, "crew") ?? noKey("crew", 1861, 45)) - n_,
+      ),
     );
   }
 }
 
 /** proc npcDamage (line 2017) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 2018, 6)).tracks[l] ?? noKey(l, 2018, 6)) > 0) {
+  if ((atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 2018, 6)).tracks, l) ?? noKey(l, 2018, 6)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 2019, 5)).tracks,
+      (atNpc(state.npcs, n_) ?? noKey(n_, 2019, 5)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 2019, 5)).tracks[l] ?? noKey(l, 2019, 5)) - 1,
+      (atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 2019, 5)).tracks, l) ?? noKey(l, 2019, 5)) - 1,
     );
   } else {
     if (
-      ((state.npcs[n_] ?? noKey(n_, 2020, 13)).tracks["hull"] ?? noKey("hull", 2020, 13)) > 0 &&
+      (atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 2020, 13)).tracks, "hull") ?? noKey("hull", 2020, 13)) > 0 &&
       state.sparedHull !== l
     ) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 2021, 5)).tracks,
+        (atNpc(state.npcs, n_) ?? noKey(n_, 2021, 5)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 2021, 5)).tracks["hull"] ?? noKey("hull", 2021, 5)) - 1,
+        (atLocation((atNpc(state.npcs, n_) ?? noKey(n_, 2021, 5)).tracks, "hull") ?? noKey("hull", 2021, 5)) - 1,
       );
     }
   }
@@ -3648,13 +3665,13 @@ export function npcDamage(state: State, n_: Npc, l: Location): void {
 /** proc repairNpc (line 2026) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 2028, 5)).tracks = fullTracks(state, npcShipType(state, n_));
+    (atNpc(state.npcs, n_) ?? noKey(n_, 2028, 5)).tracks = fullTracks(state, npcShipType(state, n_));
   }
 }
 
 /** proc npcLeaves (line 2050) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 2051, 15)).cards.slice();
+  let cards = (atNpc(state.npcs, n_) ?? noKey(n_, 2051, 15)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1, 2054, 9));
@@ -4100,7 +4117,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 786, 5)) + 1);
+          mapSet(state.weaponSupply, w, (atWeapon(state.weaponSupply, w) ?? noKey(w, 786, 5)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -4250,7 +4267,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 870, 17), icon.dir);
+              moveNpc(state, atNation(MAN_OF_WAR, nation) ?? noKey(nation, 870, 17), icon.dir);
             }
           }
         }
@@ -4303,8 +4320,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 889, 20))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 890, 16));
+          if (mapHas(state.npcs, atNation(MAN_OF_WAR, n_) ?? noKey(n_, 889, 20))) {
+            mapDelete(state.npcs, atNation(MAN_OF_WAR, n_) ?? noKey(n_, 890, 16));
           }
         }
 
@@ -4402,7 +4419,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 910, 12)) !== 0) {
+        if ((atLocation(state.players[frame.p]!.tracks, "hull") ?? noKey("hull", 910, 12)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -4456,7 +4473,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 920, 12)) !== 0) {
+        if ((atLocation(state.players[frame.p2]!.tracks, "hull") ?? noKey("hull", 920, 12)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -4656,7 +4673,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent, 1249, 3);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent, 1250, 5);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1251, 5)) + 1);
+          mapSet(state.weaponSupply, spent, (atWeapon(state.weaponSupply, spent) ?? noKey(spent, 1251, 5)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4793,7 +4810,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1295, 6)) <= 0) {
+        if ((atLocation(state.players[frame.p]!.tracks, "hull") ?? noKey("hull", 1295, 6)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4813,7 +4830,8 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1303, 56)) - state.players[frame.p]!.cargo.length,
+          (atLocation(state.players[frame.p]!.tracks, "hold") ?? noKey("hold", 1303, 56)) -
+            state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4875,7 +4893,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1316, 6)) !== 0) {
+        if ((atLocation(state.players[frame.p]!.tracks, "hull") ?? noKey("hull", 1316, 6)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -5163,7 +5181,7 @@ function stepGrapple(state: State, frame: GrappleFrame): void {
         mapSet(
           state.weaponSupply,
           "grapplingHooks",
-          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1391, 9)) + 1,
+          (atWeapon(state.weaponSupply, "grapplingHooks") ?? noKey("grapplingHooks", 1391, 9)) + 1,
         );
         frame.pc = 5;
         state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
@@ -6466,7 +6484,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w, 1749, 5);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1750, 5)) + 1);
+          mapSet(state.weaponSupply, w, (atWeapon(state.weaponSupply, w) ?? noKey(w, 1750, 5)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -6523,7 +6541,8 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1781, 27))
+            state.players[frame.p]!.cargo.length >
+            (atLocation(state.players[frame.p]!.tracks, "hold") ?? noKey("hold", 1781, 27))
           ) {
             let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1782, 15);
             removeValue(state.players[frame.p]!.cargo, c, 1783, 7);
@@ -6914,7 +6933,11 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 5: {
-        earn(state, frame.w, 5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1900, 17)));
+        earn(
+          state,
+          frame.w,
+          5 * (atNation(state.players[frame.l]!.bounty, frame.rewarder) ?? noKey(frame.rewarder, 1900, 17)),
+        );
         frame.pc = 4;
         continue machine;
       }
@@ -6975,7 +6998,8 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1912, 55)) - state.players[frame.w]!.cargo.length,
+          (atLocation(state.players[frame.w]!.tracks, "hold") ?? noKey("hold", 1912, 55)) -
+            state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -7153,7 +7177,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1943, 19);
+        frame.crewNow = atLocation(state.players[frame.w]!.tracks, "crew") ?? noKey("crew", 1943, 19);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -7275,7 +7299,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 2008, 59)).zone === state.players[frame.p]!.zone
+          (atNpc(state.npcs, frame.n_) ?? noKey(frame.n_, 2008, 59)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -7408,8 +7432,9 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 2075, 29)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 2075, 64)).tracks["hold"] ?? noKey("hold", 2075, 64)),
+              (atLocation(fullTracks(state, npcShipType(state, frame.n_)), "hold") ?? noKey("hold", 2075, 29)) -
+                (atLocation((atNpc(state.npcs, frame.n_) ?? noKey(frame.n_, 2075, 64)).tracks, "hold") ??
+                  noKey("hold", 2075, 64)),
             );
           i2 < times2;
           i2++
@@ -7422,7 +7447,8 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2080, 54)) - state.players[frame.p]!.cargo.length,
+          (atLocation(state.players[frame.p]!.tracks, "hold") ?? noKey("hold", 2080, 54)) -
+            state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -7477,7 +7503,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2090, 19);
+        frame.crewNow = atLocation(state.players[frame.p]!.tracks, "crew") ?? noKey("crew", 2090, 19);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7492,7 +7518,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.ship = npcShipType(state, frame.n_);
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
-        state.players[frame.p]!.tracks = { ...(state.npcs[frame.n_] ?? noKey(frame.n_, 2095, 16)).tracks };
+        state.players[frame.p]!.tracks = { ...(atNpc(state.npcs, frame.n_) ?? noKey(frame.n_, 2095, 16)).tracks };
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
         continue machine;
@@ -7742,7 +7768,11 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 14: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2247, 11)) - 1);
+          mapSet(
+            state.players[frame.p]!.bounty,
+            n_,
+            (atNation(state.players[frame.p]!.bounty, n_) ?? noKey(n_, 2247, 11)) - 1,
+          );
         }
 
         frame.pc = 13;
@@ -7760,7 +7790,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
               if (c !== null) {
                 if (
                   state.players[frame.p]!.cargo.length <
-                  (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2261, 32))
+                  (atLocation(state.players[frame.p]!.tracks, "hold") ?? noKey("hold", 2261, 32))
                 ) {
                   state.players[frame.p]!.cargo.push(c);
                 } else {
@@ -8396,7 +8426,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        spend(state, frame.p, (STATS[frame.t] ?? noKey(frame.t, 2750, 14)).buy - saleValue(state, frame.p));
+        spend(state, frame.p, (atShipType(STATS, frame.t) ?? noKey(frame.t, 2750, 14)).buy - saleValue(state, frame.p));
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -8456,8 +8486,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2765, 24),
-          (STATS[frame.t] ?? noKey(frame.t, 2765, 40)).crew,
+          atLocation(state.players[frame.p]!.tracks, "crew") ?? noKey("crew", 2765, 24),
+          (atShipType(STATS, frame.t) ?? noKey(frame.t, 2765, 40)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = fullTracks(state, frame.t);
@@ -8544,7 +8574,11 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           spend(state, frame.p, repairPrice(state, frame.p));
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2789, 7)) + 1);
+          mapSet(
+            state.players[frame.p]!.tracks,
+            l,
+            (atLocation(state.players[frame.p]!.tracks, l) ?? noKey(l, 2789, 7)) + 1,
+          );
         } else {
           frame.repairing = false;
         }
@@ -8611,22 +8645,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2812, 34)) < STAT_CAP
+            (atLocation(state.players[frame.p]!.tracks, "hold") ?? noKey("hold", 2812, 34)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2813, 11)) + 1,
+              (atLocation(state.players[frame.p]!.tracks, "hold") ?? noKey("hold", 2813, 11)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2814, 44)) < STAT_CAP
+              (atLocation(state.players[frame.p]!.tracks, "cannons") ?? noKey("cannons", 2814, 44)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2815, 11)) + 1,
+                (atLocation(state.players[frame.p]!.tracks, "cannons") ?? noKey("cannons", 2815, 11)) + 1,
               );
             }
           }
@@ -8759,7 +8793,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought, 2838, 3);
           spend(state, frame.p, frame.price);
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2840, 5)) - 1);
+          mapSet(state.weaponSupply, bought, (atWeapon(state.weaponSupply, bought) ?? noKey(bought, 2840, 5)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8791,7 +8825,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold, 2843, 3);
           earn(state, frame.p, WEAPON_RESALE);
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2845, 5)) + 1);
+          mapSet(state.weaponSupply, sold, (atWeapon(state.weaponSupply, sold) ?? noKey(sold, 2845, 5)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold, 2846, 5);
         } else {
           frame.pc = 5;
@@ -8825,7 +8859,8 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
     switch (frame.pc) {
       case 0: {
         frame.missing =
-          full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2882, 33));
+          full(state, frame.p, "crew") -
+          (atLocation(state.players[frame.p]!.tracks, "crew") ?? noKey("crew", 2882, 33));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8868,7 +8903,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2892, 7)) + frame.hired,
+          (atLocation(state.players[frame.p]!.tracks, "crew") ?? noKey("crew", 2892, 7)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -9046,7 +9081,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1081, 35)) > 0 &&
+          (atNation(state.players[frame.me]!.bounty, "england") ?? noKey("england", 1081, 35)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain, 1081, 73).home
         )) {
           frame.pc = 6;
@@ -9061,7 +9096,8 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1103, 37));
+          state.players[frame.me]!.cargo.length -
+          (atLocation(state.players[frame.me]!.tracks, "hold") ?? noKey("hold", 1103, 37));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -9082,9 +9118,10 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 6: {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain, 1094, 23).home &&
-          (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094, 63)
-          ] ??
+          (atNation(
+            state.players[frame.me]!.bounty,
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094, 63),
+          ) ??
             noKey(
               PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1094, 63),
               1094,
@@ -9395,7 +9432,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2457, 5)) - 1,
+          (atNation(state.players[frame.me]!.bounty, frame.lettered) ?? noKey(frame.lettered, 2457, 5)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -9449,7 +9486,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2462, 9)) + 1,
+          (atLocation(state.players[frame.me]!.tracks, frame.patched) ?? noKey(frame.patched, 2462, 9)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -9631,7 +9668,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          spend(state, frame.me, PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2630, 36)));
+          spend(state, frame.me, PARDON_PRICE * (atNation(state.players[frame.me]!.bounty, n_) ?? noKey(n_, 2630, 36)));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -12675,7 +12712,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2748, 84)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(atShipType(STATS, item) ?? noKey(item, 2748, 84)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -13828,6 +13865,90 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
+/** m[k] for a map keyed by Location, read by the member's name. */
+function atLocation<V>(m: Partial<Record<Location, V>>, k: Location): V | undefined {
+  switch (k) {
+    case "hull":
+      return m.hull;
+    case "mast":
+      return m.mast;
+    case "hold":
+      return m.hold;
+    case "crew":
+      return m.crew;
+    case "cannons":
+      return m.cannons;
+  }
+}
+
+/** m[k] for a map keyed by Nation, read by the member's name. */
+function atNation<V>(m: Partial<Record<Nation, V>>, k: Nation): V | undefined {
+  switch (k) {
+    case "spain":
+      return m.spain;
+    case "england":
+      return m.england;
+    case "france":
+      return m.france;
+    case "netherlands":
+      return m.netherlands;
+  }
+}
+
+/** m[k] for a map keyed by Npc, read by the member's name. */
+function atNpc<V>(m: Partial<Record<Npc, V>>, k: Npc): V | undefined {
+  switch (k) {
+    case "spanishWarship":
+      return m.spanishWarship;
+    case "englishWarship":
+      return m.englishWarship;
+    case "frenchWarship":
+      return m.frenchWarship;
+    case "dutchWarship":
+      return m.dutchWarship;
+    case "pirateSloop":
+      return m.pirateSloop;
+    case "pirateFrigate":
+      return m.pirateFrigate;
+    case "spanishManOfWar":
+      return m.spanishManOfWar;
+    case "englishManOfWar":
+      return m.englishManOfWar;
+    case "frenchManOfWar":
+      return m.frenchManOfWar;
+    case "dutchManOfWar":
+      return m.dutchManOfWar;
+  }
+}
+
+/** m[k] for a map keyed by ShipType, read by the member's name. */
+function atShipType<V>(m: Partial<Record<ShipType, V>>, k: ShipType): V | undefined {
+  switch (k) {
+    case "sloop":
+      return m.sloop;
+    case "flute":
+      return m.flute;
+    case "frigate":
+      return m.frigate;
+    case "galleon":
+      return m.galleon;
+    case "manOfWar":
+      return m.manOfWar;
+  }
+}
+
+/** m[k] for a map keyed by Weapon, read by the member's name. */
+function atWeapon<V>(m: Partial<Record<Weapon, V>>, k: Weapon): V | undefined {
+  switch (k) {
+    case "grapplingHooks":
+      return m.grapplingHooks;
+    case "chainShot":
+      return m.chainShot;
+    case "grapeshot":
+      return m.grapeshot;
+  }
+}
+
 /** any(p in players: total(p) >= GLORY_TARGET) */
 function any1(state: State): boolean {
   const items = SEATS[state.playerCount]!;
@@ -13846,7 +13967,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 829, 46)).zone === at(CAPTAINS, state.players[p]!.captain, 829, 62).home
+      (atNpc(state.npcs, n_) ?? noKey(n_, 829, 46)).zone === at(CAPTAINS, state.players[p]!.captain, 829, 62).home
     )
       return true;
   }
@@ -13939,8 +14060,8 @@ function collect9(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1893, 48)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1893, 68)) === 0
+      (atNation(state.players[l]!.bounty, n_) ?? noKey(n_, 1893, 48)) > 0 &&
+      (atNation(state.players[w]!.bounty, n_) ?? noKey(n_, 1893, 68)) === 0
     )
       out.push(n_);
   }
@@ -14025,7 +14146,7 @@ function collect16(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2244, 53)) > 0) out.push(n_);
+    if ((atNation(state.players[p]!.bounty, n_) ?? noKey(n_, 2244, 53)) > 0) out.push(n_);
   }
 
   return out;
@@ -14083,7 +14204,8 @@ function collect21(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2838, 53)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((atWeapon(state.weaponSupply, w) ?? noKey(w, 2838, 53)) > 0 && !state.players[p]!.weapons.includes(w))
+      out.push(w);
   }
 
   return out;
@@ -14162,7 +14284,8 @@ function first28(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 463, 61)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 463, 80)) === n_) return x;
+    if ((atNation(WARSHIP, x) ?? noKey(x, 463, 61)) === n_ || (atNation(MAN_OF_WAR, x) ?? noKey(x, 463, 80)) === n_)
+      return x;
   }
 
   return null;
@@ -14208,7 +14331,7 @@ function any32(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1058, 64)) === 0) return true;
+    if ((atLocation(state.players[p]!.tracks, l) ?? noKey(l, 1058, 64)) === 0) return true;
   }
 
   return false;
@@ -14238,7 +14361,7 @@ function collect34(state: State, p: Player): Target[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1137, 42)).zone === state.players[p]!.zone)
+    if ((atNpc(state.npcs, n_) ?? noKey(n_, 1137, 42)).zone === state.players[p]!.zone)
       out.push({ kind: "npcTarget", npc: n_ });
   }
 
@@ -14250,7 +14373,7 @@ function any35(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1203, 58)) > 0) return true;
+    if ((atNation(state.players[p]!.bounty, n_) ?? noKey(n_, 1203, 58)) > 0) return true;
   }
 
   return false;
@@ -14318,7 +14441,7 @@ function collect41(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1997, 40)).zone === state.players[p]!.zone) out.push(n_);
+    if ((atNpc(state.npcs, n_) ?? noKey(n_, 1997, 40)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -14438,7 +14561,7 @@ function collect51(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2852, 46)) < full(state, p, l)) out.push(l);
+    if ((atLocation(state.players[p]!.tracks, l) ?? noKey(l, 2852, 46)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -14450,7 +14573,7 @@ function sum52(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2873, 97));
+    total += full(state, p, l) - (atLocation(state.players[p]!.tracks, l) ?? noKey(l, 2873, 97));
   }
 
   return total;
@@ -14465,7 +14588,7 @@ function collect53(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2878, 70)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (atShipType(STATS, t) ?? noKey(t, 2878, 70)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -14521,7 +14644,7 @@ function collect57(state: State, me: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2455, 63)) > 0) out.push(n_);
+    if ((atNation(state.players[me]!.bounty, n_) ?? noKey(n_, 2455, 63)) > 0) out.push(n_);
   }
 
   return out;

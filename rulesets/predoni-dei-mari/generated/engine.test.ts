@@ -71,6 +71,7 @@ import {
   stepCost,
   type Action,
   type Player,
+  type ShipDeck,
   type State,
 } from "./engine.ts";
 
@@ -186,8 +187,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2439, 41)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2439, 79)).pile.length === 31,
+        (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2439, 41)).pile.length === 23 &&
+        (atShipDeck(state.shipDecks, "red") ?? noKey("red", 2439, 79)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -253,7 +254,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2466, 41)).pile.length === 29,
+      state.startOffer.length === 0 &&
+        (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2466, 41)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -661,7 +663,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2749, 5)).pile = [8];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2749, 5)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -723,7 +725,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2789, 5)).pile = [14];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2789, 5)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -757,7 +759,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2812, 10)).discard,
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2812, 10)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -2298,7 +2300,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 3954, 5)).pile = [8];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 3954, 5)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2659,8 +2661,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4207, 10)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4207, 46)).discard, [31, 39]),
+      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4207, 10)).discard, [0]) &&
+        equal((atShipDeck(state.shipDecks, "red") ?? noKey("red", 4207, 46)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2671,7 +2673,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4217, 5)).pile = [8, 9, 30, 10];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4217, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2694,7 +2696,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4237, 10)).discard, [30, 0, 8, 10]) &&
+      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4237, 10)).discard, [30, 0, 8, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
@@ -2714,7 +2716,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4247, 5)).pile = [8, 9, 30, 10];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4247, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2741,7 +2743,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4262, 10)).discard, [30, 8, 9, 10]) &&
+      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4262, 10)).discard, [30, 8, 9, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
@@ -2753,7 +2755,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4272, 5)).pile = [31, 32];
+      (atShipDeck(state.shipDecks, "red") ?? noKey("red", 4272, 5)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -3040,7 +3042,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4434, 5)).pile = [8, 9];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4434, 5)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3236,7 +3238,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4562, 5)).pile = [25];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4562, 5)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3517,4 +3519,13 @@ function all10(state: State): boolean {
       return false;
   }
   return true;
+}
+/** m[k] for a map keyed by ShipDeck, read by the member's name. */
+function atShipDeck<V>(m: Partial<Record<ShipDeck, V>>, k: ShipDeck): V | undefined {
+  switch (k) {
+    case "green":
+      return m.green;
+    case "red":
+      return m.red;
+  }
 }

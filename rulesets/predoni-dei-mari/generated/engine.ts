@@ -3446,12 +3446,14 @@ export function rebuildCombatDeck(state: State): void {
 
 /** proc drawShipFrom (line 974) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 975, 15));
+  return drawFromDeck(state.rng, atShipDeck(state.shipDecks, d) ?? noKey(d, 975, 15));
 }
 
 /** proc discardShip (line 978) */
 export function discardShip(state: State, c: number): void {
-  (state.shipDecks[at(SHIPS, c, 979, 22).deck] ?? noKey(at(SHIPS, c, 979, 22).deck, 979, 12)).discard.push(c);
+  (atShipDeck(state.shipDecks, at(SHIPS, c, 979, 22).deck) ?? noKey(at(SHIPS, c, 979, 22).deck, 979, 12)).discard.push(
+    c,
+  );
 }
 
 /** proc drawMerchant (line 987) */
@@ -3920,8 +3922,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2042, 22)) <= 0)
     return "Ships are bought in a city's port.";
   if (
-    (state.shipDecks[deck] ?? noKey(deck, 2043, 16)).pile.length +
-      (state.shipDecks[deck] ?? noKey(deck, 2043, 45)).discard.length <=
+    (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 16)).pile.length +
+      (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -4041,11 +4043,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            (state.shipDecks["green"] ?? noKey("green", 869, 16)).pile.push(c);
+            (atShipDeck(state.shipDecks, "green") ?? noKey("green", 869, 16)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 872, 13)).pile);
+          shuffleInPlace(state.rng, (atShipDeck(state.shipDecks, "green") ?? noKey("green", 872, 13)).pile);
         }
 
         state.stack.pop();
@@ -9605,8 +9607,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (state.shipDecks[deck] ?? noKey(deck, 2043, 16)).pile.length +
-        (state.shipDecks[deck] ?? noKey(deck, 2043, 45)).discard.length <=
+      (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 16)).pile.length +
+        (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 45)).discard.length <=
       0
     )
       continue;
@@ -12943,10 +12945,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  (state.shipDecks["green"] ?? noKey("green", 814, 3)).pile = rangeList(8, 30);
-  (state.shipDecks["red"] ?? noKey("red", 815, 3)).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 816, 11)).pile);
-  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 817, 11)).pile);
+  (atShipDeck(state.shipDecks, "green") ?? noKey("green", 814, 3)).pile = rangeList(8, 30);
+  (atShipDeck(state.shipDecks, "red") ?? noKey("red", 815, 3)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (atShipDeck(state.shipDecks, "green") ?? noKey("green", 816, 11)).pile);
+  shuffleInPlace(state.rng, (atShipDeck(state.shipDecks, "red") ?? noKey("red", 817, 11)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -13672,6 +13674,16 @@ function validateState(value: unknown): string | null {
   }
 
   return null;
+}
+
+/** m[k] for a map keyed by ShipDeck, read by the member's name. */
+function atShipDeck<V>(m: Partial<Record<ShipDeck, V>>, k: ShipDeck): V | undefined {
+  switch (k) {
+    case "green":
+      return m.green;
+    case "red":
+      return m.red;
+  }
 }
 
 /** [q for q in players if q != p and q.pos == t and not q.damaged] */
