@@ -7,7 +7,15 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Session, createSave, restore, type AnyEngine, type EngineAction } from "@rules/runtime";
+import {
+  Session,
+  createRng,
+  createSave,
+  randomPlayout,
+  restore,
+  type AnyEngine,
+  type EngineAction,
+} from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { compileRuleset, findRulesets } from "../src/cli/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
@@ -378,6 +386,10 @@ describe("an error of the rules at run time", () => {
         for (const [variant, marker, reason] of faults) {
           const state = engine.newGame({ players: 2, seed: 1, variant });
           expect(() => engine.apply(state, { type: "Go", player: 0 }), variant).toThrow(
+            `${placeOf(marker)}: ${reason}`,
+          );
+          // Random playouts call the engine's own functions, and name the file where they catch.
+          expect(() => randomPlayout(engine, { players: 2, seed: 1, variant }, createRng(1), 10), variant).toThrow(
             `${placeOf(marker)}: ${reason}`,
           );
         }

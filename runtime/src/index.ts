@@ -93,6 +93,7 @@ export {
   indexOfValue,
   drawTop,
   namingRulesFile,
+  unnamed,
   hashText,
   isInt,
   isRecord,

@@ -6,6 +6,7 @@
  * one `randomInt` per choice), so any playout can be replayed and watched with `play`.
  */
 import type { Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
+import { inRulesFile, unnamed } from "./engine-support.ts";
 import { randomInt, type RngState } from "./random.ts";
 import { firstInterrupter, lowestSeat } from "./seats.ts";
 
@@ -44,10 +45,17 @@ export function randomDecisions<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,
   rng: RngState,
 ): (state: S, seat: Seat, steps: number) => A {
+  const own = unnamed(engine);
   return (state, seat, steps) => {
-    const interrupter = firstInterrupter(engine.mayAct(state), rng);
+    let interrupter: Seat | undefined;
+    let legal: A[];
+    try {
+      interrupter = firstInterrupter(own.mayAct(state), rng);
+      legal = own.legalActions(state, interrupter ?? seat);
+    } catch (error) {
+      throw inRulesFile(error, engine.source);
+    }
     const actor = interrupter ?? seat;
-    const legal = engine.legalActions(state, actor);
     if (legal.length === 0) {
       const why = interrupter === undefined ? "must act" : "may interrupt";
       throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
@@ -105,10 +113,18 @@ export function playFrom<S extends object, A extends EngineAction>(
   game = "a game under way",
 ): PlayoutResult<S> {
   let steps = 0;
+  // The engine's own functions, with the rules file named here, where an error is caught.
+  const own = unnamed(engine);
   for (;;) {
-    const seat = lowestSeat(engine.toAct(state));
+    let seat: Seat | undefined;
+    let abandoned: string | null;
+    try {
+      seat = lowestSeat(own.toAct(state));
+      abandoned = seat === undefined ? null : abandonReason(own, state);
+    } catch (error) {
+      throw inRulesFile(error, engine.source);
+    }
     if (seat === undefined) break;
-    const abandoned = abandonReason(engine, state);
     if (abandoned !== null) return { steps, outcome: abandonedOutcome(engine, state, abandoned), state };
     if (steps >= maxSteps) {
       throw new PlayoutLimitError(
@@ -117,7 +133,11 @@ export function playFrom<S extends object, A extends EngineAction>(
     }
     const action = decide(state, seat, steps);
     onAction?.(action, steps);
-    engine.apply(state, action);
+    try {
+      own.apply(state, action);
+    } catch (error) {
+      throw inRulesFile(error, engine.source);
+    }
     steps++;
   }
   const outcome = engine.outcome(state);
