@@ -157,12 +157,17 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/** Whether this process has measured a configuration already (each game is measured in a process of its own). */
+let warmed = false;
+
 function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
   const rng = createRng(1);
   let seed = 0;
   const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
-  // Warm-up (the JIT settles), then as many playouts as fit in the measuring time.
-  const warmUntil = performance.now() + 300;
+  // Warm-up (the JIT settles: longer before a process's first configuration, whose engine is new to it), then as
+  // many playouts as fit in the measuring time.
+  const warmUntil = performance.now() + (warmed ? 300 : 1500);
+  warmed = true;
   while (performance.now() < warmUntil) play();
   let games = 0;
   let actions = 0;
