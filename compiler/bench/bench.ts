@@ -166,7 +166,7 @@ function measurePlayouts(engine: AnyEngine, players: number, variant: string): P
   const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
   // Warm-up (the JIT settles: longer before a process's first configuration, whose engine is new to it), then as
   // many playouts as fit in the measuring time.
-  const warmUntil = performance.now() + (warmed ? 300 : 1500);
+  const warmUntil = performance.now() + (warmed ? 300 : 1000);
   warmed = true;
   while (performance.now() < warmUntil) play();
   let games = 0;
