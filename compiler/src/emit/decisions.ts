@@ -467,45 +467,25 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
       // decision is pending here, so an answer can be tried on a copy); a single one is taken without a search.
       const action = `{ type: ${str(s.name.text)}, player: state.pending!.players[0]!, value }`;
       const none = `{ type: ${str(s.name.text)}, player: state.pending!.players[0]!, value: null }`;
-      statements = optional
-        ? [
-            `const found: { action: Action; answer: ${elementType} }[] = [];`,
-            ...lines,
-            `${cond}found.push({ action: ${action}, answer: ${element} });`,
-            "}",
-            // None is an answer too: with no other, it is the only one.
-            "if (found.length === 0) {",
-            `frame.${field} = null;`,
-            "return true;",
-            "}",
-            "if (state.completing.length === 0) return false;",
-            `let only: { answer: ${elementType} | null } | undefined = finishesBlocks(state, ${none}) ? { answer: null } : undefined;`,
-            "for (const f of found) {",
-            "if (!finishesBlocks(state, f.action)) continue;",
-            "if (only !== undefined) return false;",
-            "only = f;",
-            "}",
-            "if (only === undefined) return false;",
-            `frame.${field} = only.answer;`,
-            "return true;",
-          ]
-        : [
-            `const found: { action: Action; answer: ${elementType} }[] = [];`,
-            ...lines,
-            `${cond}found.push({ action: ${action}, answer: ${element} });`,
-            "}",
-            "let only = found.length === 1 ? found[0] : undefined;",
-            "if (found.length > 1 && state.completing.length > 0) {",
-            "for (const f of found) {",
-            "if (!finishesBlocks(state, f.action)) continue;",
-            "if (only !== undefined) return false;",
-            "only = f;",
-            "}",
-            "}",
-            "if (only === undefined) return false;",
-            `frame.${field} = only.answer;`,
-            "return true;",
-          ];
+      statements = [
+        `const found: { action: Action; answer: ${optional ? `${elementType} | null` : elementType} }[] = [];`,
+        ...lines,
+        `${cond}found.push({ action: ${action}, answer: ${element} });`,
+        "}",
+        // None, for an optional choice, is one more answer, offered last.
+        ...(optional ? [`found.push({ action: ${none}, answer: null });`] : []),
+        "let only = found.length === 1 ? found[0] : undefined;",
+        "if (found.length > 1 && state.completing.length > 0) {",
+        "for (const f of found) {",
+        "if (!finishesBlocks(state, f.action)) continue;",
+        "if (only !== undefined) return false;",
+        "only = f;",
+        "}",
+        "}",
+        "if (only === undefined) return false;",
+        `frame.${field} = only.answer;`,
+        "return true;",
+      ];
     } else {
       // None, for an optional choice, is always an answer: any other makes two, and the player is asked.
       const onAnswer = optional
