@@ -7,7 +7,7 @@
  */
 import type { Agent } from "./agents.ts";
 import type { Engine, EngineAction, Outcome, Seat } from "./engine.ts";
-import { RulesError, clone } from "./engine-support.ts";
+import { RulesError, clone, unnamed } from "./engine-support.ts";
 import { abandonReason } from "./playout.ts";
 import { createRng, randomInt, type RngState } from "./random.ts";
 import { lowestSeat } from "./seats.ts";
@@ -154,18 +154,21 @@ export class MctsAgent implements Agent {
     const legal = engine.legalActions(state, seat);
     if (legal.length <= 1) return onlyAction(legal, seat);
     const root = node(seat);
+    // The engine's own functions: a rules error in an imagined game is a failed sample, not reported (so its file
+    // need not be named), and the look-ahead calls them thousands of times.
+    const own = unnamed(engine);
     for (let i = 0; i < this.iterations; i++) {
       const game = imagine(engine, state, seat, this.rng);
       const path: TreeNode[] = [];
       try {
-        this.descend(engine, game, root, path);
-        this.rollout(engine, game);
+        this.descend(own, game, root, path);
+        this.rollout(own, game);
       } catch (error) {
         if (!(error instanceof RulesError || error instanceof BrokenSample)) throw error;
         this.failedSamples++;
         continue;
       }
-      const reward = rewards(engine, game);
+      const reward = rewards(own, game);
       for (const n of path) {
         n.visits++;
         n.total += reward(n.actor);
