@@ -131,3 +131,19 @@ export function exprsOf(s: A.Stmt): A.Expr[] {
       return [];
   }
 }
+
+/**
+ * An action's requirements and the values they are worked out from: the statements at the top of its body up to its
+ * last `require` that are `require` or `let` (`let to = destination(from, way)` then `require onBoard(to)`). They
+ * are checked before anything happens, so such a `let` only computes.
+ */
+export function leadingRequirements(body: A.Block): (A.RequireStmt | A.LetStmt)[] {
+  const run: (A.RequireStmt | A.LetStmt)[] = [];
+  for (const s of body.statements) {
+    if (s.kind !== "require" && s.kind !== "let") break;
+    run.push(s);
+  }
+  let last = run.length - 1;
+  while (last >= 0 && run[last]!.kind !== "require") last--;
+  return run.slice(0, last + 1);
+}

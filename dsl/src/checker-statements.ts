@@ -5,6 +5,7 @@
  * checker.
  */
 import type * as A from "./ast.ts";
+import { leadingRequirements } from "./ast-walk.ts";
 import { describeContext, type BodyState } from "./checker-context.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 import type { RoutineGraph } from "./routine-graph.ts";
@@ -50,6 +51,8 @@ export class StatementChecker {
   block(b: A.Block, actionTop = false): void {
     this.host.pushScope();
     let ended: A.Stmt | undefined;
+    // The `let`s among an action's requirements only compute: a refused action must leave the game untouched.
+    const computing = new Set<A.Stmt>(actionTop ? leadingRequirements(b).filter((s) => s.kind === "let") : []);
     for (const s of b.statements) {
       if (ended) {
         this.host.diagnostics.push(
@@ -62,8 +65,9 @@ export class StatementChecker {
         );
         ended = undefined; // one report per block
       }
-      if (!actionTop || s.kind !== "require") this.body.atActionTop = false;
-      this.statement(s);
+      if (!actionTop || (s.kind !== "require" && !computing.has(s))) this.body.atActionTop = false;
+      if (computing.has(s)) this.host.lookingOnly("a value the requirements are checked with", () => this.statement(s));
+      else this.statement(s);
       if (s.kind === "end" || s.kind === "break") ended = s;
     }
     this.host.popScope();

@@ -15,7 +15,7 @@ export {
 } from "./checker.ts";
 export { rangeEnd, isInferred } from "./checker-decisions.ts";
 export { loadRules, type LoadResult } from "./load.ts";
-export { exprsOf, forEachExpr, forEachStmt } from "./ast-walk.ts";
+export { exprsOf, forEachExpr, forEachStmt, leadingRequirements } from "./ast-walk.ts";
 export { routineKey } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";

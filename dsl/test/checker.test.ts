@@ -806,6 +806,27 @@ code(Codes.misplaced, "misplaced", () => {
     loadClean(offering("A", 'action A {\n  require true else "a"\n  require true else "b"\n  end\n}'));
   });
 
+  it("a `let` among the requirements names a value they share, and only computes", () => {
+    const decls = "per player { n: int  deck: list<int> }\nproc drawn(p: Player): int {\n  return draw(p.deck)\n}";
+    loadClean(
+      offering(
+        "A",
+        `${decls}\naction A {\n  let next = me.n + 1\n  require next < 5 else "no"\n  me.n = drawn(me) + next\n}`,
+      ),
+    );
+    const d = soleError(
+      offering("A", `${decls}\naction A {\n  let top = drawn(me)\n  require top > 0 else "no"\n}`),
+      Codes.misplaced,
+    );
+    expect(d.message).toBe(
+      "the procedure `drawn` may change the game, which a value the requirements are checked with may not do",
+    );
+    // After the last requirement, a `let` is an effect like any other.
+    loadClean(
+      offering("A", `${decls}\naction A {\n  require me.n < 5 else "no"\n  let top = drawn(me)\n  me.n = top\n}`),
+    );
+  });
+
   it("`break` outside a loop", () => {
     expect(soleError(inFlow("  break"), Codes.misplaced)).toMatchObject({
       line: 3,

@@ -12,7 +12,7 @@ import {
   type LocalSymbol,
   type ParamSpec,
   type Program,
-  type RequireStmt,
+  leadingRequirements,
   type Type,
   isInferred,
   rangeEnd,
@@ -309,8 +309,9 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
   const replaced = ctx.program.variants.some((v) =>
     v.replacements.some((r) => r.kind === "action" && r.name.text === a.name.text),
   );
-  const requires = replaced ? [] : leadingRequires(a);
-  // How many parameters a requirement waits for: those it reads, and those the `require let` values it reads wait for.
+  const requires = replaced ? [] : leadingRequirements(a.body);
+  // How many parameters a requirement (or a value it is checked with) waits for: those it reads, and those the values
+  // it reads (`let`, `require let`) wait for.
   const bindingDepth = new Map<LocalSymbol, number>();
   const depthOf = (e: Expr): number => {
     let depth = 0;
@@ -323,9 +324,17 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     });
     return depth;
   };
-  for (const r of requires) if (r.bindingSymbol) bindingDepth.set(r.bindingSymbol, depthOf(r.condition));
+  for (const r of requires) {
+    if (r.kind === "let") bindingDepth.set(r.symbol!, depthOf(r.value));
+    else if (r.bindingSymbol) bindingDepth.set(r.bindingSymbol, depthOf(r.condition));
+  }
   const testsAt = (depth: number, skip: string): void => {
     for (const r of requires) {
+      if (r.kind === "let") {
+        if (depthOf(r.value) === depth)
+          lines.push(`const ${scope.local(r.symbol!)} = ${ctx.exprs.emit(r.value, scope)};`);
+        continue;
+      }
       if (depthOf(r.condition) !== depth) continue;
       if (r.bindingSymbol) {
         const bound = scope.local(r.bindingSymbol);
@@ -378,14 +387,6 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
 }
 
 /** The `require` rules an action starts with. */
-function leadingRequires(a: ActionDecl): RequireStmt[] {
-  const out: RequireStmt[] = [];
-  for (const s of a.body.statements) {
-    if (s.kind !== "require") break;
-    out.push(s);
-  }
-  return out;
-}
 
 /** The scope of a `choose`'s condition: frame locals, the candidate, and the chooser in a simultaneous choice. */
 function chooseScope(ctx: EmitContext, d: Extract<DecisionSite, { kind: "choose" }>, candidate: string): Scope {

@@ -6,6 +6,7 @@
  */
 import {
   isBlock,
+  leadingRequirements,
   type ActionDecl,
   type FnDecl,
   type ParamSpec,
@@ -168,8 +169,11 @@ export function emitActionCheck(ctx: EmitContext, a: ActionDecl): Fn[] {
   return withVersions(ctx, a, `check${a.name.text}`, (name, decl) => {
     const { scope, list } = paramScope(decl.params, decl.me);
     const body: string[] = [];
-    for (const s of decl.body.statements) {
-      if (s.kind !== "require") break;
+    for (const s of leadingRequirements(decl.body)) {
+      if (s.kind === "let") {
+        body.push(`const ${scope.local(s.symbol!)} = ${ctx.exprs.stored(s.value, scope)};`);
+        continue;
+      }
       const message = s.messageParts ? ctx.exprs.text(s.messageParts, scope) : JSON.stringify(s.message);
       if (s.bindingSymbol) {
         const bound = scope.local(s.bindingSymbol);

@@ -29,9 +29,9 @@ import { engine, piecesOf, setUp, start, type Action, type Player, type State } 
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That square is off the board.": "rules line 58",
-  "Your own piece stands there.": "rules line 59",
-  "A piece moving straight ahead cannot capture.": "rules line 60",
+  "That square is off the board.": "rules line 59",
+  "Your own piece stands there.": "rules line 60",
+  "A piece moving straight ahead cannot capture.": "rules line 61",
 };
 
 /**

@@ -163,10 +163,10 @@ export function piecesOf(state: State, p: Player): Cell[] {
 
 /** Why Move is refused now, or null when it is allowed. */
 function checkMove(state: State, me: Player, from: Cell, way: Way): string | null {
-  if (!onBoard(state, destination(state, from, way, me))) return "That square is off the board.";
-  if (mapFind(state.board, destination(state, from, way, me)) === me) return "Your own piece stands there.";
-  if (!(way !== "ahead" || !mapHas(state.board, destination(state, from, way, me))))
-    return "A piece moving straight ahead cannot capture.";
+  const to = destination(state, from, way, me);
+  if (!onBoard(state, to)) return "That square is off the board.";
+  if (mapFind(state.board, to) === me) return "Your own piece stands there.";
+  if (!(way !== "ahead" || !mapHas(state.board, to))) return "A piece moving straight ahead cannot capture.";
   return null;
 }
 
@@ -293,9 +293,10 @@ function offerMove(state: State, me: Player, out: Action[]): void {
     const fromItem = fromList[from]!;
     for (let wayIndex = 0; wayIndex < WAY_VALUES.length; wayIndex++) {
       const way = WAY_VALUES[wayIndex]!;
-      if (!onBoard(state, destination(state, fromItem, way, me))) continue;
-      if (mapFind(state.board, destination(state, fromItem, way, me)) === me) continue;
-      if (!(way !== "ahead" || !mapHas(state.board, destination(state, fromItem, way, me)))) continue;
+      const to = destination(state, fromItem, way, me);
+      if (!onBoard(state, to)) continue;
+      if (mapFind(state.board, to) === me) continue;
+      if (!(way !== "ahead" || !mapHas(state.board, to))) continue;
       out.push({ type: "Move", player: me, from, way });
     }
   }
@@ -586,7 +587,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "breakthrough",
     title: "Breakthrough",
     source: "rulesets/breakthrough/breakthrough.rules",
-    sourceHash: "047725e5",
+    sourceHash: "7560f604",
     minPlayers: 2,
     maxPlayers: 2,
     variants: VARIANTS,
