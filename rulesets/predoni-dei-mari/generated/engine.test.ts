@@ -83,66 +83,66 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "You need a command point to repair.": "rules line 949",
   "Movement comes first in the turn: it is too late to move.": "rules line 1028",
   "A fight has used up your movement for this turn.": "rules line 1029",
-  "You cannot sail off the board.": "rules line 1045",
-  "Land squares are impassable.": "rules line 1046",
-  "Not enough movement points (a shoals square costs 2).": "rules line 1047",
-  "The reef already holds a ship.": "rules line 1048",
-  "A damaged ship blocks that square.": "rules line 1049",
-  "A damaged ship cannot enter another pirate's square.": "rules line 1050",
-  "That port is closed to you, and you cannot attack its city now.": "rules line 1051",
-  "You can only attack a port of a national city not yet conquered.": "rules lines 1057, 1058",
-  "Without free access, sailing in is already an attack: take the step.": "rules line 1059",
-  "Not enough movement points.": "rules line 1060",
-  "You do not meet the conditions to attack this city.": "rules line 1061",
-  "You have no command point to spend.": "rules line 1067",
-  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1810",
-  "You must be on a port of a national city.": "rules line 1811",
-  "A hideout can never be attacked.": "rules line 1812",
-  "A damaged ship cannot attack a city (repair it first).": "rules line 1813",
-  "Your mission card does not show this city's flag.": "rules line 1814",
-  "None of your hideout tokens is within your honours.": "rules line 1815",
-  "You already have a hideout on this module.": "rules line 1816",
-  "Commerce is over for this turn.": "rules line 1856",
-  "Commerce needs a port square.": "rules line 1857",
-  "You do not have that many cargo tokens in the hold.": "rules line 1865",
-  "Goods are sold only in a port you may freely enter.": "rules line 1866",
-  "Captured ships are delivered only in a port you may freely enter.": "rules line 1882",
-  "That main weapon is not on your santabarbara.": "rules lines 1895, 1957",
-  "That secondary weapon is not in your hold.": "rules lines 1901, 1973",
-  "No such sail on your yards.": "rules lines 1907, 1989",
-  "No such letter of marque in your hold.": "rules lines 1913, 2005",
-  "Your santabarbara is full.": "rules lines 1918, 1966",
-  "A main weapon costs 40 doubloons.": "rules line 1919",
-  "None of those is left in the supply.": "rules lines 1920, 1928, 1937",
-  "Your hold is full.": "rules lines 1926, 1947, 1982, 2014, 2031",
-  "A secondary weapon costs 26 doubloons.": "rules line 1927",
-  "Your yards are full.": "rules lines 1934, 1998",
-  "Not enough doubloons.": "rules line 1935",
-  "You may own only one silk sail.": "rules line 1936",
-  "No letter of marque of that nation is left.": "rules line 1948",
-  "A letter of marque costs 20 doubloons.": "rules line 1949",
+  "You cannot sail off the board.": "rules line 1046",
+  "Land squares are impassable.": "rules line 1047",
+  "Not enough movement points (a shoals square costs 2).": "rules line 1048",
+  "The reef already holds a ship.": "rules line 1049",
+  "A damaged ship blocks that square.": "rules line 1050",
+  "A damaged ship cannot enter another pirate's square.": "rules line 1051",
+  "That port is closed to you, and you cannot attack its city now.": "rules line 1052",
+  "You can only attack a port of a national city not yet conquered.": "rules lines 1059, 1060",
+  "Without free access, sailing in is already an attack: take the step.": "rules line 1061",
+  "Not enough movement points.": "rules line 1062",
+  "You do not meet the conditions to attack this city.": "rules line 1063",
+  "You have no command point to spend.": "rules line 1069",
+  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1812",
+  "You must be on a port of a national city.": "rules line 1813",
+  "A hideout can never be attacked.": "rules line 1814",
+  "A damaged ship cannot attack a city (repair it first).": "rules line 1815",
+  "Your mission card does not show this city's flag.": "rules line 1816",
+  "None of your hideout tokens is within your honours.": "rules line 1817",
+  "You already have a hideout on this module.": "rules line 1818",
+  "Commerce is over for this turn.": "rules line 1858",
+  "Commerce needs a port square.": "rules line 1859",
+  "You do not have that many cargo tokens in the hold.": "rules line 1867",
+  "Goods are sold only in a port you may freely enter.": "rules line 1868",
+  "Captured ships are delivered only in a port you may freely enter.": "rules line 1884",
+  "That main weapon is not on your santabarbara.": "rules lines 1897, 1959",
+  "That secondary weapon is not in your hold.": "rules lines 1903, 1975",
+  "No such sail on your yards.": "rules lines 1909, 1991",
+  "No such letter of marque in your hold.": "rules lines 1915, 2007",
+  "Your santabarbara is full.": "rules lines 1920, 1968",
+  "A main weapon costs 40 doubloons.": "rules line 1921",
+  "None of those is left in the supply.": "rules lines 1922, 1930, 1939",
+  "Your hold is full.": "rules lines 1928, 1949, 1984, 2016, 2033",
+  "A secondary weapon costs 26 doubloons.": "rules line 1929",
+  "Your yards are full.": "rules lines 1936, 2000",
+  "Not enough doubloons.": "rules line 1937",
+  "You may own only one silk sail.": "rules line 1938",
+  "No letter of marque of that nation is left.": "rules line 1950",
+  "A letter of marque costs 20 doubloons.": "rules line 1951",
   "The warehouse is reached only from a pirate port or a hideout port.":
-    "rules lines 1956, 1964, 1972, 1980, 1988, 1996, 2004, 2012, 2020, 2029",
-  "Your warehouse is full.": "rules lines 1958, 1974, 1990, 2006, 2022",
-  "That main weapon is not in your warehouse.": "rules line 1965",
-  "That secondary weapon is not in your warehouse.": "rules line 1981",
-  "No such sail in your warehouse.": "rules line 1997",
-  "No such letter of marque in your warehouse.": "rules line 2013",
-  "You have no cargo in the hold.": "rules line 2021",
-  "You have no cargo in the warehouse.": "rules line 2030",
-  "Only one ship purchase per Commerce.": "rules line 2041",
-  "Ships are bought in a city's port.": "rules line 2042",
-  "That deck is exhausted.": "rules line 2043",
-  "The tavern is over for this turn.": "rules line 2140",
-  "The tavern needs a port square.": "rules line 2141",
-  "You already hold a mission card.": "rules line 2147",
-  "No mission card is left.": "rules line 2148",
-  "A combat card needs at least one pirate honour.": "rules line 2154",
-  "After refusing a card you may not try again this turn.": "rules line 2155",
-  "Your hand is full (honours + 1 cards).": "rules line 2156",
-  "A combat card costs 2 command points.": "rules line 2157",
-  "The combat deck is empty.": "rules line 2158",
-  "You must keep the honours your ship requires.": "rules line 2176",
+    "rules lines 1958, 1966, 1974, 1982, 1990, 1998, 2006, 2014, 2022, 2031",
+  "Your warehouse is full.": "rules lines 1960, 1976, 1992, 2008, 2024",
+  "That main weapon is not in your warehouse.": "rules line 1967",
+  "That secondary weapon is not in your warehouse.": "rules line 1983",
+  "No such sail in your warehouse.": "rules line 1999",
+  "No such letter of marque in your warehouse.": "rules line 2015",
+  "You have no cargo in the hold.": "rules line 2023",
+  "You have no cargo in the warehouse.": "rules line 2032",
+  "Only one ship purchase per Commerce.": "rules line 2043",
+  "Ships are bought in a city's port.": "rules line 2044",
+  "That deck is exhausted.": "rules line 2045",
+  "The tavern is over for this turn.": "rules line 2142",
+  "The tavern needs a port square.": "rules line 2143",
+  "You already hold a mission card.": "rules line 2149",
+  "No mission card is left.": "rules line 2150",
+  "A combat card needs at least one pirate honour.": "rules line 2156",
+  "After refusing a card you may not try again this turn.": "rules line 2157",
+  "Your hand is full (honours + 1 cards).": "rules line 2158",
+  "A combat card costs 2 command points.": "rules line 2159",
+  "The combat deck is empty.": "rules line 2160",
+  "You must keep the honours your ship requires.": "rules line 2178",
 };
 
 /**
@@ -187,8 +187,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2439, 41)).pile.length === 23 &&
-        (atShipDeck(state.shipDecks, "red") ?? noKey("red", 2439, 79)).pile.length === 31,
+        (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2441, 41)).pile.length === 23 &&
+        (atShipDeck(state.shipDecks, "red") ?? noKey("red", 2441, 79)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -224,7 +224,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(2, 0)" },
       ),
     );
-    expect(fieldValue(state.players[0]!.pos, "pos", 2453, 10), "expect players[0].pos == hex(2, 0)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2455, 10), "expect players[0].pos == hex(2, 0)").toEqual(
       hexOf(2, 0),
     );
     play(state, { type: "kit", player: 0, value: "sailOnYards" });
@@ -255,7 +255,7 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 0 &&
-        (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2466, 41)).pile.length === 29,
+        (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2468, 41)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -265,7 +265,7 @@ describe("Predoni dei Mari: rules tests", () => {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       start(state);
       if (state.lord === 0) hits[0]!++;
-      if (state.lord === at(SEATS[state.playerCount]!, 2, 2473, 39)) hits[1]!++;
+      if (state.lord === at(SEATS[state.playerCount]!, 2, 2475, 39)) hits[1]!++;
     }
     expect(shareProblem(hits[0]!, 300, 33, 7), "expect about 33% within 7%: lord == players[0]").toBeNull();
     expect(shareProblem(hits[1]!, 300, 33, 7), "expect about 33% within 7%: lord == players[2]").toBeNull();
@@ -309,7 +309,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southeast" });
     expect(mpLeft(state, 0), "expect mpLeft(players[0]) == 1").toEqual(1);
     play(state, { type: "Step", player: 0, d: "southeast" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 2515, 10), "expect players[0].pos == hex(10, -2)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2517, 10), "expect players[0].pos == hex(10, -2)").toEqual(
       hexOf(10, -2),
     );
     {
@@ -386,7 +386,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "northeast" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 2565, 10), "expect players[0].pos == hex(1, -7)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2567, 10), "expect players[0].pos == hex(1, -7)").toEqual(
       hexOf(1, -7),
     );
     expect(state.mpSpent === 5 && mpLeft(state, 0) === 0, "expect mpSpent == 5 and mpLeft(players[0]) == 0").toBe(true);
@@ -405,7 +405,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cp == 0 and mpLeft(players[0]) == 1",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 2573, 10), "expect players[0].pos == hex(1, -8)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2575, 10), "expect players[0].pos == hex(1, -8)").toEqual(
       hexOf(1, -8),
     );
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -629,13 +629,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(COMBAT, 59, 2730, 10).event === "shoalsEvent" &&
-        at(COMBAT, 59, 2730, 46).main === "culverins" &&
-        at(COMBAT, 59, 2730, 79).power === 8,
+      at(COMBAT, 59, 2732, 10).event === "shoalsEvent" &&
+        at(COMBAT, 59, 2732, 46).main === "culverins" &&
+        at(COMBAT, 59, 2732, 79).power === 8,
       "expect COMBAT[59].event == shoalsEvent and COMBAT[59].main == culverins and COMBAT[59].power == 8",
     ).toBe(true);
     expect(
-      at(COMBAT, 59, 2731, 10).reshuffle && count2(state) === 1,
+      at(COMBAT, 59, 2733, 10).reshuffle && count2(state) === 1,
       "expect COMBAT[59].reshuffle and count(c in COMBAT: c.reshuffle) == 1",
     ).toBe(true);
     expect(
@@ -663,7 +663,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2749, 5)).pile = [8];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2751, 5)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -707,7 +707,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(combatDeck.pile) == 2 and size(combatDeck.discard) == 0",
     ).toBe(true);
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 2779, 10) === hexOf(1, 1) && state.phase === 2,
+      fieldValue(state.players[0]!.pos, "pos", 2781, 10) === hexOf(1, 1) && state.phase === 2,
       "expect players[0].pos == hex(1, 1) and phase == 2",
     ).toBe(true);
     {
@@ -725,7 +725,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2789, 5)).pile = [14];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2791, 5)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -759,7 +759,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2812, 10)).discard,
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 2814, 10)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -809,8 +809,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     play(state, { type: "asideHex", player: 0, value: 0 });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 2843, 10) === hexOf(2, 1) &&
-        fieldValue(state.players[1]!.pos, "pos", 2843, 42) === hexOf(1, 1),
+      fieldValue(state.players[0]!.pos, "pos", 2845, 10) === hexOf(2, 1) &&
+        fieldValue(state.players[1]!.pos, "pos", 2845, 42) === hexOf(1, 1),
       "expect players[0].pos == hex(2, 1) and players[1].pos == hex(1, 1)",
     ).toBe(true);
   });
@@ -867,7 +867,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
-      at(state.fights, 0, 2895, 10).att.score === 4 && at(state.fights, 0, 2895, 39).def.score === 5,
+      at(state.fights, 0, 2897, 10).att.score === 4 && at(state.fights, 0, 2897, 39).def.score === 5,
       "expect fights[0].att.score == 4 and fights[0].def.score == 5",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -943,10 +943,10 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(3);
     start(state);
     expect(state.windDir, "expect windDir == south").toEqual("south");
-    expect(fieldValue(state.players[1]!.pos, "pos", 2957, 10), "expect players[1].pos == hex(0, -3)").toEqual(
+    expect(fieldValue(state.players[1]!.pos, "pos", 2959, 10), "expect players[1].pos == hex(0, -3)").toEqual(
       hexOf(0, -3),
     );
-    expect(fieldValue(state.players[0]!.pos, "pos", 2959, 10), "expect players[0].pos == hex(0, -4)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 2961, 10), "expect players[0].pos == hex(0, -4)").toEqual(
       hexOf(0, -4),
     );
   });
@@ -1052,8 +1052,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3053, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3054, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3055, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3056, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(2);
     start(state);
@@ -1069,10 +1069,10 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(5, 2)" },
       ),
     );
-    expect(at(state.merchants, 0, 3065, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
+    expect(at(state.merchants, 0, 3067, 10), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
-      moduleOf(state, at(state.merchants, 1, 3066, 19)) === 1 &&
-        moduleOf(state, at(state.merchants, 2, 3066, 51)) === 2,
+      moduleOf(state, at(state.merchants, 1, 3068, 19)) === 1 &&
+        moduleOf(state, at(state.merchants, 2, 3068, 51)) === 2,
       "expect moduleOf(merchants[1]) == 1 and moduleOf(merchants[2]) == 2",
     ).toBe(true);
   });
@@ -1095,9 +1095,9 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.hand = [22];
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 3088, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3089, 5)]!.pos = hexOf(-2, 2);
-      state.players[at(SEATS[state.playerCount]!, 2, 3091, 5)]!.hand = [12];
+      state.players[at(SEATS[state.playerCount]!, 2, 3090, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3091, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3093, 5)]!.hand = [12];
     });
     state.rng.forced.push(2);
     start(state);
@@ -1125,7 +1125,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal([...engine.toAct(state)], [0]) &&
-        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3099, 66)]),
+        equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2, 3101, 66)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) kraken = hex(2, 0) }
@@ -1137,15 +1137,15 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
       1,
-      at(SEATS[state.playerCount]!, 2, 3106, 39),
+      at(SEATS[state.playerCount]!, 2, 3108, 39),
     ]);
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
       equal([...engine.toAct(state)], [1]) &&
-        equal([...engine.mayAct(state)], [at(SEATS[state.playerCount]!, 2, 3110, 54)]),
+        equal([...engine.mayAct(state)], [at(SEATS[state.playerCount]!, 2, 3112, 54)]),
       "expect acting == [players[1]] and interrupting == [players[2]]",
     ).toBe(true);
-    expect(at(state.fights, 0, 3111, 10).att.card, 'expect fights[0].att.card == rowOf(COMBAT, "C01")').toEqual(0);
+    expect(at(state.fights, 0, 3113, 10).att.card, 'expect fights[0].att.card == rowOf(COMBAT, "C01")').toEqual(0);
     play(state, { type: "PlayCard", player: 2, card: 0 });
     play(
       state,
@@ -1165,14 +1165,14 @@ describe("Predoni dei Mari: rules tests", () => {
       true,
     );
     expect(
-      equal([...engine.toAct(state)], [1]) && at(state.fights, 0, 3118, 37).att.card === 0,
+      equal([...engine.toAct(state)], [1]) && at(state.fights, 0, 3120, 37).att.card === 0,
       'expect acting == [players[1]] and fights[0].att.card == rowOf(COMBAT, "C01")',
     ).toBe(true);
     play(state, { type: "handCard", player: 1, value: null });
     expect(
-      at(state.fights, 0, 3121, 10).def.card === 2 &&
-        at(state.fights, 0, 3121, 57).att.score === 4 &&
-        at(state.fights, 0, 3121, 86).def.score === 4,
+      at(state.fights, 0, 3123, 10).def.card === 2 &&
+        at(state.fights, 0, 3123, 57).att.score === 4 &&
+        at(state.fights, 0, 3123, 86).def.score === 4,
       'expect fights[0].def.card == rowOf(COMBAT, "C03") and fights[0].att.score == 4 and fights[0].def.score == 4',
     ).toBe(true);
     expect(
@@ -1202,7 +1202,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southeast" });
     play(state, { type: "Step", player: 0, d: "southeast" });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3145, 10) === hexOf(6, -8) && state.players[0]!.damaged,
+      fieldValue(state.players[0]!.pos, "pos", 3147, 10) === hexOf(6, -8) && state.players[0]!.damaged,
       "expect players[0].pos == hex(6, -8) and players[0].damaged",
     ).toBe(true);
     play(state, { type: "loss", player: 0, value: "loseSail" });
@@ -1216,7 +1216,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect allowance(players[0]) == 3 and mpLeft(players[0]) == 1",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "northeast" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3153, 10), "expect players[0].pos == hex(7, -9)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3155, 10), "expect players[0].pos == hex(7, -9)").toEqual(
       hexOf(7, -9),
     );
   });
@@ -1319,7 +1319,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect inStorm(hex(-2, 0)) and players[0].damaged",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "northwest" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3224, 10), "expect players[0].pos == hex(-3, 0)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3226, 10), "expect players[0].pos == hex(-3, 0)").toEqual(
       hexOf(-3, 0),
     );
   });
@@ -1335,8 +1335,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3239, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3240, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3241, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3242, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
@@ -1345,8 +1345,8 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3248, 5)]!.pos = hexOf(-3, -5);
-      state.players[at(SEATS[state.playerCount]!, 2, 3249, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 3250, 5)]!.pos = hexOf(-3, -5);
+      state.players[at(SEATS[state.playerCount]!, 2, 3251, 5)]!.cp = 0;
     });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
@@ -1363,15 +1363,15 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(state.stormCentre, "expect stormCentre == hex(-3, -4)").toEqual(hexOf(-3, -4));
     expect(
-      fieldValue(state.players[1]!.pos, "pos", 3258, 10) === hexOf(-3, -4) && !state.players[1]!.damaged,
+      fieldValue(state.players[1]!.pos, "pos", 3260, 10) === hexOf(-3, -4) && !state.players[1]!.damaged,
       "expect players[1].pos == hex(-3, -4) and not players[1].damaged",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "merchantLanding", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(-2, -5)]").toEqual([hexOf(-2, -5)]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2, 3264, 10)]!.damaged &&
-        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 3264, 33)]!.pos, "pos", 3264, 33) === hexOf(-3, -5),
+      state.players[at(SEATS[state.playerCount]!, 2, 3266, 10)]!.damaged &&
+        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 3266, 33)]!.pos, "pos", 3266, 33) === hexOf(-3, -5),
       "expect players[2].damaged and players[2].pos == hex(-3, -5)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1402,7 +1402,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.players[0]!.cp, "expect players[0].cp == 1").toEqual(1);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3290, 10) === hexOf(1, 1) && state.kraken === hexOf(0, 3),
+      fieldValue(state.players[0]!.pos, "pos", 3292, 10) === hexOf(1, 1) && state.kraken === hexOf(0, 3),
       "expect players[0].pos == hex(1, 1) and kraken == hex(0, 3)",
     ).toBe(true);
     {
@@ -1439,7 +1439,7 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[0]!.damaged &&
-        fieldValue(state.players[0]!.pos, "pos", 3314, 33) === hexOf(0, 3) &&
+        fieldValue(state.players[0]!.pos, "pos", 3316, 33) === hexOf(0, 3) &&
         state.kraken === hexOf(1, 1),
       "expect players[0].damaged and players[0].pos == hex(0, 3) and kraken == hex(1, 1)",
     ).toBe(true);
@@ -1654,7 +1654,7 @@ describe("Predoni dei Mari: rules tests", () => {
       ),
     );
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3452, 10) === hexOf(6, -11) &&
+      fieldValue(state.players[0]!.pos, "pos", 3454, 10) === hexOf(6, -11) &&
         equal(state.players[0]!.tokens, [2, 3, 1]),
       "expect players[0].pos == hex(6, -11) and players[0].tokens == [2, 3, 1]",
     ).toBe(true);
@@ -1708,8 +1708,8 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 2, 3501, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 3502, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 3503, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 3504, 5)]!.pos = hexOf(-2, 2);
       state.hideouts = [
         { city: 2, owner: 0, level: 2 },
         { city: 4, owner: 1, level: 1 },
@@ -1793,7 +1793,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "tollPieces", player: 1, value: 0 });
     play(state, { type: "payToll", player: 0, value: true });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3568, 10) === hexOf(4, -11) &&
+      fieldValue(state.players[0]!.pos, "pos", 3570, 10) === hexOf(4, -11) &&
         state.players[0]!.doubloons === 5 &&
         state.players[1]!.doubloons === 25,
       "expect players[0].pos == hex(4, -11) and players[0].doubloons == 5 and players[1].doubloons == 25",
@@ -1853,7 +1853,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].yards == [1] and players[1].whSails == [2]",
     ).toBe(true);
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 3604, 10) === hexOf(4, -11) && state.players[0]!.permit === 0,
+      fieldValue(state.players[0]!.pos, "pos", 3606, 10) === hexOf(4, -11) && state.players[0]!.permit === 0,
       "expect players[0].pos == hex(4, -11) and players[0].permit == 0",
     ).toBe(true);
   });
@@ -1891,7 +1891,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6 && cargoSupply(state) === CARGO_TOKENS - 6,
       "expect players[0].cargo == 0 and players[1].whCargo == 6 and cargoSupply() == CARGO_TOKENS - 6",
     ).toBe(true);
-    expect(fieldValue(state.players[0]!.pos, "pos", 3637, 10), "expect players[0].pos == hex(4, -11)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3639, 10), "expect players[0].pos == hex(4, -11)").toEqual(
       hexOf(4, -11),
     );
   });
@@ -1906,7 +1906,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
       state.players[0]!.doubloons = 30;
-      state.players[0]!.honours = at(SHIPS, 0, 3650, 26).honours + 2;
+      state.players[0]!.honours = at(SHIPS, 0, 3652, 26).honours + 2;
       state.players[0]!.cargo = 2;
       state.players[0]!.cargoPos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1940,14 +1940,14 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].doubloons == 20 and players[1].doubloons == 10",
     ).toBe(true);
     expect(
-      state.players[0]!.honours === at(SHIPS, 0, 3672, 32).honours + 1 && state.players[1]!.honours === 1,
+      state.players[0]!.honours === at(SHIPS, 0, 3674, 32).honours + 1 && state.players[1]!.honours === 1,
       "expect players[0].honours == SHIPS[0].honours + 1 and players[1].honours == 1",
     ).toBe(true);
     expect(
       state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6,
       "expect players[0].cargo == 0 and players[1].whCargo == 6",
     ).toBe(true);
-    expect(fieldValue(state.players[0]!.pos, "pos", 3675, 10), "expect players[0].pos == hex(4, -11)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3677, 10), "expect players[0].pos == hex(4, -11)").toEqual(
       hexOf(4, -11),
     );
   });
@@ -1978,7 +1978,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "tollPieces", player: 1, value: 0 });
     play(state, { type: "payToll", player: 0, value: false });
     expect(
-      state.players[0]!.doubloons === 30 && fieldValue(state.players[0]!.pos, "pos", 3702, 41) === hexOf(5, -12),
+      state.players[0]!.doubloons === 30 && fieldValue(state.players[0]!.pos, "pos", 3704, 41) === hexOf(5, -12),
       "expect players[0].doubloons == 30 and players[0].pos == hex(5, -12)",
     ).toBe(true);
   });
@@ -2005,7 +2005,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     play(state, { type: "Step", player: 0, d: "south" });
     play(state, { type: "entryAnswer", player: 1, value: "refuseEntry" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3725, 10), "expect players[0].pos == hex(5, -12)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3727, 10), "expect players[0].pos == hex(5, -12)").toEqual(
       hexOf(5, -12),
     );
     {
@@ -2027,7 +2027,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(fieldValue(state.players[0]!.pos, "pos", 3730, 10), "expect players[0].pos == hex(5, -13)").toEqual(
+    expect(fieldValue(state.players[0]!.pos, "pos", 3732, 10), "expect players[0].pos == hex(5, -13)").toEqual(
       hexOf(5, -13),
     );
   });
@@ -2275,7 +2275,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(state.shoals[1] ?? noKey(1, 3937, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
+    expect(state.shoals[1] ?? noKey(1, 3939, 10), "expect shoals[1] == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
       hexOf(2, -10),
       hexOf(1, -9),
       hexOf(2, -9),
@@ -2285,7 +2285,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(otherShoalSpots(state, 1), "expect otherShoalSpots(1) == [0, 1, 2, 4, 5]").toEqual([0, 1, 2, 4, 5]);
     play(state, { type: "shoalsSpot", player: 0, value: 0 });
     expect(
-      state.shoals[1] ?? noKey(1, 3943, 10),
+      state.shoals[1] ?? noKey(1, 3945, 10),
       "expect shoals[1] == [hex(2, -10), hex(2, -11), hex(3, -11)]",
     ).toEqual([hexOf(2, -10), hexOf(2, -11), hexOf(3, -11)]);
     expect(
@@ -2300,7 +2300,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 3954, 5)).pile = [8];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 3956, 5)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2400,7 +2400,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     play(state, { type: "Step", player: 0, d: "south" });
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 4039, 10) === hexOf(0, -2) && !state.players[0]!.damaged,
+      fieldValue(state.players[0]!.pos, "pos", 4041, 10) === hexOf(0, -2) && !state.players[0]!.damaged,
       "expect players[0].pos == hex(0, -2) and not players[0].damaged",
     ).toBe(true);
   });
@@ -2408,22 +2408,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
     given(state, () => {
-      state.lord = at(SEATS[state.playerCount]!, 2, 4045, 12);
+      state.lord = at(SEATS[state.playerCount]!, 2, 4047, 12);
       state.merchants = [];
       state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(0, -2);
-      state.players[at(SEATS[state.playerCount]!, 2, 4052, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4053, 5)]!.pos = hexOf(2, 0);
-      state.players[at(SEATS[state.playerCount]!, 3, 4054, 5)]!.ship = 3;
-      state.players[at(SEATS[state.playerCount]!, 3, 4055, 5)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2, 4054, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4055, 5)]!.pos = hexOf(2, 0);
+      state.players[at(SEATS[state.playerCount]!, 3, 4056, 5)]!.ship = 3;
+      state.players[at(SEATS[state.playerCount]!, 3, 4057, 5)]!.pos = hexOf(-2, 2);
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4058, 36)]),
+      state.round === 1 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4060, 36)]),
       "expect round == 1 and acting == [players[2]]",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 2 });
@@ -2431,7 +2431,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4063, 36)]),
+      state.round === 2 && equal([...engine.toAct(state)], [at(SEATS[state.playerCount]!, 2, 4065, 36)]),
       "expect round == 2 and acting == [players[2]]",
     ).toBe(true);
   });
@@ -2661,8 +2661,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4207, 10)).discard, [0]) &&
-        equal((atShipDeck(state.shipDecks, "red") ?? noKey("red", 4207, 46)).discard, [31, 39]),
+      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4209, 10)).discard, [0]) &&
+        equal((atShipDeck(state.shipDecks, "red") ?? noKey("red", 4209, 46)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2673,7 +2673,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4217, 5)).pile = [8, 9, 30, 10];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4219, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2696,7 +2696,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4237, 10)).discard, [30, 0, 8, 10]) &&
+      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4239, 10)).discard, [30, 0, 8, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
@@ -2716,7 +2716,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4247, 5)).pile = [8, 9, 30, 10];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4249, 5)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2743,7 +2743,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4262, 10)).discard, [30, 8, 9, 10]) &&
+      equal((atShipDeck(state.shipDecks, "green") ?? noKey("green", 4264, 10)).discard, [30, 8, 9, 10]) &&
         equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
@@ -2755,7 +2755,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (atShipDeck(state.shipDecks, "red") ?? noKey("red", 4272, 5)).pile = [31, 32];
+      (atShipDeck(state.shipDecks, "red") ?? noKey("red", 4274, 5)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2804,7 +2804,7 @@ describe("Predoni dei Mari: rules tests", () => {
     });
     state.rng.forced.push(0);
     start(state);
-    expect(at(MISSIONS, 6, 4317, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
+    expect(at(MISSIONS, 6, 4319, 10).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
     given(state, () => {
@@ -2900,7 +2900,7 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(0);
     start(state);
     expect(
-      fieldValue(state.players[0]!.pos, "pos", 4377, 10) === hexOf(0, -5) && state.fight.att.score === 9,
+      fieldValue(state.players[0]!.pos, "pos", 4379, 10) === hexOf(0, -5) && state.fight.att.score === 9,
       "expect players[0].pos == hex(0, -5) and fight.att.score == 9",
     ).toBe(true);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
@@ -2915,13 +2915,13 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(
       equal(portAt(state, hexOf(4, -11)), { kind: "cityPort", city: 0 }) &&
         cityAt(state, hexOf(5, -11)) === 0 &&
-        at(CITIES, 0, 4384, 78).name === "EN1",
+        at(CITIES, 0, 4386, 78).name === "EN1",
       'expect portAt(hex(4, -11)) == cityPort(0) and cityAt(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
     ).toBe(true);
     expect(
       equal(portAt(state, hexOf(-6, -2)), { kind: "cityPort", city: 11 }) &&
         cityAt(state, hexOf(-5, -3)) === 11 &&
-        at(CITIES, 11, 4385, 80).name === "NL3",
+        at(CITIES, 11, 4387, 80).name === "NL3",
       'expect portAt(hex(-6, -2)) == cityPort(11) and cityAt(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
     ).toBe(true);
     expect(
@@ -2953,7 +2953,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect lair == hex(0, 3) and shoalSquare(5) == hex(-11, 4)",
     ).toBe(true);
     expect(
-      state.shoals[6] ?? noKey(6, 4392, 10),
+      state.shoals[6] ?? noKey(6, 4394, 10),
       "expect shoals[6] == [hex(-7, -5), hex(-8, -4), hex(-7, -4)]",
     ).toEqual([hexOf(-7, -5), hexOf(-8, -4), hexOf(-7, -4)]);
     expect(
@@ -2989,7 +2989,7 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 5, variant: "arranged" });
     start(state);
     expect(
-      at(state.slotMod, 0, 4404, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
+      at(state.slotMod, 0, 4406, 10) === 0 && equal(sorted3(state), [0, 1, 2, 3, 4, 5, 6]),
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
@@ -3019,14 +3019,14 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect(shadowFor(state, 0, 0, 0), "expect shadowFor(players[0], players[0], players[0]) == players[1]").toEqual(1);
     expect(shadowFor(state, 0, 1, 1), "expect shadowFor(players[0], players[1], players[1]) == players[2]").toEqual(
-      at(SEATS[state.playerCount]!, 2, 4417, 59),
+      at(SEATS[state.playerCount]!, 2, 4419, 59),
     );
     expect(
-      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4418, 20), 0, 1),
+      shadowFor(state, at(SEATS[state.playerCount]!, 3, 4420, 20), 0, 1),
       "expect shadowFor(players[3], players[0], players[1]) == players[2]",
-    ).toEqual(at(SEATS[state.playerCount]!, 2, 4418, 59));
+    ).toEqual(at(SEATS[state.playerCount]!, 2, 4420, 59));
     expect(
-      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4419, 32), at(SEATS[state.playerCount]!, 3, 4419, 44)),
+      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2, 4421, 32), at(SEATS[state.playerCount]!, 3, 4421, 44)),
       "expect shadowFor(players[1], players[2], players[3]) == players[0]",
     ).toEqual(0);
   });
@@ -3042,7 +3042,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4434, 5)).pile = [8, 9];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4436, 5)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3052,24 +3052,24 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4444, 5)]!.ship = 2;
-      state.players[at(SEATS[state.playerCount]!, 2, 4445, 5)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 2, 4446, 5)]!.pos = hexOf(-1, 4);
-      state.players[at(SEATS[state.playerCount]!, 2, 4447, 5)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 2, 4448, 5)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 2, 4449, 5)]!.missionFlags = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4446, 5)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2, 4447, 5)]!.sb = ["melee"];
+      state.players[at(SEATS[state.playerCount]!, 2, 4448, 5)]!.pos = hexOf(-1, 4);
+      state.players[at(SEATS[state.playerCount]!, 2, 4449, 5)]!.cp = 0;
+      state.players[at(SEATS[state.playerCount]!, 2, 4450, 5)]!.mission = [];
+      state.players[at(SEATS[state.playerCount]!, 2, 4451, 5)]!.missionFlags = [];
     });
     state.rng.forced.push(0);
     start(state);
     expect(
-      fieldValue(state.players[1]!.pos, "pos", 4452, 10) === hexOf(1, 1) &&
-        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 4452, 42)]!.pos, "pos", 4452, 42) === hexOf(-1, 2),
+      fieldValue(state.players[1]!.pos, "pos", 4454, 10) === hexOf(1, 1) &&
+        fieldValue(state.players[at(SEATS[state.playerCount]!, 2, 4454, 42)]!.pos, "pos", 4454, 42) === hexOf(-1, 2),
       "expect players[1].pos == hex(1, 1) and players[2].pos == hex(-1, 2)",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
-      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4456, 38) }) &&
+      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2, 4458, 38) }) &&
         state.fight.att.score === 9 &&
         state.fight.def.score === 4,
       "expect fight.att.fighter == pirate(players[2]) and fight.att.score == 9 and fight.def.score == 4",
@@ -3104,7 +3104,7 @@ describe("Predoni dei Mari: rules tests", () => {
     );
     expect(
       equal(state.players[1]!.captured, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 2, 4465, 41)]!.captured, [8]),
+        equal(state.players[at(SEATS[state.playerCount]!, 2, 4467, 41)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -3173,7 +3173,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(inStorm(state, fieldValue(state.players[0]!.pos, "pos", 4520, 18)), "expect inStorm(players[0].pos)").toBe(
+    expect(inStorm(state, fieldValue(state.players[0]!.pos, "pos", 4522, 18)), "expect inStorm(players[0].pos)").toBe(
       true,
     );
     play(state, { type: "loss", player: 0, value: "loseLetter" });
@@ -3230,7 +3230,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { value: "hex(-6, -2)" },
       ),
     );
-    expect(at(state.merchants, 0, 4551, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
+    expect(at(state.merchants, 0, 4553, 10), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
@@ -3238,7 +3238,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(state, () => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4562, 5)).pile = [25];
+      (atShipDeck(state.shipDecks, "green") ?? noKey("green", 4564, 5)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3433,7 +3433,7 @@ function all1(state: State): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (!piratePorts(state).includes(fieldValue(state.players[p]!.pos, "pos", 2479, 52))) return false;
+    if (!piratePorts(state).includes(fieldValue(state.players[p]!.pos, "pos", 2481, 52))) return false;
   }
   return true;
 }
@@ -3469,10 +3469,10 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4408, 38);
+  const value = derived(state).ports[h] ?? noKey(h, 4410, 38);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, h) === at(CITIES, c, 4408, 79).module;
+    return moduleOf(state, h) === at(CITIES, c, 4410, 79).module;
   }
   return true;
 }
@@ -3487,7 +3487,7 @@ function all6(state: State): boolean {
 }
 /** all(h in shoals[m]: moduleOf(h) == m) */
 function all7(state: State, m: number): boolean {
-  const items = state.shoals[m] ?? noKey(m, 4409, 41);
+  const items = state.shoals[m] ?? noKey(m, 4411, 41);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (!(moduleOf(state, h) === m)) return false;
@@ -3506,7 +3506,7 @@ function all9(state: State): boolean {
   const items = readMapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4410, 48)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4412, 48)) === moduleOf(state, h))) return false;
   }
   return true;
 }

@@ -143,7 +143,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 164) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1297) */
+/** enum Pawn (rules line 1299) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Side (rules line 49) */
@@ -876,6 +876,7 @@ export interface StepFrame {
   pc: number;
   me: Player;
   d: HexDir;
+  to: Hex;
 }
 
 /** Where action AttackPort is, and its locals, while it waits. */
@@ -884,6 +885,7 @@ export interface AttackPortFrame {
   pc: number;
   me: Player;
   d: HexDir;
+  to: Hex;
   city: number;
 }
 
@@ -1024,71 +1026,71 @@ export type Frame =
 /** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 919) */
 /** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1018) */
 /** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1034) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1146) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1153) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1161) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1177) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1179) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1182) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1190) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1201) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1217) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1223) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1224) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1225) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1226) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1227) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1259) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1262) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1268) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1274) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1280) */
-/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1409) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1448) */
-/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1468) */
-/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1476) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1491) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1495) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1504) */
-/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1526) */
-/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1549) */
-/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1642) */
-/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684) */
-/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689) */
-/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705) */
-/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709) */
-/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712) */
-/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1725) */
-/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1730) */
-/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1741) */
-/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1746) */
-/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1780) */
-/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1790) */
-/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830) */
-/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1859) */
-/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1870) */
-/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063) */
-/** site 53: `choose store: bool by p` (proc storesIt, line 2077) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2089) */
-/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2099) */
-/** site 56: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2109) */
-/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2112) */
-/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2120) */
-/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2143) */
-/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2162) */
-/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2219) */
-/** site 62: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2238) */
-/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2254) */
-/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2277) */
-/** site 65: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2279) */
-/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2288) */
-/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2314) */
-/** site 68: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2334) */
-/** site 69: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2335) */
-/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2342) */
-/** site 71: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2359) */
-/** site 72: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2389) */
-/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2407) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1148) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1155) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1163) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1179) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1181) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1184) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1192) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1203) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1219) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1225) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1226) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1227) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1228) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1229) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1261) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1264) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1270) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1276) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1282) */
+/** site 28: `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1411) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1450) */
+/** site 30: `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1470) */
+/** site 31: `choose asideHex: Hex in options by p when several` (proc moveAside, line 1478) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1493) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1497) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1506) */
+/** site 35: `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1528) */
+/** site 36: `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1551) */
+/** site 37: `choose spendCP: bool by who` (proc addsPower, line 1644) */
+/** site 38: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1686) */
+/** site 39: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1691) */
+/** site 40: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1707) */
+/** site 41: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1711) */
+/** site 42: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1714) */
+/** site 43: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1727) */
+/** site 44: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1732) */
+/** site 45: `choose raided: int in l.captured by w` (proc pirateFight, line 1743) */
+/** site 46: `choose raidMore: bool by w` (proc pirateFight, line 1748) */
+/** site 47: `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1782) */
+/** site 48: `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1792) */
+/** site 49: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1832) */
+/** site 50: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1861) */
+/** site 51: `choose raiseDistance: bool by me` (action SellCargo, line 1872) */
+/** site 52: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2065) */
+/** site 53: `choose store: bool by p` (proc storesIt, line 2079) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2091) */
+/** site 55: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2101) */
+/** site 56: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111) */
+/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2114) */
+/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2122) */
+/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2145) */
+/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2164) */
+/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2221) */
+/** site 62: `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2240) */
+/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2256) */
+/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2279) */
+/** site 65: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2281) */
+/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2290) */
+/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2316) */
+/** site 68: `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2336) */
+/** site 69: `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2337) */
+/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2344) */
+/** site 71: `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2361) */
+/** site 72: `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2391) */
+/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2409) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1277,45 +1279,45 @@ export interface StepAction {
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1056). */
+/** The action AttackPort (rules line 1057). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1066). */
+/** The action ExtraMove (rules line 1068). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1072). */
+/** The action StopMoving (rules line 1074). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1809). */
+/** The action AttackCity (rules line 1811). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1855). */
+/** The action Commerce (rules line 1857). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1864). */
+/** The action SellCargo (rules line 1866). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1881). */
+/** The action Deliver (rules line 1883). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1323,156 +1325,156 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1894). */
+/** The action SellMain (rules line 1896). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1900). */
+/** The action SellSecondary (rules line 1902). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1906). */
+/** The action SellSail (rules line 1908). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1912). */
+/** The action DropLetter (rules line 1914). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1917). */
+/** The action BuyMain (rules line 1919). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1925). */
+/** The action BuySecondary (rules line 1927). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1933). */
+/** The action BuySail (rules line 1935). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1946). */
+/** The action BuyLetter (rules line 1948). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1955). */
+/** The action StoreMain (rules line 1957). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1963). */
+/** The action LoadMain (rules line 1965). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1971). */
+/** The action StoreSecondary (rules line 1973). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1979). */
+/** The action LoadSecondary (rules line 1981). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1987). */
+/** The action StoreSail (rules line 1989). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 1995). */
+/** The action LoadSail (rules line 1997). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2003). */
+/** The action StoreLetter (rules line 2005). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2011). */
+/** The action LoadLetter (rules line 2013). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2019). */
+/** The action StoreCargo (rules line 2021). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2028). */
+/** The action LoadCargo (rules line 2030). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2040). */
+/** The action BuyShip (rules line 2042). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2139). */
+/** The action Tavern (rules line 2141). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2146). */
+/** The action TakeMission (rules line 2148). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2153). */
+/** The action BuyCombatCard (rules line 2155). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2175). */
+/** The action ConvertHonour (rules line 2177). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1530,49 +1532,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1146). */
+/** The answer to `choose takeCargo` (rules line 1148). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1153). */
+/** The answer to `choose takeSail` (rules line 1155). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1161). */
+/** The answer to `choose takeWeapon` (rules line 1163). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1177). */
+/** The answer to `choose overboard` (rules line 1179). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1179). */
+/** The answer to `choose thrownSec` (rules line 1181). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1182). */
+/** The answer to `choose thrownLetter` (rules line 1184). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1190). */
+/** The answer to `choose floatHex` (rules line 1192). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1580,63 +1582,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1201). */
+/** The answer to `choose completeT3` (rules line 1203). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1217). */
+/** The answer to `choose entryAnswer` (rules line 1219). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1223). */
+/** The answer to `choose tollDoubloons` (rules line 1225). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1224). */
+/** The answer to `choose tollHonours` (rules line 1226). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1225). */
+/** The answer to `choose tollCargo` (rules line 1227). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1226). */
+/** The answer to `choose tollPieces` (rules line 1228). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1227). */
+/** The answer to `choose payToll` (rules line 1229). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1259). */
+/** The answer to `choose tollPiece` (rules line 1261). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1262). */
+/** The answer to `choose tollMain` (rules line 1264). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1644,7 +1646,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1268). */
+/** The answer to `choose tollSecondary` (rules line 1270). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1652,7 +1654,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1274). */
+/** The answer to `choose tollSail` (rules line 1276). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1660,7 +1662,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1280). */
+/** The answer to `choose tollLetter` (rules line 1282). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1668,7 +1670,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1409). */
+/** The answer to `choose fightHex` (rules line 1411). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1676,7 +1678,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1448). */
+/** The answer to `choose spawnPort` (rules line 1450). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1684,7 +1686,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1468). */
+/** The answer to `choose merchantAside` (rules line 1470). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1692,7 +1694,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1476). */
+/** The answer to `choose asideHex` (rules line 1478). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1700,28 +1702,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1491). */
+/** The answer to `choose loss` (rules line 1493). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1495). */
+/** The answer to `choose lostSail` (rules line 1497). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1504). */
+/** The answer to `choose lostLetter` (rules line 1506). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1526). */
+/** The answer to `choose wreckHex` (rules line 1528). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1729,7 +1731,7 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose handCard` (rules line 1549). */
+/** The answer to `choose handCard` (rules line 1551). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1737,56 +1739,56 @@ export interface HandCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose spendCP` (rules line 1642). */
+/** The answer to `choose spendCP` (rules line 1644). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1684). */
+/** The answer to `choose spoil` (rules line 1686). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1689). */
+/** The answer to `choose loot` (rules line 1691). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1705). */
+/** The answer to `choose room` (rules line 1707). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1709). */
+/** The answer to `choose discardedSec` (rules line 1711). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1712). */
+/** The answer to `choose discardedLetter` (rules line 1714). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1725). */
+/** The answer to `choose pirateSpoil` (rules line 1727). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1741). */
+/** The answer to `choose raided` (rules line 1743). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1794,14 +1796,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1746). */
+/** The answer to `choose raidMore` (rules line 1748). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1780). */
+/** The answer to `choose krakenEscape` (rules line 1782). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1809,7 +1811,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1790). */
+/** The answer to `choose krakenHome` (rules line 1792). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1817,7 +1819,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1830). */
+/** The answer to `choose hideoutToken` (rules line 1832). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1825,56 +1827,56 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose store` (rules line 2077). */
+/** The answer to `choose store` (rules line 2079). */
 export interface StoreChoice {
   readonly type: "store";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraMain` (rules line 2089). */
+/** The answer to `choose extraMain` (rules line 2091). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose extraSail` (rules line 2099). */
+/** The answer to `choose extraSail` (rules line 2101). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose extraItem` (rules line 2109). */
+/** The answer to `choose extraItem` (rules line 2111). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose extraSec` (rules line 2112). */
+/** The answer to `choose extraSec` (rules line 2114). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2120). */
+/** The answer to `choose extraLetter` (rules line 2122). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2219). */
+/** The answer to `choose truceNation` (rules line 2221). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2238). */
+/** The answer to `choose fortChoice` (rules line 2240). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1882,7 +1884,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2254). */
+/** The answer to `choose krakenTo` (rules line 2256). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1890,14 +1892,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2277). */
+/** The answer to `choose moveMerchant` (rules line 2279). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2279). */
+/** The answer to `choose whichMerchant` (rules line 2281). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1905,7 +1907,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2288). */
+/** The answer to `choose merchantTo` (rules line 2290). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1913,14 +1915,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2314). */
+/** The answer to `choose newMission` (rules line 2316). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2334). */
+/** The answer to `choose shoalsModule` (rules line 2336). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1928,7 +1930,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2335). */
+/** The answer to `choose shoalsSpot` (rules line 2337). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1936,14 +1938,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2342). */
+/** The answer to `choose sirensTarget` (rules line 2344). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2359). */
+/** The answer to `choose stormDir` (rules line 2361). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1951,7 +1953,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2389). */
+/** The answer to `choose stormLanding` (rules line 2391). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1959,7 +1961,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2407). */
+/** The answer to `choose merchantLanding` (rules line 2409). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1967,14 +1969,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1870). */
+/** The answer to `choose raiseDistance` (rules line 1872). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2063). */
+/** The answer to `choose newShip` (rules line 2065). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1982,14 +1984,14 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2162). */
+/** The answer to `choose keepCard` (rules line 2164). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** Ends an `act ... or stop` (rules lines 1859, 2143): the player takes none of its actions any more. */
+/** Ends an `act ... or stop` (rules lines 1861, 2145): the player takes none of its actions any more. */
 export interface StopAnswer {
   readonly type: "stop";
   readonly player: Player;
@@ -3224,7 +3226,7 @@ export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1288) */
+/** fn hasEquipment (line 1290) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3235,7 +3237,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1289) */
+/** fn equipmentCount (line 1291) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3245,23 +3247,23 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1291) */
+/** fn spareHonours (line 1293) */
 export function spareHonours(state: State, p: Player): number {
-  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1291, 54).honours);
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship, 1293, 54).honours);
 }
 
-/** fn pawnPos (line 1298) */
+/** fn pawnPos (line 1300) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
-    return fieldValue(state.players[p]!.pos, "pos", 1298, 55);
+    return fieldValue(state.players[p]!.pos, "pos", 1300, 55);
   }
 
   const i_ = x.index;
-  return at(state.merchants, i_, 1298, 81);
+  return at(state.merchants, i_, 1300, 81);
 }
 
-/** fn windStopsPirate (line 1299) */
+/** fn windStopsPirate (line 1301) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3273,7 +3275,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1300) */
+/** fn windStopsMerchant (line 1302) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3283,37 +3285,37 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1390) */
+/** fn windConflict (line 1392) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1391) */
+/** fn windConflictHexes (line 1393) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
     if (
-      windConflict(state, fieldValue(state.players[p]!.pos, "pos", 1394, 21)) &&
-      !hexes.includes(fieldValue(state.players[p]!.pos, "pos", 1394, 52))
+      windConflict(state, fieldValue(state.players[p]!.pos, "pos", 1396, 21)) &&
+      !hexes.includes(fieldValue(state.players[p]!.pos, "pos", 1396, 52))
     ) {
-      hexes.push(fieldValue(state.players[p]!.pos, "pos", 1395, 11));
+      hexes.push(fieldValue(state.players[p]!.pos, "pos", 1397, 11));
     }
   }
 
   return hexes;
 }
 
-/** fn othersOnModule (line 1430) */
+/** fn othersOnModule (line 1432) */
 export function othersOnModule(state: State, mi: number, m: number): number {
   return count80(state, mi, m);
 }
 
-/** fn otherMerchantAt (line 1431) */
+/** fn otherMerchantAt (line 1433) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
   return any81(state, mi, h);
 }
 
-/** fn nearestFree (line 1455) */
+/** fn nearestFree (line 1457) */
 export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3325,43 +3327,43 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   return found;
 }
 
-/** fn letterPrice (line 1943) */
+/** fn letterPrice (line 1945) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
-  return state.truce.includes(n_) && nationalPortOf(state, fieldValue(state.players[p]!.pos, "pos", 1943, 86), n_)
+  return state.truce.includes(n_) && nationalPortOf(state, fieldValue(state.players[p]!.pos, "pos", 1945, 86), n_)
     ? 0
     : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1944) */
+/** fn nationalPortOf (line 1946) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c, 1944, 102).nation === n_;
+    return !isConquered(state, c) && at(CITIES, c, 1946, 102).nation === n_;
   }
 
   return false;
 }
 
-/** fn canBuyShip (line 2037) */
+/** fn canBuyShip (line 2039) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
-    !at(SHIPS, c, 2037, 46).redirect &&
-    state.players[p]!.honours >= at(SHIPS, c, 2037, 81).honours &&
+    !at(SHIPS, c, 2039, 46).redirect &&
+    state.players[p]!.honours >= at(SHIPS, c, 2039, 81).honours &&
     state.players[p]!.doubloons +
-      at(SHIPS, state.players[p]!.ship, 2037, 116).cost -
+      at(SHIPS, state.players[p]!.ship, 2039, 116).cost -
       TRADE_IN_LOSS -
-      at(SHIPS, c, 2037, 153).cost >=
+      at(SHIPS, c, 2039, 153).cost >=
       0
   );
 }
 
-/** fn krakenMayEnter (line 2243) */
+/** fn krakenMayEnter (line 2245) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2272) */
+/** fn merchantMayEnter (line 2274) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3373,36 +3375,36 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2323) */
+/** fn shoalSquare (line 2325) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(derived(state).shoalSquares, m - 1, 2323, 31);
+  return at(derived(state).shoalSquares, m - 1, 2325, 31);
 }
 
-/** fn triangle (line 2325) */
+/** fn triangle (line 2327) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    at(hexNeighbours(shoalSquare(state, m)), i_, 2325, 59),
-    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2325, 117), 2325, 90),
+    at(hexNeighbours(shoalSquare(state, m)), i_, 2327, 59),
+    at(hexNeighbours(shoalSquare(state, m)), remainder(i_ + 1, 6, 2327, 117), 2327, 90),
   ];
 }
 
-/** fn shoalSpotLegal (line 2326) */
+/** fn shoalSpotLegal (line 2328) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn currentShoal (line 2327) */
+/** fn currentShoal (line 2329) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all84(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2328) */
+/** fn otherShoalSpots (line 2330) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect85(state, m);
 }
 
-/** fn stormFits (line 2354) */
+/** fn stormFits (line 2356) */
 export function stormFits(state: State, c: Hex): boolean {
   return all86(state, c);
 }
@@ -3491,7 +3493,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1124) */
+/** proc dock (line 1126) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3499,7 +3501,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc noteFight (line 1538) */
+/** proc noteFight (line 1540) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3507,7 +3509,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1760) */
+/** proc shipTask (line 1762) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3559,43 +3561,26 @@ function checkMove(state: State, me: Player): string | null {
 
 /** Why Step is refused now, or null when it is allowed. */
 function checkStep(state: State, me: Player, d: HexDir): string | null {
-  if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 24), d)))
-    return "You cannot sail off the board.";
-  if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1046, 27), d)))
-    return "Land squares are impassable.";
-  if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1047, 25), d)) > mpLeft(state, me))
-    return "Not enough movement points (a shoals square costs 2).";
-  if (
-    isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 28), d)) &&
-    hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 57), d))
-  )
-    return "The reef already holds a ship.";
-  if (!(
-    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 23), d)) ||
-    !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 63), d))
-  ))
-    return "A damaged ship blocks that square.";
-  if (!(
-    isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 23), d)) ||
-    !state.players[me]!.damaged ||
-    !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 79), d), me)
-  ))
+  const to = hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 17), d);
+  if (!onBoard(state, to)) return "You cannot sail off the board.";
+  if (isLand(state, to)) return "Land squares are impassable.";
+  if (stepCost(state, to) > mpLeft(state, me)) return "Not enough movement points (a shoals square costs 2).";
+  if (isReef(state, to) && hasPawn(state, to)) return "The reef already holds a ship.";
+  if (!(isPort(state, to) || !damagedPirateAt(state, to))) return "A damaged ship blocks that square.";
+  if (!(isPort(state, to) || !state.players[me]!.damaged || !otherPirateAt(state, to, me)))
     return "A damaged ship cannot enter another pirate's square.";
-  if (!(
-    !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 27), d)) ||
-    portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 60), d))
-  ))
+  if (!(!isPort(state, to) || portOpen(state, me, to)))
     return "That port is closed to you, and you cannot attack its city now.";
   return null;
 }
 
 /** Why AttackPort is refused now, or null when it is allowed. */
 function checkAttackPort(state: State, me: Player, d: HexDir): string | null {
-  const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1057, 34), d));
+  const to = hexStep(fieldValue(state.players[me]!.pos, "pos", 1058, 17), d);
+  const city = cityAt(state, to);
   if (city === null) return "You can only attack a port of a national city not yet conquered.";
   if (isConquered(state, city)) return "You can only attack a port of a national city not yet conquered.";
-  if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1059, 30), d)))
-    return "Without free access, sailing in is already an attack: take the step.";
+  if (!hasAccess(state, me, to)) return "Without free access, sailing in is already an attack: take the step.";
   if (mpLeft(state, me) < 1) return "Not enough movement points.";
   if (!canAttackCity(state, me, city)) return "You do not meet the conditions to attack this city.";
   return null;
@@ -3607,7 +3592,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1066): its effects, once allowed. */
+/** action ExtraMove (line 1068): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3618,7 +3603,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1072): its effects, once allowed. */
+/** action StopMoving (line 1074): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3626,14 +3611,14 @@ function doStopMoving(state: State, me: Player): void {
 /** Why AttackCity is refused now, or null when it is allowed. */
 function checkAttackCity(state: State, me: Player): string | null {
   if (state.phase >= 3) return "Too late: the city attack comes before Commerce and the Tavern.";
-  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1811, 29));
+  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1813, 29));
   if (city === null) return "You must be on a port of a national city.";
   if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1814, 37).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1816, 37).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1816, 38).module))
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1818, 38).module))
     return "You already have a hideout on this module.";
   return null;
 }
@@ -3641,30 +3626,30 @@ function checkAttackCity(state: State, me: Player): string | null {
 /** Why Commerce is refused now, or null when it is allowed. */
 function checkCommerce(state: State, me: Player): string | null {
   if (state.phase >= 4) return "Commerce is over for this turn.";
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1857, 18))) return "Commerce needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1859, 18))) return "Commerce needs a port square.";
   return null;
 }
 
 /** Why SellCargo is refused now, or null when it is allowed. */
 function checkSellCargo(state: State, me: Player, count: number): string | null {
   if (count > state.players[me]!.cargo) return "You do not have that many cargo tokens in the hold.";
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1866, 25)))
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1868, 25)))
     return "Goods are sold only in a port you may freely enter.";
   return null;
 }
 
 /** Why Deliver is refused now, or null when it is allowed. */
 function checkDeliver(state: State, me: Player, card: number): string | null {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1882, 25)))
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1884, 25)))
     return "Captured ships are delivered only in a port you may freely enter.";
   return null;
 }
 
-/** action Deliver (line 1881): its effects, once allowed. */
+/** action Deliver (line 1883): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
-  removeValue(state.players[me]!.captured, card, 1883, 3);
+  removeValue(state.players[me]!.captured, card, 1885, 3);
   discardShip(state, card);
-  state.players[me]!.honours += at(SHIPS, card, 1885, 17).honourYield;
+  state.players[me]!.honours += at(SHIPS, card, 1887, 17).honourYield;
   state.delivered += 1;
   if (state.delivered === 3) {
     state.players[me]!.honours += 1;
@@ -3677,10 +3662,10 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1894): its effects, once allowed. */
+/** action SellMain (line 1896): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1896, 3);
-  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1897, 19);
+  removeValue(state.players[me]!.sb, w, 1898, 3);
+  state.players[me]!.doubloons += divide(PRICE_MAIN, 2, 1899, 19);
 }
 
 /** Why SellSecondary is refused now, or null when it is allowed. */
@@ -3689,10 +3674,10 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1900): its effects, once allowed. */
+/** action SellSecondary (line 1902): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1902, 3);
-  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1903, 19);
+  removeValue(state.players[me]!.holdSec, w, 1904, 3);
+  state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2, 1905, 19);
 }
 
 /** Why SellSail is refused now, or null when it is allowed. */
@@ -3701,10 +3686,10 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1906): its effects, once allowed. */
+/** action SellSail (line 1908): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1908, 3);
-  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1909, 19);
+  removeValue(state.players[me]!.yards, v, 1910, 3);
+  state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2, 1911, 19);
 }
 
 /** Why DropLetter is refused now, or null when it is allowed. */
@@ -3713,9 +3698,9 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1912): its effects, once allowed. */
+/** action DropLetter (line 1914): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 1914, 3);
+  removeValue(state.players[me]!.letters, n_, 1916, 3);
 }
 
 /** Why BuyMain is refused now, or null when it is allowed. */
@@ -3726,7 +3711,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1917): its effects, once allowed. */
+/** action BuyMain (line 1919): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3740,7 +3725,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1925): its effects, once allowed. */
+/** action BuySecondary (line 1927): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3755,7 +3740,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1933): its effects, once allowed. */
+/** action BuySail (line 1935): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3769,7 +3754,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1946): its effects, once allowed. */
+/** action BuyLetter (line 1948): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3783,9 +3768,9 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1955): its effects, once allowed. */
+/** action StoreMain (line 1957): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.sb, w, 1959, 3);
+  removeValue(state.players[me]!.sb, w, 1961, 3);
   state.players[me]!.whMain.push(w);
 }
 
@@ -3797,9 +3782,9 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1963): its effects, once allowed. */
+/** action LoadMain (line 1965): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
-  removeValue(state.players[me]!.whMain, w, 1967, 3);
+  removeValue(state.players[me]!.whMain, w, 1969, 3);
   state.players[me]!.sb.push(w);
 }
 
@@ -3811,9 +3796,9 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1971): its effects, once allowed. */
+/** action StoreSecondary (line 1973): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.holdSec, w, 1975, 3);
+  removeValue(state.players[me]!.holdSec, w, 1977, 3);
   state.players[me]!.whSec.push(w);
 }
 
@@ -3825,9 +3810,9 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1979): its effects, once allowed. */
+/** action LoadSecondary (line 1981): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
-  removeValue(state.players[me]!.whSec, w, 1983, 3);
+  removeValue(state.players[me]!.whSec, w, 1985, 3);
   state.players[me]!.holdSec.push(w);
 }
 
@@ -3839,9 +3824,9 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1987): its effects, once allowed. */
+/** action StoreSail (line 1989): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.yards, v, 1991, 3);
+  removeValue(state.players[me]!.yards, v, 1993, 3);
   state.players[me]!.whSails.push(v);
 }
 
@@ -3853,9 +3838,9 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 1995): its effects, once allowed. */
+/** action LoadSail (line 1997): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
-  removeValue(state.players[me]!.whSails, v, 1999, 3);
+  removeValue(state.players[me]!.whSails, v, 2001, 3);
   state.players[me]!.yards.push(v);
 }
 
@@ -3867,9 +3852,9 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2003): its effects, once allowed. */
+/** action StoreLetter (line 2005): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.letters, n_, 2007, 3);
+  removeValue(state.players[me]!.letters, n_, 2009, 3);
   state.players[me]!.whLetters.push(n_);
 }
 
@@ -3881,9 +3866,9 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2011): its effects, once allowed. */
+/** action LoadLetter (line 2013): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
-  removeValue(state.players[me]!.whLetters, n_, 2015, 3);
+  removeValue(state.players[me]!.whLetters, n_, 2017, 3);
   state.players[me]!.letters.push(n_);
 }
 
@@ -3895,7 +3880,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2019): its effects, once allowed. */
+/** action StoreCargo (line 2021): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3909,21 +3894,21 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2028): its effects, once allowed. */
+/** action LoadCargo (line 2030): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
-  state.players[me]!.cargoPos = fieldValue(state.players[me]!.pos, "pos", 2034, 17);
+  state.players[me]!.cargoPos = fieldValue(state.players[me]!.pos, "pos", 2036, 17);
 }
 
 /** Why BuyShip is refused now, or null when it is allowed. */
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
-  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2042, 22)) <= 0)
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2044, 22)) <= 0)
     return "Ships are bought in a city's port.";
   if (
-    (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 16)).pile.length +
-      (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 45)).discard.length <=
+    (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2045, 16)).pile.length +
+      (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2045, 45)).discard.length <=
     0
   )
     return "That deck is exhausted.";
@@ -3933,7 +3918,7 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
 /** Why Tavern is refused now, or null when it is allowed. */
 function checkTavern(state: State, me: Player): string | null {
   if (state.phase >= 5) return "The tavern is over for this turn.";
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2141, 18))) return "The tavern needs a port square.";
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2143, 18))) return "The tavern needs a port square.";
   return null;
 }
 
@@ -3944,7 +3929,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2146): its effects, once allowed. */
+/** action TakeMission (line 2148): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3961,7 +3946,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
 
 /** Why ConvertHonour is refused now, or null when it is allowed. */
 function checkConvertHonour(state: State, me: Player): string | null {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2176, 29).honours)
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2178, 29).honours)
     return "You must keep the honours your ship requires.";
   return null;
 }
@@ -4364,12 +4349,12 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1076) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1078) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1077, 16);
+        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1079, 16);
         const portFound = portAt(state, frame.t);
         if (portFound === null) {
           frame.pc = 1;
@@ -4482,7 +4467,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.moving = false;
         state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1110, 22), frame.t));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0, 1112, 22), frame.t));
         return;
       }
 
@@ -4565,7 +4550,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t, lost: null, lost2: null };
 }
 
-/** Runs proc hazards (line 1132) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1134) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4630,7 +4615,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1144) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1146) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4733,7 +4718,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
 
       case 10: {
         if (freeHold(state, frame.p) > 0) {
-          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1167, 15));
+          state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0, 1169, 15));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
@@ -4774,7 +4759,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1176) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1178) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4812,7 +4797,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1180, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.thrownSec, 1182, 5);
         frame.pc = 3;
         continue machine;
       }
@@ -4842,7 +4827,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1183, 5);
+        removeValue(state.players[frame.p]!.letters, frame.thrownLetter, 1185, 5);
         frame.pc = 6;
         continue machine;
       }
@@ -4880,22 +4865,22 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1198) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1200) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (!(
           state.players[frame.p]!.mission.length > 0 &&
-          isSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1199, 36))
+          isSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1201, 36))
         )) {
           frame.pc = 1;
           continue machine;
         }
 
         if (
-          fortOfSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1200, 18)) !==
-          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1200, 37), 1200, 28).fort
+          fortOfSea(state, fieldValue(state.players[frame.p]!.pos, "pos", 1202, 18)) !==
+          at(MISSIONS, at(state.players[frame.p]!.mission, 0, 1202, 37), 1202, 28).fort
         ) {
           frame.pc = 2;
           continue machine;
@@ -4921,7 +4906,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
           state.players[frame.p]!.cp += T3_CP;
           if (freeHold(state, frame.p) > 0 && cargoSupply(state) > 0) {
             state.players[frame.p]!.cargo += 1;
-            state.players[frame.p]!.cargoPos = fieldValue(state.players[frame.p]!.pos, "pos", 1206, 24);
+            state.players[frame.p]!.cargoPos = fieldValue(state.players[frame.p]!.pos, "pos", 1208, 24);
           }
 
           discardMission(state, frame.p);
@@ -4964,12 +4949,12 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1215) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1217) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.owner = at(hideoutOwners(state, frame.c), 0, 1216, 15);
+        frame.owner = at(hideoutOwners(state, frame.c), 0, 1218, 15);
         state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
@@ -4984,7 +4969,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1223: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1225: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -5009,7 +4994,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1224: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -5019,7 +5004,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1225: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1227: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -5029,7 +5014,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1226: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1228: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5132,7 +5117,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1258) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1260) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5171,7 +5156,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 4: {
-        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1263, 5);
+        removeValue(state.players[frame.p]!.sb, frame.tollMain, 1265, 5);
         if (frame.room) {
           state.players[frame.owner]!.whMain.push(frame.tollMain);
         }
@@ -5197,7 +5182,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1269, 5);
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary, 1271, 5);
         if (frame.room) {
           state.players[frame.owner]!.whSec.push(frame.tollSecondary);
         }
@@ -5218,7 +5203,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 10: {
-        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1275, 5);
+        removeValue(state.players[frame.p]!.yards, frame.tollSail, 1277, 5);
         if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
           state.players[frame.owner]!.whSails.push(frame.tollSail);
         }
@@ -5228,7 +5213,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 11: {
-        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1281, 5);
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter, 1283, 5);
         if (frame.room) {
           state.players[frame.owner]!.whLetters.push(frame.tollLetter);
         }
@@ -5265,7 +5250,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1304) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1306) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5273,8 +5258,8 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.pushed = [];
         state.active = state.lord;
         state.inWind = true;
-        frame.spin = randomBetween(state.rng, 1, 6, 1307, 14);
-        state.windDir = at(DIRS, frame.spin - 1, 1308, 13).dir;
+        frame.spin = randomBetween(state.rng, 1, 6, 1309, 14);
+        state.windDir = at(DIRS, frame.spin - 1, 1310, 13).dir;
         frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5353,7 +5338,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1326) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1328) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5370,7 +5355,7 @@ function stepPushPirate(state: State, frame: PushPirateFrame): void {
           continue machine;
         }
 
-        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1330, 18);
+        frame.origin = fieldValue(state.players[frame.p]!.pos, "pos", 1332, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (!windStopsPirate(state, frame.p, frame.t)) {
           frame.pc = 3;
@@ -5458,7 +5443,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1351) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1353) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5476,7 +5461,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           continue machine;
         }
 
-        frame.origin = at(state.merchants, frame.mi, 1356, 18);
+        frame.origin = at(state.merchants, frame.mi, 1358, 18);
         frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
@@ -5489,7 +5474,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
       }
 
       case 2: {
-        if (!(!frame.gone && at(state.merchants, frame.mi, 1384, 19) === state.kraken)) {
+        if (!(!frame.gone && at(state.merchants, frame.mi, 1386, 19) === state.kraken)) {
           frame.pc = 6;
           continue machine;
         }
@@ -5525,7 +5510,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
             state.wreck.push({ hex: frame.origin, cargo: true, sail: 0 });
           }
 
-          setAt(state.merchants, frame.mi, frame.t, 1375, 7);
+          setAt(state.merchants, frame.mi, frame.t, 1377, 7);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           const f = fortOfSea(state, frame.t);
@@ -5581,7 +5566,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1402) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1404) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5631,7 +5616,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 5: {
         frame.here = collect15(state, frame.fightHex);
-        frame.last = at(argmax16(state, frame.here), 0, 1412, 18);
+        frame.last = at(argmax16(state, frame.here), 0, 1414, 18);
         if (state.kraken !== frame.fightHex) {
           frame.pc = 6;
           continue machine;
@@ -5667,12 +5652,12 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
 
       case 9: {
         frame.healthy = collect17(state, frame.here);
-        frame.attacker = at(argmax18(state, frame.healthy), 0, 1419, 24);
+        frame.attacker = at(argmax18(state, frame.healthy), 0, 1421, 24);
         frame.pc = 12;
         state.stack.push(
           newPirateFightFrame(
             frame.attacker,
-            at(collect19(state, frame.healthy, frame.attacker), 0, 1420, 31),
+            at(collect19(state, frame.healthy, frame.attacker), 0, 1422, 31),
             frame.fightHex,
           ),
         );
@@ -5720,7 +5705,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1437) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1439) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5738,7 +5723,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
           continue machine;
         }
 
-        setAt(state.merchants, frame.mi, at(frame.options, 0, 1446, 21), 1446, 5);
+        setAt(state.merchants, frame.mi, at(frame.options, 0, 1448, 21), 1448, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5755,7 +5740,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 3: {
-        setAt(state.merchants, frame.mi, frame.spawnPort, 1449, 5);
+        setAt(state.merchants, frame.mi, frame.spawnPort, 1451, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -5777,7 +5762,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1465) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1467) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5804,7 +5789,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
       }
 
       case 2: {
-        setAt(state.merchants, frame.mi, frame.merchantAside, 1469, 5);
+        setAt(state.merchants, frame.mi, frame.merchantAside, 1471, 5);
         frame.pc = 1;
         continue machine;
       }
@@ -5826,7 +5811,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1473) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1475) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5876,7 +5861,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, lost: null, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1487) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1489) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5909,7 +5894,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        frame.v = at(state.players[frame.p]!.yards, 0, 1493, 15);
+        frame.v = at(state.players[frame.p]!.yards, 0, 1495, 15);
         if (!(state.players[frame.p]!.yards.includes(1) && state.players[frame.p]!.yards.includes(2))) {
           frame.pc = 5;
           continue machine;
@@ -5938,7 +5923,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 5: {
-        removeValue(state.players[frame.p]!.yards, frame.v, 1498, 7);
+        removeValue(state.players[frame.p]!.yards, frame.v, 1500, 7);
         frame.lost = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
@@ -5962,7 +5947,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1505, 7);
+        removeValue(state.players[frame.p]!.letters, frame.lostLetter, 1507, 7);
         frame.pc = 8;
         continue machine;
       }
@@ -5994,7 +5979,7 @@ function newDropWreckFrame(p: Player, origin: Hex, lost: Flotsam | null): DropWr
   };
 }
 
-/** Runs proc dropWreck (line 1517) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1519) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6068,7 +6053,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, handCard: null };
 }
 
-/** Runs proc pirateCard (line 1548) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1550) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6086,7 +6071,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       case 1: {
         const card = frame.handCard;
         if (card !== null) {
-          removeValue(state.players[frame.p]!.hand, card, 1551, 5);
+          removeValue(state.players[frame.p]!.hand, card, 1553, 5);
           state.returns.pirateCard = card;
           state.stack.pop();
           return;
@@ -6114,7 +6099,7 @@ function newCombatFrame(att: Fighter, def: Fighter): CombatFrame {
   return { routine: "combat", pc: 0, att, def };
 }
 
-/** Runs proc combat (line 1559) until it waits for a decision or is done. */
+/** Runs proc combat (line 1561) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6126,13 +6111,13 @@ function stepCombat(state: State, frame: CombatFrame): void {
           reshuffle: false,
         });
         frame.pc = 1;
-        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1561, 16)));
+        state.stack.push(newResolveFightFrame(at(state.fights, state.fights.length - 1, 1563, 16)));
         return;
       }
 
       case 1: {
-        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1563, 11));
-        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1564, 10), 1564, 3);
+        state.fight = clone<Fight>(at(state.fights, state.fights.length - 1, 1565, 11));
+        removeValue(state.fights, at(state.fights, state.fights.length - 1, 1566, 10), 1566, 3);
         state.returns.combat = clone<Fight>(state.fight);
         state.stack.pop();
         return;
@@ -6148,7 +6133,7 @@ function newResolveFightFrame(f: Held<Fight>): ResolveFightFrame {
   return { routine: "resolveFight", pc: 0, f, settled: false };
 }
 
-/** Runs proc resolveFight (line 1568) until it waits for a decision or is done. */
+/** Runs proc resolveFight (line 1570) until it waits for a decision or is done. */
 function stepResolveFight(state: State, frame: ResolveFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6244,7 +6229,7 @@ function newShowCardFrame(side: Held<Side>): ShowCardFrame {
   return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc showCard (line 1602) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1604) until it waits for a decision or is done. */
 function stepShowCard(state: State, frame: ShowCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6304,7 +6289,7 @@ function newSpendForPowerFrame(f: Held<Fight>): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, f, passes: 0, attTurn: false, spent: false };
 }
 
-/** Runs proc spendForPower (line 1618) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1620) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6377,7 +6362,7 @@ function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
   return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
 }
 
-/** Runs proc addsPower (line 1638) until it waits for a decision or is done. */
+/** Runs proc addsPower (line 1640) until it waits for a decision or is done. */
 function stepAddsPower(state: State, frame: AddsPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6463,12 +6448,12 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   };
 }
 
-/** Runs proc merchantFight (line 1657) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1659) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1658, 12);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1660, 12);
         frame.shadow = shadowFor(state, state.active, frame.p, frame.p);
         noteFight(state, frame.p, frame.p);
         const cardFound = drawMerchant(state, shipDeckOf(state, frame.p));
@@ -6529,7 +6514,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 7: {
-        shipTask(state, frame.p, at(SHIPS, frame.card, 1669, 19).deck);
+        shipTask(state, frame.p, at(SHIPS, frame.card, 1671, 19).deck);
         frame.pc = 5;
         continue machine;
       }
@@ -6567,7 +6552,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1683) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1685) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6584,7 +6569,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
         }
 
         frame.pc = 4;
-        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1686, 17).goods));
+        state.stack.push(newMakeRoomFrame(frame.p, at(SHIPS, frame.card, 1688, 17).goods));
         return;
       }
 
@@ -6601,7 +6586,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
 
       case 4: {
         frame.most = Math.min(
-          at(SHIPS, frame.card, 1687, 20).goods,
+          at(SHIPS, frame.card, 1689, 20).goods,
           Math.min(freeHold(state, frame.p), cargoSupply(state)),
         );
         if (frame.most <= 0) {
@@ -6656,7 +6641,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1702) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1704) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6725,13 +6710,13 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 8: {
-        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1710, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.discardedSec, 1712, 7);
         frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1713, 7);
+        removeValue(state.players[frame.p]!.letters, frame.discardedLetter, 1715, 7);
         frame.pc = 7;
         continue machine;
       }
@@ -6774,7 +6759,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1719) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1721) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6873,7 +6858,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
       }
 
       case 11: {
-        removeValue(state.players[frame.l]!.captured, frame.raided, 1742, 9);
+        removeValue(state.players[frame.l]!.captured, frame.raided, 1744, 9);
         state.players[frame.w]!.captured.push(frame.raided);
         frame.more = false;
         if (state.players[frame.l]!.captured.length <= 0) {
@@ -6948,12 +6933,12 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1772) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1774) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1773, 12);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1775, 12);
         noteFight(state, frame.p, frame.p);
         frame.pc = 1;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "kraken" }));
@@ -7102,14 +7087,14 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   };
 }
 
-/** Runs proc cityAttack (line 1820) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1822) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.phase = 3;
         state.moving = false;
-        frame.nation = at(CITIES, frame.c, 1823, 16).nation;
+        frame.nation = at(CITIES, frame.c, 1825, 16).nation;
         if (state.truce.includes(frame.nation)) {
           state.truce = [];
         }
@@ -7121,8 +7106,8 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       }
 
       case 1: {
-        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1831, 3);
-        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1832, 12);
+        removeValue(state.players[frame.p]!.tokens, frame.hideoutToken, 1833, 3);
+        frame.at = fieldValue(state.players[frame.p]!.pos, "pos", 1834, 12);
         frame.pc = 2;
         state.stack.push(newCombatFrame({ kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken }));
         return;
@@ -7202,7 +7187,7 @@ function newStoresItFrame(p: Player): StoresItFrame {
   return { routine: "storesIt", pc: 0, p, store: false };
 }
 
-/** Runs proc storesIt (line 2075) until it waits for a decision or is done. */
+/** Runs proc storesIt (line 2077) until it waits for a decision or is done. */
 function stepStoresIt(state: State, frame: StoresItFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7259,13 +7244,13 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2084) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2086) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.doubloons +=
-          at(SHIPS, state.players[frame.p]!.ship, 2085, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2085, 55).cost;
+          at(SHIPS, state.players[frame.p]!.ship, 2087, 18).cost - TRADE_IN_LOSS - at(SHIPS, frame.c, 2087, 55).cost;
         discardShip(state, state.players[frame.p]!.ship);
         state.players[frame.p]!.ship = frame.c;
         frame.pc = 1;
@@ -7289,7 +7274,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 3: {
-        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2090, 5);
+        removeValue(state.players[frame.p]!.sb, frame.extraMain, 2092, 5);
         frame.pc = 4;
         state.stack.push(newStoresItFrame(frame.p));
         return;
@@ -7300,7 +7285,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep) {
           state.players[frame.p]!.whMain.push(frame.extraMain);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2095, 22);
+          state.players[frame.p]!.doubloons += divide(PRICE_MAIN, 2, 2097, 22);
         }
 
         frame.pc = 1;
@@ -7324,7 +7309,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 7: {
-        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2100, 5);
+        removeValue(state.players[frame.p]!.yards, frame.extraSail, 2102, 5);
         frame.pc = 8;
         state.stack.push(newStoresItFrame(frame.p));
         return;
@@ -7335,7 +7320,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep2) {
           state.players[frame.p]!.whSails.push(frame.extraSail);
         } else {
-          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2105, 22);
+          state.players[frame.p]!.doubloons += divide(frame.extraSail === 2 ? PRICE_SILK : PRICE_SAIL, 2, 2107, 22);
         }
 
         frame.pc = 5;
@@ -7393,11 +7378,11 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 15: {
-        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2113, 7);
+        removeValue(state.players[frame.p]!.holdSec, frame.extraSec, 2115, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whSec.push(frame.extraSec);
         } else {
-          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2117, 24);
+          state.players[frame.p]!.doubloons += divide(PRICE_SECONDARY, 2, 2119, 24);
         }
 
         frame.pc = 14;
@@ -7409,7 +7394,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
         if (frame.keep3) {
           state.players[frame.p]!.whCargo += 1;
         } else {
-          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2129, 30))) {
+          if (hasAccess(state, frame.p, fieldValue(state.players[frame.p]!.pos, "pos", 2131, 30))) {
             state.players[frame.p]!.doubloons += income(state, saleDistance(state, frame.p));
           }
         }
@@ -7424,7 +7409,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
       }
 
       case 18: {
-        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2121, 7);
+        removeValue(state.players[frame.p]!.letters, frame.extraLetter, 2123, 7);
         if (frame.keep3) {
           state.players[frame.p]!.whLetters.push(frame.extraLetter);
         }
@@ -7450,7 +7435,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2185) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2187) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7474,7 +7459,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
 
       case 2: {
         state.combatDeck.discard.push(frame.c);
-        if (at(COMBAT, frame.c, 2189, 8).reshuffle) {
+        if (at(COMBAT, frame.c, 2191, 8).reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -7492,12 +7477,12 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2196) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2198) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.e = at(COMBAT, frame.c, 2197, 11).event;
+        frame.e = at(COMBAT, frame.c, 2199, 11).event;
         if (frame.e !== "diplomacyEvent") {
           frame.pc = 1;
           continue machine;
@@ -7665,7 +7650,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2218) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2220) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7698,7 +7683,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   return { routine: "doFort", pc: 0, gen, freeForts: [], roll: 0, w: "grapeshot", acc: 0, found: false, fortChoice: 0 };
 }
 
-/** Runs proc doFort (line 2224) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2226) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7709,7 +7694,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2227, 16);
+        frame.roll = randomBetween(state.rng, 1, secTotal(state), 2229, 16);
         frame.w = "grapeshot";
         frame.acc = 0;
         frame.found = false;
@@ -7759,7 +7744,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2246) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2248) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7842,7 +7827,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2265, 23)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0, 2267, 23)));
         return;
       }
 
@@ -7895,7 +7880,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2276) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2278) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7934,7 +7919,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        frame.here = at(state.merchants, frame.whichMerchant, 2283, 18);
+        frame.here = at(state.merchants, frame.whichMerchant, 2285, 18);
         frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
@@ -7990,7 +7975,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 11: {
-        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2295, 11);
+        setAt(state.merchants, frame.whichMerchant, frame.merchantTo, 2297, 11);
         frame.steps += 1;
         if (state.kraken !== frame.merchantTo) {
           frame.pc = 14;
@@ -8022,7 +8007,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         frame.going = false;
         frame.pc = 18;
         state.stack.push(
-          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2303, 27), frame.whichMerchant, false),
+          newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0, 2305, 27), frame.whichMerchant, false),
         );
         return;
       }
@@ -8065,7 +8050,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2312) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2314) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8112,7 +8097,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   return { routine: "doShoals", pc: 0, gen, movable: [], shoalsModule: 0, shoalsSpot: 0 };
 }
 
-/** Runs proc doShoals (line 2331) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2333) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8172,7 +8157,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2341) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2343) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8237,7 +8222,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2356) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2358) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8284,7 +8269,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_ = at(frame.i_List, frame.i_Index);
         frame.pc = 5;
         state.stack.push(
-          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2367, 19), frame.shift, frame.arrival),
+          newCarryPirateFrame(at(SEATS[state.playerCount]!, frame.i_, 2369, 19), frame.shift, frame.arrival),
         );
         return;
       }
@@ -8309,7 +8294,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDistance(at(state.merchants, frame.mi, 2370, 19), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi, 2372, 19), frame.old) > 1) {
           frame.pc = 8;
           continue machine;
         }
@@ -8347,7 +8332,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         if (!(
           !frame.carried.includes(frame.i_2) &&
           hexDistance(
-            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2376, 48)]!.pos, "pos", 2376, 48),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2378, 48)]!.pos, "pos", 2378, 48),
             frame.arrival,
           ) <= 1
         )) {
@@ -8356,7 +8341,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.pc = 13;
-        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2377, 25)));
+        state.stack.push(newHurtFrame(at(SEATS[state.playerCount]!, frame.i_2, 2379, 25)));
         return;
       }
 
@@ -8376,8 +8361,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.pc = 14;
         state.stack.push(
           newDropWreckFrame(
-            at(SEATS[state.playerCount]!, frame.i_2, 2378, 19),
-            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2378, 31)]!.pos, "pos", 2378, 31),
+            at(SEATS[state.playerCount]!, frame.i_2, 2380, 19),
+            fieldValue(state.players[at(SEATS[state.playerCount]!, frame.i_2, 2380, 31)]!.pos, "pos", 2380, 31),
             frame.lost,
           ),
         );
@@ -8416,12 +8401,12 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2384) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2386) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2385, 14), frame.shift);
+        frame.dest = hexAdd(fieldValue(state.players[frame.p]!.pos, "pos", 2387, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8514,12 +8499,12 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2402) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2404) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = hexAdd(at(state.merchants, frame.mi, 2403, 14), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi, 2405, 14), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8542,7 +8527,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 1: {
-        setAt(state.merchants, frame.mi, frame.dest, 2411, 5);
+        setAt(state.merchants, frame.mi, frame.dest, 2413, 5);
         frame.pc = 2;
         continue machine;
       }
@@ -8558,7 +8543,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
       }
 
       case 4: {
-        setAt(state.merchants, frame.mi, frame.merchantLanding, 2408, 7);
+        setAt(state.merchants, frame.mi, frame.merchantLanding, 2410, 7);
         frame.pc = 3;
         continue machine;
       }
@@ -8661,7 +8646,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 }
 
 function newStepFrame(me: Player, d: HexDir): StepFrame {
-  return { routine: "Step", pc: 0, me, d };
+  return { routine: "Step", pc: 0, me, d, to: hexOf(0, 0) };
 }
 
 /** Runs action Step (line 1044) until it waits for a decision or is done. */
@@ -8669,14 +8654,9 @@ function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        frame.to = hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1045, 17), frame.d);
         frame.pc = 1;
-        state.stack.push(
-          newEnterHexFrame(
-            frame.me,
-            hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1052, 21), frame.d),
-            false,
-          ),
-        );
+        state.stack.push(newEnterHexFrame(frame.me, frame.to, false));
         return;
       }
 
@@ -8692,24 +8672,23 @@ function stepStep(state: State, frame: StepFrame): void {
 }
 
 function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
-  return { routine: "AttackPort", pc: 0, me, d, city: 0 };
+  return { routine: "AttackPort", pc: 0, me, d, to: hexOf(0, 0), city: 0 };
 }
 
-/** Runs action AttackPort (line 1056) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1057) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const cityFound = cityAt(state, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1057, 34), frame.d));
+        frame.to = hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1058, 17), frame.d);
+        const cityFound = cityAt(state, frame.to);
         if (cityFound === null)
           throw new RulesError(
             "a requirement checked before the action ran no longer holds: You can only attack a port of a national city not yet conquered.",
           );
         frame.city = cityFound;
         frame.pc = 1;
-        state.stack.push(
-          newEnterHexFrame(frame.me, hexStep(fieldValue(state.players[frame.me]!.pos, "pos", 1062, 21), frame.d), true),
-        );
+        state.stack.push(newEnterHexFrame(frame.me, frame.to, true));
         return;
       }
 
@@ -8728,12 +8707,12 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1809) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1811) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const cityFound = cityAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 1811, 29));
+        const cityFound = cityAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 1813, 29));
         if (cityFound === null)
           throw new RulesError(
             "a requirement checked before the action ran no longer holds: You must be on a port of a national city.",
@@ -8759,7 +8738,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1855) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1857) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8829,7 +8808,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1864) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1866) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8886,7 +8865,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2040) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2042) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8894,7 +8873,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         state.boughtShip = true;
         state.shipOffer = [];
         for (
-          let i = 0, times = citySizeAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 2046, 21));
+          let i = 0, times = citySizeAt(state, fieldValue(state.players[frame.me]!.pos, "pos", 2048, 21));
           i < times;
           i++
         ) {
@@ -8902,7 +8881,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
             const c = card;
             if (c !== null) {
-              if (at(SHIPS, c, 2051, 12).redirect) {
+              if (at(SHIPS, c, 2053, 12).redirect) {
                 discardShip(state, c);
                 card = drawShipFrom(state, frame.deck);
               }
@@ -8934,7 +8913,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.c = cFound;
-        removeValue(state.shipOffer, frame.c, 2065, 5);
+        removeValue(state.shipOffer, frame.c, 2067, 5);
         frame.pc = 3;
         state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
@@ -8972,7 +8951,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2139) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2141) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9024,7 +9003,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2153) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2155) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9078,7 +9057,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2175) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2177) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9328,30 +9307,14 @@ function offerMove(state: State, me: Player, out: Action[]): void {
 function offerStep(state: State, me: Player, out: Action[]): void {
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    if (!onBoard(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 24), d))) continue;
-    if (isLand(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1046, 27), d))) continue;
-    if (stepCost(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1047, 25), d)) > mpLeft(state, me)) continue;
-    if (
-      isReef(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 28), d)) &&
-      hasPawn(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1048, 57), d))
-    )
-      continue;
-    if (!(
-      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 23), d)) ||
-      !damagedPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1049, 63), d))
-    ))
-      continue;
-    if (!(
-      isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 23), d)) ||
-      !state.players[me]!.damaged ||
-      !otherPirateAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1050, 79), d), me)
-    ))
-      continue;
-    if (!(
-      !isPort(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 27), d)) ||
-      portOpen(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1051, 60), d))
-    ))
-      continue;
+    const to = hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 17), d);
+    if (!onBoard(state, to)) continue;
+    if (isLand(state, to)) continue;
+    if (stepCost(state, to) > mpLeft(state, me)) continue;
+    if (isReef(state, to) && hasPawn(state, to)) continue;
+    if (!(isPort(state, to) || !damagedPirateAt(state, to))) continue;
+    if (!(isPort(state, to) || !state.players[me]!.damaged || !otherPirateAt(state, to, me))) continue;
+    if (!(!isPort(state, to) || portOpen(state, me, to))) continue;
     out.push({ type: "Step", player: me, d });
   }
 }
@@ -9361,10 +9324,11 @@ function offerAttackPort(state: State, me: Player, out: Action[]): void {
   if (mpLeft(state, me) < 1) return;
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    const city = cityAt(state, hexStep(fieldValue(state.players[me]!.pos, "pos", 1057, 34), d));
+    const to = hexStep(fieldValue(state.players[me]!.pos, "pos", 1058, 17), d);
+    const city = cityAt(state, to);
     if (city === null) continue;
     if (isConquered(state, city)) continue;
-    if (!hasAccess(state, me, hexStep(fieldValue(state.players[me]!.pos, "pos", 1059, 30), d))) continue;
+    if (!hasAccess(state, me, to)) continue;
     if (!canAttackCity(state, me, city)) continue;
     out.push({ type: "AttackPort", player: me, d });
   }
@@ -9384,26 +9348,26 @@ function offerStopMoving(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of AttackCity (the same requirements as `checkAttackCity`). */
 function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 3) return;
-  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1811, 29));
+  const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1813, 29));
   if (city === null) return;
   if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1814, 37).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1816, 37).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1816, 38).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1818, 38).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
 /** Every allowed form of Commerce (the same requirements as `checkCommerce`). */
 function offerCommerce(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 4) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1857, 18))) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1859, 18))) return;
   out.push({ type: "Commerce", player: me });
 }
 
 /** Every allowed form of SellCargo (the same requirements as `checkSellCargo`). */
 function offerSellCargo(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1866, 25))) return;
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1868, 25))) return;
   for (let count = 1; count <= 7; count++) {
     if (count > state.players[me]!.cargo) continue;
     out.push({ type: "SellCargo", player: me, count });
@@ -9412,7 +9376,7 @@ function offerSellCargo(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of Deliver (the same requirements as `checkDeliver`). */
 function offerDeliver(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1882, 25))) return;
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1884, 25))) return;
   const cardList = state.players[me]!.captured;
   for (let card = 0; card < cardList.length; card++) {
     out.push({ type: "Deliver", player: me, card });
@@ -9603,12 +9567,12 @@ function offerLoadCargo(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of BuyShip (the same requirements as `checkBuyShip`). */
 function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (state.boughtShip) return;
-  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2042, 22)) <= 0) return;
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2044, 22)) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 16)).pile.length +
-        (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2043, 45)).discard.length <=
+      (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2045, 16)).pile.length +
+        (atShipDeck(state.shipDecks, deck) ?? noKey(deck, 2045, 45)).discard.length <=
       0
     )
       continue;
@@ -9619,7 +9583,7 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of Tavern (the same requirements as `checkTavern`). */
 function offerTavern(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 5) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2141, 18))) return;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2143, 18))) return;
   out.push({ type: "Tavern", player: me });
 }
 
@@ -9642,7 +9606,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
 function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2176, 29).honours) return;
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2178, 29).honours) return;
   out.push({ type: "ConvertHonour", player: me });
 }
 
@@ -9748,7 +9712,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1146)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1148)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9758,7 +9722,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1153)
+      // `choose takeSail: bool by p` (proc pickUps, line 1155)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9768,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1161)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1163)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9778,7 +9742,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1177)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1179)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9794,7 +9758,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1179)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1181)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9805,7 +9769,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1182)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1184)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9816,7 +9780,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1190)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1192)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9827,7 +9791,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1201)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1203)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9837,7 +9801,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1217)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1219)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9847,7 +9811,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1223)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1225)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9858,7 +9822,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1224)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1226)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9869,7 +9833,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1225)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1227)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9880,7 +9844,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1226)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1228)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9891,7 +9855,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1227)
+      // `choose payToll: bool by p` (proc askEntry, line 1229)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9901,7 +9865,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1259)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1261)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9912,7 +9876,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1262)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1264)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9923,7 +9887,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1268)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1270)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9934,7 +9898,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1274)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1276)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9945,7 +9909,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1280)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1282)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9956,7 +9920,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1409)
+      // `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1411)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9967,7 +9931,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1448)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1450)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9978,7 +9942,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1468)
+      // `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1470)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9989,7 +9953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1476)
+      // `choose asideHex: Hex in options by p when several` (proc moveAside, line 1478)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10000,7 +9964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1491)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1493)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -10016,7 +9980,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1495)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1497)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -10025,7 +9989,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1504)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1506)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10036,7 +10000,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1526)
+      // `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1528)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10047,7 +10011,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1549)
+      // `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1551)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -10059,7 +10023,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose spendCP: bool by who` (proc addsPower, line 1642)
+      // `choose spendCP: bool by who` (proc addsPower, line 1644)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -10069,7 +10033,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1686)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -10079,7 +10043,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1691)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10089,7 +10053,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1707)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -10105,7 +10069,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1711)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10116,7 +10080,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1714)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10127,7 +10091,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1725)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1727)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -10142,7 +10106,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1730)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1732)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -10152,7 +10116,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1741)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1743)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -10163,7 +10127,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1746)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1748)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -10173,7 +10137,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1780)
+      // `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1782)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10184,7 +10148,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1790)
+      // `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1792)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10195,7 +10159,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1832)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10208,7 +10172,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1859)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1861)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10235,7 +10199,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1870)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1872)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10245,7 +10209,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2065)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10257,7 +10221,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose store: bool by p` (proc storesIt, line 2077)
+      // `choose store: bool by p` (proc storesIt, line 2079)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "store", player: seat, value });
@@ -10267,7 +10231,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2089)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2091)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10278,7 +10242,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2099)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2101)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10288,7 +10252,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2109)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10304,7 +10268,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2112)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2114)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10315,7 +10279,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2120)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2122)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10326,7 +10290,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2143)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour or stop "Leave the tavern"` (action Tavern, line 2145)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10335,7 +10299,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2162)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2164)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10345,7 +10309,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2219)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2221)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10355,7 +10319,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2238)
+      // `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2240)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10366,7 +10330,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2254)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2256)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10377,7 +10341,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2277)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2279)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10387,7 +10351,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2279)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2281)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10397,7 +10361,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2288)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2290)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10408,7 +10372,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2314)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2316)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10418,7 +10382,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2334)
+      // `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2336)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10429,7 +10393,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2335)
+      // `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2337)
       const frame = currentDoShoalsFrame(state);
       const items = otherShoalSpots(state, frame.shoalsModule);
       for (let value = 0; value < items.length; value++) {
@@ -10440,7 +10404,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2342)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2344)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10449,7 +10413,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2359)
+      // `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2361)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10459,7 +10423,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2389)
+      // `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2391)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10470,7 +10434,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2407)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2409)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12091,7 +12055,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1409): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fightHex: Hex in fights by lord when several` (proc resolveWindFights, line 1411): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone28(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentResolveWindFightsFrame(state);
@@ -12107,7 +12071,7 @@ function answerAlone28(state: State): boolean {
   return true;
 }
 
-/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1468): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantAside: Hex in options by chooser when several` (proc moveMerchantAside, line 1470): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone30(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveMerchantAsideFrame(state);
@@ -12123,7 +12087,7 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1476): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose asideHex: Hex in options by p when several` (proc moveAside, line 1478): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone31(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentMoveAsideFrame(state);
@@ -12139,7 +12103,7 @@ function answerAlone31(state: State): boolean {
   return true;
 }
 
-/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1526): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose wreckHex: Hex in options by p when several` (proc dropWreck, line 1528): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone35(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentDropWreckFrame(state);
@@ -12155,7 +12119,7 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1549): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose handCard: int? in p.hand by p when several` (proc pirateCard, line 1551): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone36(state: State): boolean {
   const frame = currentPirateCardFrame(state);
   const items = state.players[frame.p]!.hand;
@@ -12167,7 +12131,7 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1780): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenEscape: Hex in options by p when several` (proc krakenFight, line 1782): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone47(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12183,7 +12147,7 @@ function answerAlone47(state: State): boolean {
   return true;
 }
 
-/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1790): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose krakenHome: Hex in homes by p when several` (proc krakenFight, line 1792): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone48(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentKrakenFightFrame(state);
@@ -12199,7 +12163,7 @@ function answerAlone48(state: State): boolean {
   return true;
 }
 
-/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2063): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2065): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone52(state: State): boolean {
   const frame = currentBuyShipFrame(state);
   const items = frame.affordable;
@@ -12211,7 +12175,7 @@ function answerAlone52(state: State): boolean {
   return true;
 }
 
-/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2238): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose fortChoice: int in freeForts by gen when several` (proc doFort, line 2240): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone62(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoFortFrame(state);
@@ -12227,7 +12191,7 @@ function answerAlone62(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2334): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsModule: int in movable by gen when several` (proc doShoals, line 2336): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone68(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12243,7 +12207,7 @@ function answerAlone68(state: State): boolean {
   return true;
 }
 
-/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2335): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose shoalsSpot: int in otherShoalSpots(shoalsModule) by gen when several` (proc doShoals, line 2337): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone69(state: State): boolean {
   let only: number | undefined;
   const frame = currentDoShoalsFrame(state);
@@ -12259,7 +12223,7 @@ function answerAlone69(state: State): boolean {
   return true;
 }
 
-/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2359): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormDir: HexDir in stormOptions by gen when several` (proc doStorm, line 2361): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone71(state: State): boolean {
   let only: HexDir | undefined;
   const frame = currentDoStormFrame(state);
@@ -12275,7 +12239,7 @@ function answerAlone71(state: State): boolean {
   return true;
 }
 
-/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2389): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose stormLanding: Hex in options by p when several` (proc carryPirate, line 2391): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone72(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryPirateFrame(state);
@@ -12291,7 +12255,7 @@ function answerAlone72(state: State): boolean {
   return true;
 }
 
-/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2407): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose merchantLanding: Hex in options by shadowFor(active, active, active) when several` (proc carryMerchant, line 2409): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone73(state: State): boolean {
   let only: Hex | undefined;
   const frame = currentCarryMerchantFrame(state);
@@ -13692,7 +13656,7 @@ function collect1(state: State, p: Player, t: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const q = items[i]!;
-    if (q !== p && fieldValue(state.players[q]!.pos, "pos", 1110, 56) === t && !state.players[q]!.damaged) out.push(q);
+    if (q !== p && fieldValue(state.players[q]!.pos, "pos", 1112, 56) === t && !state.players[q]!.damaged) out.push(q);
   }
 
   return out;
@@ -13798,7 +13762,7 @@ function collect10(state: State): Pawn[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (!isPort(state, fieldValue(state.players[p]!.pos, "pos", 1311, 61))) out.push({ kind: "pirateShip", owner: p });
+    if (!isPort(state, fieldValue(state.players[p]!.pos, "pos", 1313, 61))) out.push({ kind: "pirateShip", owner: p });
   }
 
   return out;
@@ -13857,7 +13821,7 @@ function collect15(state: State, fightHex: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 1410, 41) === fightHex) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 1412, 41) === fightHex) out.push(p);
   }
 
   return out;
@@ -13938,7 +13902,7 @@ function any21(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 1439, 60) === h) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 1441, 60) === h) return true;
   }
 
   return false;
@@ -13966,7 +13930,7 @@ function min23(state: State, free: Hex[], mi: number): number {
     if (best === undefined || v < best) best = v;
   }
 
-  if (best === undefined) throw new RulesError("min of an empty list", 1442, 18);
+  if (best === undefined) throw new RulesError("min of an empty list", 1444, 18);
   return best;
 }
 
@@ -14067,7 +14031,7 @@ function any32(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2263, 37) === krakenTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2265, 37) === krakenTo) return true;
   }
 
   return false;
@@ -14079,7 +14043,7 @@ function collect33(state: State, krakenTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2265, 46) === krakenTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2267, 46) === krakenTo) out.push(p);
   }
 
   return out;
@@ -14102,7 +14066,7 @@ function any35(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2301, 66) === merchantTo) return true;
+    if (fieldValue(state.players[p]!.pos, "pos", 2303, 66) === merchantTo) return true;
   }
 
   return false;
@@ -14114,7 +14078,7 @@ function collect36(state: State, merchantTo: Hex): Player[] {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 2303, 50) === merchantTo) out.push(p);
+    if (fieldValue(state.players[p]!.pos, "pos", 2305, 50) === merchantTo) out.push(p);
   }
 
   return out;
@@ -14147,7 +14111,7 @@ function collect39(state: State, old: Hex): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = state.playerCount - 1; i_ <= end; i_++) {
     if (
-      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2365, 69)]!.pos, "pos", 2365, 69), old) <=
+      hexDistance(fieldValue(state.players[at(SEATS[state.playerCount]!, i_, 2367, 69)]!.pos, "pos", 2367, 69), old) <=
       1
     )
       out.push(i_);
@@ -14618,7 +14582,7 @@ function count79(state: State, h: Hex): number {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (fieldValue(state.players[p]!.pos, "pos", 1390, 112) === h && !state.players[p]!.damaged) total++;
+    if (fieldValue(state.players[p]!.pos, "pos", 1392, 112) === h && !state.players[p]!.damaged) total++;
   }
 
   return total;
@@ -14628,7 +14592,7 @@ function count79(state: State, h: Hex): number {
 function count80(state: State, mi: number, m: number): number {
   let total = 0;
   for (let j = 0, end = state.merchants.length - 1; j <= end; j++) {
-    if (j !== mi && moduleOf(state, at(state.merchants, j, 1430, 106)) === m) total++;
+    if (j !== mi && moduleOf(state, at(state.merchants, j, 1432, 106)) === m) total++;
   }
 
   return total;
@@ -14637,7 +14601,7 @@ function count80(state: State, mi: number, m: number): number {
 /** any(j in range(0, size(merchants) - 1): j != mi and merchants[j] == h) */
 function any81(state: State, mi: number, h: Hex): boolean {
   for (let j = 0, end = state.merchants.length - 1; j <= end; j++) {
-    if (j !== mi && at(state.merchants, j, 1431, 97) === h) return true;
+    if (j !== mi && at(state.merchants, j, 1433, 97) === h) return true;
   }
 
   return false;
@@ -14671,7 +14635,7 @@ function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(state.shoals[m] ?? noKey(m, 2327, 75)).includes(h)) return false;
+    if (!(state.shoals[m] ?? noKey(m, 2329, 75)).includes(h)) return false;
   }
 
   return true;
@@ -14788,7 +14752,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "09717bb1",
+    sourceHash: "cd801067",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
