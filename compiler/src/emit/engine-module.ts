@@ -414,7 +414,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
 
   // ---- lifted helpers (aggregates and comprehensions, map readers), emitted last because emitting the rest creates
   // them
-  add(...enumReaders(program, ctx.sink));
+  add(...enumReaders(program));
   for (const h of ctx.sink.helpers) {
     add({
       kind: StructureKind.Function,

@@ -20,7 +20,7 @@ import {
   type Type,
 } from "@rules/dsl";
 import { LocalNames, str, typeName, valueName, valuesConst } from "./naming.ts";
-import { memberValue, tsType, zeroValue } from "./ts-types.ts";
+import { isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
 export interface Scope {
@@ -51,8 +51,6 @@ export interface Helper {
 
 export class HelperSink {
   readonly helpers: Helper[] = [];
-  /** The enums whose maps are read through `atE(m, k)` (`mapLookup`): each needs that function. */
-  readonly keyedByEnum = new Set<string>();
   /** The helper lifted for each aggregate or comprehension, so emitting an expression again reuses it. */
   readonly lifted = new Map<Aggregate | Comprehension | MapComprehension | MatchExpr, string>();
   private count = 0;
@@ -183,7 +181,7 @@ export class ExprEmitter {
       case "index": {
         // A missing key stops the game with the rules line of the lookup.
         if (e.object.type?.kind === "map")
-          return mapLookup(this.emit(e.object, scope), this.emit(e.index, scope), e, this.program, this.sink);
+          return mapLookup(this.emit(e.object, scope), this.emit(e.index, scope), e, this.program);
         // `players[i]` is seat i; a literal below the minimum player count is always a seat, so it needs no check.
         const isPlayers =
           e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";
@@ -843,18 +841,8 @@ export class ExprEmitter {
   }
 
   private flatRecord(name: string): boolean {
-    return [...(this.program.records.get(name)?.fields.values() ?? [])].every((f) =>
-      isPlainValue(this.program, f.type.kind === "optional" ? f.type.inner : f.type),
-    );
+    return [...(this.program.records.get(name)?.fields.values() ?? [])].every((f) => isFlatValue(this.program, f.type));
   }
-}
-
-/** A number, flag, text, player, square or member of an enum that carries no values: stored as it is. */
-function isPlainValue(program: Program, t: Type): boolean {
-  return (
-    ["int", "bool", "string", "player", "hex", "cell"].includes(t.kind) ||
-    (t.kind === "enum" && !program.unions.has(t.name))
-  );
 }
 
 /** A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. */
@@ -997,20 +985,56 @@ export function bindings(
  * of a named field is not. A map whose values may be none goes through `mapGet`, which tells a missing key from a
  * none.
  */
-export function mapLookup(map: string, key: string, e: Expr, program: Program, sink: HelperSink): string {
+export function mapLookup(map: string, key: string, e: Expr, program: Program): string {
   if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${place(e)})`;
   const keyType = e.kind === "index" && e.object.type?.kind === "map" ? e.object.type.key : undefined;
-  if (keyType?.kind === "enum" && readByName(program, keyType.name)) {
-    sink.keyedByEnum.add(keyType.name);
+  if (keyType?.kind === "enum" && enumsReadByName(program).has(keyType.name)) {
     return `(${enumReaderName(keyType.name)}(${map}, ${key}) ?? noKey(${key}, ${place(e)}))`;
   }
   return `(${map}[${key}] ?? noKey(${key}, ${place(e)}))`;
 }
 
-/** Whether maps keyed by this enum are read by the member's name: a plain enum of at most 16 members. */
-function readByName(program: Program, name: string): boolean {
-  const members = program.enums.get(name)?.members;
-  return members !== undefined && !program.unions.has(name) && members.length <= 16;
+const readByName = new WeakMap<Program, ReadonlySet<string>>();
+
+/**
+ * The enums whose maps are read by the member's name: plain enums of at most 16 members keying a map the rules
+ * declare (in a field, a record, a constant, a parameter or a result). The engine module exports a reader for each
+ * (`enumReaders`), which the tests module imports.
+ */
+export function enumsReadByName(program: Program): ReadonlySet<string> {
+  const known = readByName.get(program);
+  if (known) return known;
+  const out = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (t: Type | undefined): void => {
+    if (t === undefined) return;
+    if (t.kind === "optional") visit(t.inner);
+    else if (t.kind === "list" || t.kind === "deck") visit(t.element);
+    else if (t.kind === "map") {
+      const members = t.key.kind === "enum" ? program.enums.get(t.key.name)?.members : undefined;
+      if (t.key.kind === "enum" && members && !program.unions.has(t.key.name) && members.length <= 16) {
+        out.add(t.key.name);
+      }
+      visit(t.value);
+    } else if (t.kind === "record" && !seen.has(t.name)) {
+      seen.add(t.name);
+      for (const f of program.records.get(t.name)?.fields.values() ?? []) visit(f.type);
+    }
+  };
+  for (const f of [
+    ...program.playerFields.values(),
+    ...program.globalFields.values(),
+    ...program.derivedFields.values(),
+  ])
+    visit(f.type);
+  for (const r of program.records.keys()) visit({ kind: "record", name: r });
+  for (const c of program.consts.values()) visit(c.type);
+  for (const f of [...program.fns.values(), ...program.procs.values()]) {
+    visit(f.resolvedReturnType);
+    for (const p of f.params) visit(p.symbol?.type);
+  }
+  readByName.set(program, out);
+  return out;
 }
 
 /** The function reading a map keyed by the enum `name`. */
@@ -1018,12 +1042,12 @@ export function enumReaderName(name: string): string {
   return `at${name}`;
 }
 
-/** `atE(m, k)` for each enum whose maps were read by the member's name. */
-export function enumReaders(program: Program, sink: HelperSink): string[] {
-  return [...sink.keyedByEnum].sort().map((name) => {
+/** The engine module's `atE(m, k)`, one for each enum whose maps are read by the member's name. */
+export function enumReaders(program: Program): string[] {
+  return [...enumsReadByName(program)].sort().map((name) => {
     const ts = typeName(name);
     const cases = program.enums.get(name)!.members.map((m) => `case ${str(m.name.text)}:\nreturn m.${m.name.text};`);
-    return `/** m[k] for a map keyed by ${name}, read by the member's name. */\nfunction ${enumReaderName(name)}<V>(m: Partial<Record<${ts}, V>>, k: ${ts}): V | undefined {\nswitch (k) {\n${cases.join("\n")}\n}\n}`;
+    return `/** m[k] for a map keyed by ${name}, read by the member's name. */\nexport function ${enumReaderName(name)}<V>(m: Partial<Record<${ts}, V>>, k: ${ts}): V | undefined {\nswitch (k) {\n${cases.join("\n")}\n}\n}`;
   });
 }
 

@@ -8,32 +8,10 @@ import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
 import type { Program, Type } from "@rules/dsl";
 import type { EmitContext } from "./context.ts";
 import { allowanceLists, waitingValueProcs } from "./statements.ts";
-import { arrowBody, tsType } from "./ts-types.ts";
+import { arrowBody, isFlatValue, tsType } from "./ts-types.ts";
 import { typeName } from "./naming.ts";
 import { changedInSearch, type MayChange } from "./changed-in-place.ts";
 import { heldFieldsOf } from "./engine-module.ts";
-
-/** Whether a value of type `t` is kept as a number, a string or a flag: copying it is taking it. */
-function isPlain(program: Program, t: Type): boolean {
-  switch (t.kind) {
-    case "int":
-    case "bool":
-    case "string":
-    case "player":
-    case "hex":
-    case "cell":
-      return true;
-    case "enum":
-      return !program.unions.has(t.name);
-    default:
-      return false;
-  }
-}
-
-/** A plain value, or none: a field holding one is copied by a spread of its record. */
-function isFlat(program: Program, t: Type): boolean {
-  return isPlain(program, t) || (t.kind === "optional" && isPlain(program, t.inner));
-}
 
 /** What a copy needs to know: the program, and which types a search may change in place (`changed-in-place.ts`). */
 interface Copying {
@@ -45,7 +23,7 @@ interface Copying {
 
 /** Whether a value of type `t` is taken as it is: a plain value, or one no search changes (shared by the copies). */
 function isTaken(c: Copying, t: Type): boolean {
-  return isFlat(c.program, t) || !c.mayChange(t);
+  return isFlatValue(c.program, t) || !c.mayChange(t);
 }
 
 /** Whether a spread copies a union's values: every member carries values taken as they are. */

@@ -301,8 +301,7 @@ export function assignmentOf(
   if (target.kind === "index" && target.object.type?.kind === "map") {
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
-    const newValue =
-      op === "=" ? stored : `${mapLookup(map, key, target, ctx.program, ctx.exprs.sink)} ${op[0]} ${operand}`;
+    const newValue = op === "=" ? stored : `${mapLookup(map, key, target, ctx.program)} ${op[0]} ${operand}`;
     return `mapSet(${map}, ${key}, ${newValue});`;
   }
   if (target.kind === "index") {

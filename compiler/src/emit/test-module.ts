@@ -17,7 +17,7 @@ import {
 } from "@rules/dsl";
 import { isStopAnswer } from "./decisions.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
-import { enumReaders, ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
+import { enumReaderName, enumsReadByName, ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str, typeName, valueName, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { arrowBody, hidesSomething, memberValue, needsView, zeroValue } from "./ts-types.ts";
@@ -41,13 +41,10 @@ export function emitTestModule(input: TestModuleInput): string {
   const exprs = new ExprEmitter(program, sink, input.source);
   const blocks = program.tests.map((t) => emitTestBlock(program, exprs, t, input.source));
   const scramble = emitScramble(program);
-  const helpers = [
-    ...sink.helpers.map(
-      (h) =>
-        `/** ${h.doc.replace(/\*\//g, "* /")} */\nfunction ${h.name}(${h.params.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${h.returnType} {\n${h.body}\n}`,
-    ),
-    ...enumReaders(program, sink),
-  ];
+  const helpers = sink.helpers.map(
+    (h) =>
+      `/** ${h.doc.replace(/\*\//g, "* /")} */\nfunction ${h.name}(${h.params.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${h.returnType} {\n${h.body}\n}`,
+  );
   const body = [
     `describe(${str(`${program.game.title}: rules tests`)}, () => {`,
     ...(blocks.length > 0 ? blocks : ['it.todo("the rules have no test blocks yet");']),
@@ -92,6 +89,7 @@ export function emitTestModule(input: TestModuleInput): string {
       .filter((r) => needsView(program, { kind: "record", name: r }))
       .map((r) => `view${r}`),
     ...[...program.unions.keys()].filter((u) => needsView(program, { kind: "enum", name: u })).map((u) => `view${u}`),
+    ...[...enumsReadByName(program)].map(enumReaderName),
   ];
   const engineValues = [
     "engine",

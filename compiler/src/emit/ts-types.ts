@@ -183,3 +183,25 @@ export function memberValue(member: string, fields: readonly (readonly [string, 
 export function arrowBody(code: string): string {
   return code.startsWith("{") ? `(${code})` : code;
 }
+
+/** A number, flag, text, player, square or member of an enum that carries no values: copying it is taking it. */
+export function isPlainValue(program: Program, t: Type): boolean {
+  switch (t.kind) {
+    case "int":
+    case "bool":
+    case "string":
+    case "player":
+    case "hex":
+    case "cell":
+      return true;
+    case "enum":
+      return !program.unions.has(t.name);
+    default:
+      return false;
+  }
+}
+
+/** A plain value, or none: a record of such fields is copied by a spread. */
+export function isFlatValue(program: Program, t: Type): boolean {
+  return isPlainValue(program, t) || (t.kind === "optional" && isPlainValue(program, t.inner));
+}

@@ -29,6 +29,8 @@ import {
 import {
   SEATS,
   START_VILLAGE,
+  atRes,
+  atStack,
   bonnets,
   chieftainValue,
   clansOnDisplay,
@@ -49,7 +51,6 @@ import {
   type Placed,
   type Player,
   type Res,
-  type Stack,
   type State,
 } from "./engine.ts";
 
@@ -2474,32 +2475,4 @@ function all16(state: State): boolean {
     if (!(m >= 0 && m <= 3)) return false;
   }
   return true;
-}
-/** m[k] for a map keyed by Res, read by the member's name. */
-function atRes<V>(m: Partial<Record<Res, V>>, k: Res): V | undefined {
-  switch (k) {
-    case "wood":
-      return m.wood;
-    case "stone":
-      return m.stone;
-    case "grain":
-      return m.grain;
-    case "cattle":
-      return m.cattle;
-    case "sheep":
-      return m.sheep;
-  }
-}
-/** m[k] for a map keyed by Stack, read by the member's name. */
-function atStack<V>(m: Partial<Record<Stack, V>>, k: Stack): V | undefined {
-  switch (k) {
-    case "stack0":
-      return m.stack0;
-    case "stack1":
-      return m.stack1;
-    case "stack2":
-      return m.stack2;
-    case "stack3":
-      return m.stack3;
-  }
 }

@@ -4228,7 +4228,7 @@ function validateState(value: unknown): string | null {
 }
 
 /** m[k] for a map keyed by Res, read by the member's name. */
-function atRes<V>(m: Partial<Record<Res, V>>, k: Res): V | undefined {
+export function atRes<V>(m: Partial<Record<Res, V>>, k: Res): V | undefined {
   switch (k) {
     case "wood":
       return m.wood;
@@ -4244,7 +4244,7 @@ function atRes<V>(m: Partial<Record<Res, V>>, k: Res): V | undefined {
 }
 
 /** m[k] for a map keyed by Stack, read by the member's name. */
-function atStack<V>(m: Partial<Record<Stack, V>>, k: Stack): V | undefined {
+export function atStack<V>(m: Partial<Record<Stack, V>>, k: Stack): V | undefined {
   switch (k) {
     case "stack0":
       return m.stack0;

@@ -44,6 +44,10 @@ import {
   SEA_LINKS,
   WEAPON_TOKENS,
   ZONE_VALUES,
+  atLocation,
+  atNation,
+  atNpc,
+  atWeapon,
   declaredDie,
   employs,
   engine,
@@ -68,10 +72,8 @@ import {
   type Location,
   type Modification,
   type Nation,
-  type Npc,
   type Player,
   type State,
-  type Weapon,
   type Zone,
 } from "./engine.ts";
 
@@ -3044,68 +3046,4 @@ function all11(state: State): boolean {
       return false;
   }
   return true;
-}
-/** m[k] for a map keyed by Location, read by the member's name. */
-function atLocation<V>(m: Partial<Record<Location, V>>, k: Location): V | undefined {
-  switch (k) {
-    case "hull":
-      return m.hull;
-    case "mast":
-      return m.mast;
-    case "hold":
-      return m.hold;
-    case "crew":
-      return m.crew;
-    case "cannons":
-      return m.cannons;
-  }
-}
-/** m[k] for a map keyed by Nation, read by the member's name. */
-function atNation<V>(m: Partial<Record<Nation, V>>, k: Nation): V | undefined {
-  switch (k) {
-    case "spain":
-      return m.spain;
-    case "england":
-      return m.england;
-    case "france":
-      return m.france;
-    case "netherlands":
-      return m.netherlands;
-  }
-}
-/** m[k] for a map keyed by Npc, read by the member's name. */
-function atNpc<V>(m: Partial<Record<Npc, V>>, k: Npc): V | undefined {
-  switch (k) {
-    case "spanishWarship":
-      return m.spanishWarship;
-    case "englishWarship":
-      return m.englishWarship;
-    case "frenchWarship":
-      return m.frenchWarship;
-    case "dutchWarship":
-      return m.dutchWarship;
-    case "pirateSloop":
-      return m.pirateSloop;
-    case "pirateFrigate":
-      return m.pirateFrigate;
-    case "spanishManOfWar":
-      return m.spanishManOfWar;
-    case "englishManOfWar":
-      return m.englishManOfWar;
-    case "frenchManOfWar":
-      return m.frenchManOfWar;
-    case "dutchManOfWar":
-      return m.dutchManOfWar;
-  }
-}
-/** m[k] for a map keyed by Weapon, read by the member's name. */
-function atWeapon<V>(m: Partial<Record<Weapon, V>>, k: Weapon): V | undefined {
-  switch (k) {
-    case "grapplingHooks":
-      return m.grapplingHooks;
-    case "chainShot":
-      return m.chainShot;
-    case "grapeshot":
-      return m.grapeshot;
-  }
 }

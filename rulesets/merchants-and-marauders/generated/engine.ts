@@ -13866,7 +13866,7 @@ function validateState(value: unknown): string | null {
 }
 
 /** m[k] for a map keyed by Location, read by the member's name. */
-function atLocation<V>(m: Partial<Record<Location, V>>, k: Location): V | undefined {
+export function atLocation<V>(m: Partial<Record<Location, V>>, k: Location): V | undefined {
   switch (k) {
     case "hull":
       return m.hull;
@@ -13882,7 +13882,7 @@ function atLocation<V>(m: Partial<Record<Location, V>>, k: Location): V | undefi
 }
 
 /** m[k] for a map keyed by Nation, read by the member's name. */
-function atNation<V>(m: Partial<Record<Nation, V>>, k: Nation): V | undefined {
+export function atNation<V>(m: Partial<Record<Nation, V>>, k: Nation): V | undefined {
   switch (k) {
     case "spain":
       return m.spain;
@@ -13896,7 +13896,7 @@ function atNation<V>(m: Partial<Record<Nation, V>>, k: Nation): V | undefined {
 }
 
 /** m[k] for a map keyed by Npc, read by the member's name. */
-function atNpc<V>(m: Partial<Record<Npc, V>>, k: Npc): V | undefined {
+export function atNpc<V>(m: Partial<Record<Npc, V>>, k: Npc): V | undefined {
   switch (k) {
     case "spanishWarship":
       return m.spanishWarship;
@@ -13922,7 +13922,7 @@ function atNpc<V>(m: Partial<Record<Npc, V>>, k: Npc): V | undefined {
 }
 
 /** m[k] for a map keyed by ShipType, read by the member's name. */
-function atShipType<V>(m: Partial<Record<ShipType, V>>, k: ShipType): V | undefined {
+export function atShipType<V>(m: Partial<Record<ShipType, V>>, k: ShipType): V | undefined {
   switch (k) {
     case "sloop":
       return m.sloop;
@@ -13938,7 +13938,7 @@ function atShipType<V>(m: Partial<Record<ShipType, V>>, k: ShipType): V | undefi
 }
 
 /** m[k] for a map keyed by Weapon, read by the member's name. */
-function atWeapon<V>(m: Partial<Record<Weapon, V>>, k: Weapon): V | undefined {
+export function atWeapon<V>(m: Partial<Record<Weapon, V>>, k: Weapon): V | undefined {
   switch (k) {
     case "grapplingHooks":
       return m.grapplingHooks;

@@ -38,6 +38,7 @@ import {
   SEATS,
   SHIPS,
   allowance,
+  atShipDeck,
   cardScore,
   cargoSupply,
   cityAt,
@@ -71,7 +72,6 @@ import {
   stepCost,
   type Action,
   type Player,
-  type ShipDeck,
   type State,
 } from "./engine.ts";
 
@@ -3519,13 +3519,4 @@ function all10(state: State): boolean {
       return false;
   }
   return true;
-}
-/** m[k] for a map keyed by ShipDeck, read by the member's name. */
-function atShipDeck<V>(m: Partial<Record<ShipDeck, V>>, k: ShipDeck): V | undefined {
-  switch (k) {
-    case "green":
-      return m.green;
-    case "red":
-      return m.red;
-  }
 }

@@ -13641,7 +13641,7 @@ function validateState(value: unknown): string | null {
 }
 
 /** m[k] for a map keyed by ShipDeck, read by the member's name. */
-function atShipDeck<V>(m: Partial<Record<ShipDeck, V>>, k: ShipDeck): V | undefined {
+export function atShipDeck<V>(m: Partial<Record<ShipDeck, V>>, k: ShipDeck): V | undefined {
   switch (k) {
     case "green":
       return m.green;
