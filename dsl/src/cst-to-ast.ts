@@ -9,14 +9,12 @@ import { loopOfChoices, timingWindow } from "./desugar.ts";
 import { rulesLexer } from "./lexer.ts";
 import { rulesParser } from "./parser.ts";
 
-type Child = CstNode | IToken;
+const NONE: readonly never[] = [];
 
-function isToken(c: Child): c is IToken {
-  return "image" in c;
-}
-
-function nodes(n: CstNode, key: string): CstNode[] {
-  return (n.children[key] ?? []).filter((c): c is CstNode => !isToken(c));
+// A key of a node's children holds either nodes (a rule's name or label) or tokens (a token's name or label), never
+// both: the grammar gives every label its own name. So the arrays are read as they are, without a copy.
+function nodes(n: CstNode, key: string): readonly CstNode[] {
+  return (n.children[key] as CstNode[] | undefined) ?? NONE;
 }
 
 function node(n: CstNode, key: string, i = 0): CstNode {
@@ -29,8 +27,8 @@ function maybeNode(n: CstNode, key: string, i = 0): CstNode | undefined {
   return nodes(n, key)[i];
 }
 
-function tokens(n: CstNode, key: string): IToken[] {
-  return (n.children[key] ?? []).filter(isToken);
+function tokens(n: CstNode, key: string): readonly IToken[] {
+  return (n.children[key] as IToken[] | undefined) ?? NONE;
 }
 
 function token(n: CstNode, key: string, i = 0): IToken {
@@ -71,9 +69,40 @@ function unquote(t: IToken): string {
   return t.image.slice(1, -1).replace(/\\(.)/g, "$1");
 }
 
-/** All tokens of the given kinds among a node's children, in source order. */
-function operators(n: CstNode, keys: readonly string[]): IToken[] {
-  return keys.flatMap((k) => tokens(n, k)).sort((a, b) => a.startOffset - b.startOffset);
+/** A chain of operands and operators being grouped (`AstBuilder.operation`): what has been read so far. */
+interface Chain {
+  readonly operands: readonly CstNode[];
+  readonly ops: readonly IToken[];
+  /** The members named by `is` tests, in order. */
+  readonly members: readonly IToken[];
+  next: number;
+  nextOp: number;
+  nextMember: number;
+}
+
+/** Where `not` sits: it negates a comparison, and binds more loosely than any comparison. */
+const COMPARISON = 3;
+
+/** How tightly an operator binds: `or` loosest, then `and`, comparisons (and `is`), `??`, `+ - ++`, `* / %`. */
+function precedence(op: string): number {
+  switch (op) {
+    case "or":
+      return 1;
+    case "and":
+      return 2;
+    case "??":
+      return 4;
+    case "+":
+    case "-":
+    case "++":
+      return 5;
+    case "*":
+    case "/":
+    case "%":
+      return 6;
+    default:
+      return COMPARISON;
+  }
 }
 
 export class AstBuilder {
@@ -421,7 +450,7 @@ export class AstBuilder {
     }
     if (has(n, "DotDot")) {
       const low = (has(n, "Minus") ? -1 : 1) * this.int(token(n, "IntLiteral", 0));
-      const high = this.additive(node(n, "additive"));
+      const high = this.arithmetic(node(n, "arithmetic"));
       const fixedHigh = constantInt(high);
       return fixedHigh !== undefined
         ? { kind: "range", low, high: fixedHigh, span }
@@ -819,7 +848,7 @@ export class AstBuilder {
       case "shuffleStmt":
         return { kind: "shuffle", span, list: this.expr(node(n, "expr")) };
       default: {
-        const target = this.orExpr(node(n, "orExpr"));
+        const target = this.operation(node(n, "operation"));
         const value = maybeNode(n, "expr");
         if (!value) return { kind: "expr", span, expr: target };
         const op = has(n, "PlusAssign") ? "+=" : has(n, "MinusAssign") ? "-=" : "=";
@@ -937,92 +966,124 @@ export class AstBuilder {
         otherwise: this.expr(e[2]!),
       };
     }
-    return this.orExpr(node(n, "orExpr"));
+    return this.operation(n);
   }
 
-  private binaryChain(
-    n: CstNode,
-    operandKey: string,
-    opKeys: readonly string[],
-    operand: (c: CstNode) => A.Expr,
-  ): A.Expr {
-    const operands = nodes(n, operandKey).map(operand);
-    const ops = operators(n, opKeys);
-    let result = operands[0]!;
-    for (let i = 0; i < ops.length; i++) {
-      const right = operands[i + 1]!;
-      result = {
-        kind: "binary",
-        op: ops[i]!.image as A.BinaryOp,
-        left: result,
-        right,
-        span: { ...result.span, end: right.span.end },
-      };
+  /**
+   * A flat chain of operands and operators, grouped by precedence climbing. A `not` before an operand negates the
+   * comparison it starts (`not a == b` is `not (a == b)`), so it may only come first or after `and` / `or`;
+   * comparisons and `is` tests do not chain (`a < b < c` is refused).
+   */
+  private operation(n: CstNode): A.Expr {
+    const operands = nodes(n, "operand");
+    const members = tokens(n, "Identifier");
+    // The operators in source order, `is` among them (it takes a member's name where the others take an operand).
+    const ops = [...tokens(n, "BinaryOperator"), ...tokens(n, "Is")].sort((a, b) => a.startOffset - b.startOffset);
+    const chain: Chain = { operands, ops, members, next: 0, nextOp: 0, nextMember: 0 };
+    const result = this.climb(chain, 1, this.negated(chain));
+    return result;
+  }
+
+  /** `arithmetic`: a range's bound, numbers only. */
+  private arithmetic(n: CstNode): A.Expr {
+    const chain: Chain = {
+      operands: nodes(n, "operand"),
+      ops: tokens(n, "ArithmeticOperator"),
+      members: [],
+      next: 0,
+      nextOp: 0,
+      nextMember: 0,
+    };
+    return this.climb(chain, 1, this.negated(chain));
+  }
+
+  /** The next operand of the chain, with its `not`s: each negates the operand and the comparison it starts. */
+  private negated(chain: Chain): A.Expr {
+    const n = chain.operands[chain.next++]!;
+    const nots = tokens(n, "Not");
+    const value = this.operand(n);
+    if (nots.length === 0) return value;
+    const before = chain.ops[chain.nextOp - 1];
+    if (before && before.image !== "and" && before.image !== "or") {
+      this.diagnostics.push(
+        error(
+          Codes.syntaxError,
+          tokenSpan(nots[0]!),
+          `\`not\` cannot follow \`${before.image}\`: it negates a whole comparison`,
+          `put what it negates in brackets: \`${before.image} (not ...)\``,
+        ),
+      );
+    }
+    let result = this.climb(chain, COMPARISON, value);
+    for (let i = nots.length - 1; i >= 0; i--) {
+      result = { kind: "unary", op: "not", operand: result, span: { ...tokenSpan(nots[i]!), end: result.span.end } };
     }
     return result;
   }
 
-  private orExpr(n: CstNode): A.Expr {
-    return this.binaryChain(n, "andExpr", ["Or"], (c) => this.andExpr(c));
-  }
-
-  private andExpr(n: CstNode): A.Expr {
-    return this.binaryChain(n, "notExpr", ["And"], (c) => this.notExpr(c));
-  }
-
-  private notExpr(n: CstNode): A.Expr {
-    const inner = maybeNode(n, "notExpr");
-    if (inner) return { kind: "unary", op: "not", operand: this.notExpr(inner), span: nodeSpan(n) };
-    return this.comparison(node(n, "comparison"));
-  }
-
-  private comparison(n: CstNode): A.Expr {
-    if (has(n, "Is")) {
-      const subject = this.coalesce(node(n, "coalesce"));
-      const member = name(token(n, "Identifier"));
-      return { kind: "is", subject, member, span: { ...subject.span, end: member.span.end } };
+  /** Precedence climbing: `left` and the operators after it that bind at least as tightly as `lowest`. */
+  private climb(chain: Chain, lowest: number, left: A.Expr): A.Expr {
+    for (;;) {
+      const op = chain.ops[chain.nextOp];
+      const level = op ? precedence(op.image) : 0;
+      if (!op || level < lowest) return left;
+      chain.nextOp++;
+      if (op.image === "is") {
+        const member = name(chain.members[chain.nextMember++]!);
+        left = { kind: "is", subject: left, member, span: { ...left.span, end: member.span.end } };
+      } else {
+        // `??` groups to the right (`a ?? (b ?? c)`: each left side is the optional one); the others to the left.
+        const right = this.climb(chain, op.image === "??" ? level : level + 1, this.negated(chain));
+        left = { kind: "binary", op: op.image as A.BinaryOp, left, right, span: { ...left.span, end: right.span.end } };
+      }
+      const after = chain.ops[chain.nextOp];
+      if (level === COMPARISON && after && precedence(after.image) === COMPARISON) {
+        this.diagnostics.push(
+          error(
+            Codes.syntaxError,
+            tokenSpan(after),
+            `comparisons do not chain: \`${after.image}\` after \`${op.image}\``,
+            "compare twice and join with `and`: `a < b and b < c`",
+          ),
+        );
+      }
     }
-    return this.binaryChain(n, "coalesce", ["EqEq", "NotEq", "LessEq", "GreaterEq", "Less", "Greater"], (c) =>
-      this.coalesce(c),
-    );
   }
 
-  /** `a ?? b ?? c` groups to the right: `a ?? (b ?? c)`, so each left side is the optional one. */
-  private coalesce(n: CstNode): A.Expr {
-    const operands = nodes(n, "additive").map((c) => this.additive(c));
-    let result = operands[operands.length - 1]!;
-    for (let i = operands.length - 2; i >= 0; i--) {
-      const left = operands[i]!;
-      result = { kind: "binary", op: "??", left, right: result, span: { ...left.span, end: result.span.end } };
+  /** An operand: its `-`s, its value, then its `.field`s and `[index]`es (`not`s are the chain's: `negated`). */
+  private operand(n: CstNode): A.Expr {
+    let result = this.postfix(n);
+    const minuses = tokens(n, "Minus");
+    const nots = tokens(n, "Not");
+    for (let i = minuses.length - 1; i >= 0; i--) {
+      const minus = minuses[i]!;
+      if (nots.length > 0 && nots[nots.length - 1]!.startOffset > minus.startOffset) {
+        this.diagnostics.push(
+          error(
+            Codes.syntaxError,
+            tokenSpan(nots[nots.length - 1]!),
+            "`not` cannot follow `-`",
+            "put what it negates in brackets: `-(not ...)` is a number negated, which `not` never gives",
+          ),
+        );
+      }
+      const span = { ...tokenSpan(minus), end: result.span.end };
+      result =
+        result.kind === "int"
+          ? { ...result, value: -result.value, span }
+          : { kind: "unary", op: "-", operand: result, span };
     }
     return result;
-  }
-
-  private additive(n: CstNode): A.Expr {
-    return this.binaryChain(n, "multiplicative", ["Plus", "Minus", "Concat"], (c) => this.multiplicative(c));
-  }
-
-  private multiplicative(n: CstNode): A.Expr {
-    return this.binaryChain(n, "unary", ["Star", "Slash", "Percent"], (c) => this.unary(c));
-  }
-
-  private unary(n: CstNode): A.Expr {
-    const inner = maybeNode(n, "unary");
-    if (inner) {
-      const operand = this.unary(inner);
-      if (operand.kind === "int") return { ...operand, value: -operand.value, span: nodeSpan(n) };
-      return { kind: "unary", op: "-", operand, span: nodeSpan(n) };
-    }
-    return this.postfix(node(n, "postfix"));
   }
 
   private postfix(n: CstNode): A.Expr {
-    let result = this.primary(node(n, "primary"));
+    let result = this.primary(n);
     const dots = tokens(n, "Dot");
-    const names = tokens(n, "Identifier");
+    const names = tokens(n, "member");
     const brackets = tokens(n, "LBracket");
-    const indexExprs = nodes(n, "expr");
+    const indexExprs = nodes(n, "index");
     const closers = tokens(n, "RBracket");
+    if (dots.length === 0 && brackets.length === 0) return result;
     const steps = [
       ...dots.map((d, i) => ({
         at: d.startOffset,
@@ -1050,16 +1111,19 @@ export class AstBuilder {
     return result;
   }
 
+  /** The value itself, without what comes before or after it. */
   private primary(n: CstNode): A.Expr {
-    const span = nodeSpan(n);
-    if (has(n, "IntLiteral")) return { kind: "int", value: this.int(token(n, "IntLiteral")), span };
-    if (has(n, "StringLiteral")) {
-      const { value, parts } = this.text(token(n, "StringLiteral"));
+    const literal = (kind: string): IToken | undefined => tokens(n, kind)[0];
+    let t: IToken | undefined;
+    if ((t = literal("IntLiteral"))) return { kind: "int", value: this.int(t), span: tokenSpan(t) };
+    if ((t = literal("StringLiteral"))) {
+      const { value, parts } = this.text(t);
+      const span = tokenSpan(t);
       return parts ? { kind: "string", value, parts, span } : { kind: "string", value, span };
     }
-    if (has(n, "True")) return { kind: "bool", value: true, span };
-    if (has(n, "False")) return { kind: "bool", value: false, span };
-    if (has(n, "None")) return { kind: "none", span };
+    if ((t = literal("True"))) return { kind: "bool", value: true, span: tokenSpan(t) };
+    if ((t = literal("False"))) return { kind: "bool", value: false, span: tokenSpan(t) };
+    if ((t = literal("None"))) return { kind: "none", span: tokenSpan(t) };
     const call = maybeNode(n, "callOrName");
     if (call) return this.callOrName(call);
     const list = maybeNode(n, "listExpr");
@@ -1069,7 +1133,11 @@ export class AstBuilder {
     const map = maybeNode(n, "mapExpr");
     if (map) return this.mapExpr(map);
     // A parenthesised expression spans its parentheses, so that a caret under it (or under `(a + b) * c`) balances.
-    return { ...this.expr(node(n, "expr")), span };
+    const open = token(n, "LParen");
+    const close = tokens(n, "RParen")[0];
+    const inner = this.expr(node(n, "inner"));
+    const end = close ? (close.endOffset ?? close.startOffset) + 1 : inner.span.end;
+    return { ...inner, span: { ...tokenSpan(open), end } };
   }
 
   private static readonly aggregates: ReadonlySet<string> = new Set([

@@ -9,12 +9,27 @@ import { createToken, Lexer, type TokenType } from "chevrotain";
 
 export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
 
+/**
+ * The operators that stand between two operands, as categories: the grammar reads an operand and the operators and
+ * operands after it as one flat chain (`a + b * c < d and e`), and `cst-to-ast.ts` groups it by precedence. One rule
+ * for the chain rather than one per level of precedence keeps the syntax tree of a value small (a number used to be
+ * a dozen nodes deep), which is most of what parsing a file costs.
+ */
+export const BinaryOperator = createToken({ name: "BinaryOperator", pattern: Lexer.NA });
+/** The operators of numbers and lists alone, which bound a range (`0..size(hand) - 1`) where a `<` or `>` may follow. */
+export const ArithmeticOperator = createToken({
+  name: "ArithmeticOperator",
+  pattern: Lexer.NA,
+  categories: [BinaryOperator],
+});
+
 const keywordTokens: TokenType[] = [];
-function keyword(word: string): TokenType {
+function keyword(word: string, categories: TokenType[] = []): TokenType {
   const t = createToken({
     name: word[0]!.toUpperCase() + word.slice(1),
     pattern: new RegExp(word),
     longer_alt: Identifier,
+    categories,
   });
   keywordTokens.push(t);
   return t;
@@ -63,8 +78,8 @@ export const Break = keyword("break");
 export const Return = keyword("return");
 export const True = keyword("true");
 export const False = keyword("false");
-export const And = keyword("and");
-export const Or = keyword("or");
+export const And = keyword("and", [BinaryOperator]);
+export const Or = keyword("or", [BinaryOperator]);
 export const Not = keyword("not");
 export const Public = keyword("public");
 export const Private = keyword("private");
@@ -92,24 +107,24 @@ export const LBracket = createToken({ name: "LBracket", pattern: /\[/ });
 export const RBracket = createToken({ name: "RBracket", pattern: /\]/ });
 export const Pipe = createToken({ name: "Pipe", pattern: /\|/ });
 export const PlusAssign = createToken({ name: "PlusAssign", pattern: /\+=/ });
-export const Concat = createToken({ name: "Concat", pattern: /\+\+/ });
+export const Concat = createToken({ name: "Concat", pattern: /\+\+/, categories: [ArithmeticOperator] });
 export const MinusAssign = createToken({ name: "MinusAssign", pattern: /-=/ });
-export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
+export const EqEq = createToken({ name: "EqEq", pattern: /==/, categories: [BinaryOperator] });
 /** `=>`, between a pattern and what it leads to in a `match`. */
 export const Arrow = createToken({ name: "Arrow", pattern: /=>/ });
-export const NotEq = createToken({ name: "NotEq", pattern: /!=/ });
-export const LessEq = createToken({ name: "LessEq", pattern: /<=/ });
-export const GreaterEq = createToken({ name: "GreaterEq", pattern: />=/ });
-export const Less = createToken({ name: "Less", pattern: /</ });
-export const Greater = createToken({ name: "Greater", pattern: />/ });
+export const NotEq = createToken({ name: "NotEq", pattern: /!=/, categories: [BinaryOperator] });
+export const LessEq = createToken({ name: "LessEq", pattern: /<=/, categories: [BinaryOperator] });
+export const GreaterEq = createToken({ name: "GreaterEq", pattern: />=/, categories: [BinaryOperator] });
+export const Less = createToken({ name: "Less", pattern: /</, categories: [BinaryOperator] });
+export const Greater = createToken({ name: "Greater", pattern: />/, categories: [BinaryOperator] });
 export const Assign = createToken({ name: "Assign", pattern: /=/ });
-export const Plus = createToken({ name: "Plus", pattern: /\+/ });
-export const Minus = createToken({ name: "Minus", pattern: /-/ });
-export const Star = createToken({ name: "Star", pattern: /\*/ });
-export const Slash = createToken({ name: "Slash", pattern: /\// });
-export const Percent = createToken({ name: "Percent", pattern: /%/ });
+export const Plus = createToken({ name: "Plus", pattern: /\+/, categories: [ArithmeticOperator] });
+export const Minus = createToken({ name: "Minus", pattern: /-/, categories: [ArithmeticOperator] });
+export const Star = createToken({ name: "Star", pattern: /\*/, categories: [ArithmeticOperator] });
+export const Slash = createToken({ name: "Slash", pattern: /\//, categories: [ArithmeticOperator] });
+export const Percent = createToken({ name: "Percent", pattern: /%/, categories: [ArithmeticOperator] });
 /** `a ?? b`: `a` unless it is none. */
-export const Coalesce = createToken({ name: "Coalesce", pattern: /\?\?/ });
+export const Coalesce = createToken({ name: "Coalesce", pattern: /\?\?/, categories: [BinaryOperator] });
 /** `T?`: a value of T, or none. */
 export const Question = createToken({ name: "Question", pattern: /\?/ });
 
@@ -155,6 +170,8 @@ export const allTokens: TokenType[] = [
   Percent,
   Coalesce,
   Question,
+  BinaryOperator,
+  ArithmeticOperator,
 ];
 
 export const rulesLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

@@ -121,18 +121,30 @@ export function parseRules(text: string, path: string): ParseResult {
 
 /** The span of a node nested deeper than `MAX_DEPTH` (counting nodes with a `kind`), found without recursion. */
 function findExcessiveDepth(file: RulesFile): Span | undefined {
-  const stack: { value: unknown; depth: number }[] = [{ value: file.declarations, depth: 0 }];
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const { value, depth } = top;
+  // Two stacks side by side rather than one of pairs: this walks every object of the tree once per parse.
+  const values: unknown[] = [file.declarations];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop()!;
     if (Array.isArray(value)) {
-      for (const v of value) stack.push({ value: v, depth });
+      for (const v of value) {
+        if (typeof v !== "object" || v === null) continue;
+        values.push(v);
+        depths.push(depth);
+      }
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
-    const isNode = "kind" in value && typeof value.kind === "string";
-    const d = isNode ? depth + 1 : depth;
-    if (d > MAX_DEPTH && "span" in value && isSpan(value.span)) return value.span;
-    for (const [key, v] of Object.entries(value)) if (key !== "span") stack.push({ value: v, depth: d });
+    const record = value as Record<string, unknown>;
+    const d = typeof record.kind === "string" ? depth + 1 : depth;
+    if (d > MAX_DEPTH && isSpan(record.span)) return record.span;
+    for (const key in record) {
+      const v = record[key];
+      if (key === "span" || typeof v !== "object" || v === null) continue;
+      values.push(v);
+      depths.push(d);
+    }
   }
   return undefined;
 }
@@ -199,6 +211,8 @@ const tokenWords: Readonly<Record<string, string>> = {
   Minus: "`-`",
   Plus: "`+`",
   Dot: "`.`",
+  BinaryOperator: "an operator",
+  ArithmeticOperator: "an operator",
   EOF: "the end of the file",
 };
 

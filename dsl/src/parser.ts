@@ -741,7 +741,7 @@ export class RulesParser extends CstParser {
           this.CONSUME(T.IntLiteral);
           this.CONSUME(T.DotDot);
           // A number, or (in a choice) a value: `0..me.coins`. The checker says where a value may bound a range.
-          this.SUBRULE(this.additive);
+          this.SUBRULE(this.arithmetic);
         },
       },
       { ALT: () => this.CONSUME(T.Identifier) },
@@ -1078,7 +1078,7 @@ export class RulesParser extends CstParser {
 
   /** a call, or an assignment: target (= | += | -=) value */
   private exprStmt = this.RULE("exprStmt", () => {
-    this.SUBRULE(this.orExpr); // not `expr`: a statement starting with `if` is an if statement
+    this.SUBRULE(this.operation); // not `expr`: a statement starting with `if` is an if statement
     this.OPTION(() => {
       this.OR([
         { ALT: () => this.CONSUME(T.Assign) },
@@ -1089,12 +1089,16 @@ export class RulesParser extends CstParser {
     });
   });
 
-  // ---- expressions, lowest precedence first ---------------------------------------------------------------
+  // ---- expressions ------------------------------------------------------------------------------------------
+  // A value is `if c then a else b`, or a chain of operands and operators read flat (`a + b * c < d and not e`):
+  // `cst-to-ast.ts` groups the chain by precedence (`*` before `+`, then `??`, comparisons, `not`, `and`, `or`).
+  // One rule per level of precedence would make every number a dozen nodes deep.
 
   public expr = this.RULE("expr", () => {
     this.OR([
       { ALT: () => this.deeper(() => this.SUBRULE(this.conditional)) },
-      { ALT: () => this.SUBRULE(this.orExpr) },
+      // The chain of `operation`, written in place rather than called: one node less for every value of a file.
+      { ALT: () => this.chain(5) },
     ]);
   });
 
@@ -1108,130 +1112,52 @@ export class RulesParser extends CstParser {
     this.SUBRULE3(this.expr);
   });
 
-  private orExpr = this.RULE("orExpr", () => {
-    this.SUBRULE(this.andExpr);
-    this.MANY(() => {
-      this.CONSUME(T.Or);
-      this.SUBRULE2(this.andExpr);
-    });
-  });
+  /** A value that cannot be `if c then a else b`: what a statement starts with (`if` starts an if statement). */
+  private operation = this.RULE("operation", () => this.chain(0));
 
-  private andExpr = this.RULE("andExpr", () => {
-    this.SUBRULE(this.notExpr);
-    this.MANY(() => {
-      this.CONSUME(T.And);
-      this.SUBRULE2(this.notExpr);
-    });
-  });
-
-  private notExpr = this.RULE("notExpr", () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Not);
-          this.deeper(() => this.SUBRULE(this.notExpr));
-        },
-      },
-      { ALT: () => this.SUBRULE(this.comparison) },
-    ]);
-  });
-
-  /** `a < b`, or `slot is figure`: whether a value is that member of its enum */
-  private comparison = this.RULE("comparison", () => {
-    this.SUBRULE(this.coalesce);
-    this.OPTION(() => {
-      this.OR([
+  /**
+   * Operands joined by operators, and `x is member` tests (whether a value is that member of its enum). `idx` numbers
+   * its calls apart from those of the rule it is part of, as Chevrotain requires.
+   */
+  private chain(idx: number): void {
+    this.subrule(idx, this.operand);
+    this.many(idx, () => {
+      this.or(idx, [
         {
           ALT: () => {
-            this.OR2([
-              { ALT: () => this.CONSUME(T.EqEq) },
-              { ALT: () => this.CONSUME(T.NotEq) },
-              { ALT: () => this.CONSUME(T.LessEq) },
-              { ALT: () => this.CONSUME(T.GreaterEq) },
-              { ALT: () => this.CONSUME(T.Less) },
-              { ALT: () => this.CONSUME(T.Greater) },
-            ]);
-            this.SUBRULE2(this.coalesce);
+            this.consume(idx, T.BinaryOperator);
+            this.subrule(idx + 1, this.operand);
           },
         },
         {
           ALT: () => {
-            this.CONSUME(T.Is);
-            this.CONSUME(T.Identifier);
+            this.consume(idx + 1, T.Is);
+            this.consume(idx + 2, T.Identifier);
           },
         },
       ]);
     });
-  });
+  }
 
-  /** `a ?? b ?? c`: the first that is not none (grouped to the right) */
-  private coalesce = this.RULE("coalesce", () => {
-    this.SUBRULE(this.additive);
+  /** The bound of a range (`1..size(hand) - 1`): numbers only, so that the `>` of `list<0..3>` closes the type. */
+  private arithmetic = this.RULE("arithmetic", () => {
+    this.SUBRULE(this.operand);
     this.MANY(() => {
-      this.CONSUME(T.Coalesce);
-      this.SUBRULE2(this.additive);
+      this.CONSUME(T.ArithmeticOperator);
+      this.SUBRULE2(this.operand);
     });
   });
 
-  private additive = this.RULE("additive", () => {
-    this.SUBRULE(this.multiplicative);
+  /** A value with what comes before it (`not`, `-`) and after it (`.field`, `[index]`). */
+  private operand = this.RULE("operand", () => {
+    let prefixes = 0;
     this.MANY(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(T.Plus) },
-        { ALT: () => this.CONSUME(T.Minus) },
-        { ALT: () => this.CONSUME(T.Concat) },
-      ]);
-      this.SUBRULE2(this.multiplicative);
+      this.OR([{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.ACTION(() => {
+        if (++prefixes > MAX_CHAIN_DEPTH) throw new NestingTooDeep(this.LA(1));
+      });
     });
-  });
-
-  private multiplicative = this.RULE("multiplicative", () => {
-    this.SUBRULE(this.unary);
-    this.MANY(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(T.Star) },
-        { ALT: () => this.CONSUME(T.Slash) },
-        { ALT: () => this.CONSUME(T.Percent) },
-      ]);
-      this.SUBRULE2(this.unary);
-    });
-  });
-
-  private unary = this.RULE("unary", () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Minus);
-          this.deeper(() => this.SUBRULE(this.unary));
-        },
-      },
-      { ALT: () => this.SUBRULE(this.postfix) },
-    ]);
-  });
-
-  private postfix = this.RULE("postfix", () => {
-    this.SUBRULE(this.primary);
-    this.MANY(() => {
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T.Dot);
-            this.CONSUME(T.Identifier);
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.LBracket);
-            this.SUBRULE(this.expr);
-            this.CONSUME(T.RBracket);
-          },
-        },
-      ]);
-    });
-  });
-
-  private primary = this.RULE("primary", () => {
-    this.OR([
+    this.OR2([
       { ALT: () => this.CONSUME(T.IntLiteral) },
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(T.True) },
@@ -1241,7 +1167,7 @@ export class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.LParen);
-          this.SUBRULE(this.expr);
+          this.SUBRULE(this.expr, { LABEL: "inner" });
           this.CONSUME(T.RParen);
         },
       },
@@ -1249,6 +1175,23 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.matchExpr) },
       { ALT: () => this.SUBRULE(this.mapExpr) },
     ]);
+    this.MANY2(() => {
+      this.OR3([
+        {
+          ALT: () => {
+            this.CONSUME(T.Dot);
+            this.CONSUME(T.Identifier, { LABEL: "member" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket);
+            this.SUBRULE2(this.expr, { LABEL: "index" });
+            this.CONSUME(T.RBracket);
+          },
+        },
+      ]);
+    });
   });
 
   /** { key: value, ... } or { key: value for x in list if cond } */

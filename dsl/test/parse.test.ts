@@ -385,9 +385,34 @@ describe("expressions", () => {
     expect(show(expression("a > -b"))).toBe("(> a (- b))");
   });
 
-  it("comparisons do not chain", () => {
-    const { diagnostics } = parseRules(game("const X = a < b < c"), "t.rules");
-    expect(diagnostics.map((d) => d.code)).toContain("RL003");
+  it("comparisons do not chain, `is` tests among them", () => {
+    for (const chained of ["a < b < c", "a == b != c", "x is tile == y"]) {
+      const { diagnostics } = parseRules(game(`const X = ${chained}`), "t.rules");
+      expect(diagnostics).toEqual([
+        expect.objectContaining({
+          code: "RL003",
+          message: expect.stringContaining("comparisons do not chain"),
+          hint: expect.stringContaining("`a < b and b < c`"),
+        }),
+      ]);
+    }
+    expect(show(expression("a + b is tile and c"))).toBe("(and (is (+ a b) tile) c)");
+  });
+
+  it("`not` starts a comparison: first, or after `and` / `or`, never after another operator or a `-`", () => {
+    expect(show(expression("a or not b ?? c < d + 1 and e"))).toBe("(or a (and (not (< (?? b c) (+ d 1))) e))");
+    expect(show(expression("not -a < b"))).toBe("(not (< (- a) b))");
+    const refused = (text: string) => parseRules(game(`const X = ${text}`), "t.rules").diagnostics;
+    const [afterEquals] = refused("a == not b");
+    expect(afterEquals).toMatchObject({
+      code: "RL003",
+      message: "`not` cannot follow `==`: it negates a whole comparison",
+      hint: "put what it negates in brackets: `== (not ...)`",
+      span: expect.objectContaining({ column: 16 }),
+    });
+    expect(refused("a + not b")).toHaveLength(1);
+    expect(refused("- not b")).toEqual([expect.objectContaining({ message: "`not` cannot follow `-`" })]);
+    expect(refused("a == (not b)")).toEqual([]);
   });
 
   it("`if c then a else b` is the loosest expression and nests to the right", () => {
