@@ -1124,8 +1124,8 @@ export class AstBuilder {
     if ((t = literal("True"))) return { kind: "bool", value: true, span: tokenSpan(t) };
     if ((t = literal("False"))) return { kind: "bool", value: false, span: tokenSpan(t) };
     if ((t = literal("None"))) return { kind: "none", span: tokenSpan(t) };
-    const call = maybeNode(n, "callOrName");
-    if (call) return this.callOrName(call);
+    const callee = tokens(n, "callee")[0];
+    if (callee) return this.callOrName(n, callee);
     const list = maybeNode(n, "listExpr");
     if (list) return this.listExpr(list);
     const match = maybeNode(n, "matchExpr");
@@ -1153,10 +1153,11 @@ export class AstBuilder {
     "first",
   ]);
 
-  private callOrName(n: CstNode): A.Expr {
-    const span = nodeSpan(n);
-    const callee = token(n, "Identifier");
-    if (!has(n, "LParen")) return { kind: "name", name: callee.image, span };
+  /** A name, or a call (`n` is the operand holding it). */
+  private callOrName(n: CstNode, callee: IToken): A.Expr {
+    if (!has(n, "call")) return { kind: "name", name: callee.image, span: tokenSpan(callee) };
+    const close = token(n, "callEnd");
+    const span = { ...tokenSpan(callee), end: (close.endOffset ?? close.startOffset) + 1 };
     const argNodes = nodes(n, "argument");
     const binder = argNodes.find((a) => has(a, "In"));
     if (binder) {

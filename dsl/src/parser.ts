@@ -1163,7 +1163,18 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.True) },
       { ALT: () => this.CONSUME(T.False) },
       { ALT: () => this.CONSUME(T.None) },
-      { ALT: () => this.SUBRULE(this.callOrName) },
+      {
+        // A name, or a call: `name(args)`, `agg(x in list: body)` (written here, not as a rule of its own: one node
+        // less for every name of a file).
+        ALT: () => {
+          this.CONSUME2(T.Identifier, { LABEL: "callee" });
+          this.OPTION(() => {
+            this.CONSUME2(T.LParen, { LABEL: "call" });
+            this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.argument) });
+            this.CONSUME2(T.RParen, { LABEL: "callEnd" });
+          });
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(T.LParen);
@@ -1230,16 +1241,6 @@ export class RulesParser extends CstParser {
       this.OPTION(() => this.CONSUME(T.Comma));
     });
     this.CONSUME(T.RBrace);
-  });
-
-  /** name | name(args) | agg(x in list: body) */
-  private callOrName = this.RULE("callOrName", () => {
-    this.CONSUME(T.Identifier);
-    this.OPTION(() => {
-      this.CONSUME(T.LParen);
-      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.argument) });
-      this.CONSUME(T.RParen);
-    });
   });
 
   /** `x in list[: body][ else value]` (aggregate binder), `name: value` (named), or a plain expression */
