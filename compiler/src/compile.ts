@@ -4,10 +4,10 @@
  */
 import { Codes, error, hasErrors, loadRules, type Diagnostic, type Program, type Span } from "@rules/dsl";
 import { hashText } from "@rules/runtime";
-import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
 import { engineNames, typeName } from "./emit/naming.ts";
 import { emitTestModule } from "./emit/test-module.ts";
+import { format, parsedCode, type FormatCache, type GeneratedCode } from "./format/generated-code.ts";
 
 export interface CompileInput {
   /** Machine name of the game (the ruleset folder's name). */
@@ -15,6 +15,11 @@ export interface CompileInput {
   /** Path of the rules file relative to the repository root (named in the generated header). */
   readonly sourcePath: string;
   readonly text: string;
+  /**
+   * Formatted statements kept from earlier compiles (`rules compile` and `--watch` pass one): only the statements
+   * that changed are formatted again. Without it, each module is formatted whole.
+   */
+  readonly formatCache?: FormatCache;
 }
 
 export interface GeneratedFile {
@@ -63,12 +68,17 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
     name: input.name,
     sourceHash,
   });
-  const tests = emitTestModule({ program, source: input.text, sourcePath: input.sourcePath, name: input.name });
+  const tests = parsedCode(
+    emitTestModule({ program, source: input.text, sourcePath: input.sourcePath, name: input.name }),
+  );
   const t2 = performance.now();
-  const files = [
-    { path: "generated/engine.ts", content: await format(engine) },
-    { path: "generated/engine.test.ts", content: await format(tests) },
-  ];
+  const formatted = async (path: string, code: GeneratedCode): Promise<GeneratedFile> => ({
+    path,
+    content: input.formatCache
+      ? await input.formatCache.format(`${input.name}/${path}`, code)
+      : await format(code.text),
+  });
+  const files = [await formatted("generated/engine.ts", engine), await formatted("generated/engine.test.ts", tests)];
   const t3 = performance.now();
   return { diagnostics, files, timings: { parseAndCheckMs: t1 - t0, emitMs: t2 - t1, formatMs: t3 - t2 } };
 }
@@ -102,9 +112,4 @@ function nameClashes(program: Program): Diagnostic[] {
     }
   }
   return out;
-}
-
-/** Formats generated code the way the repository's Prettier settings format every other file. */
-export async function format(code: string): Promise<string> {
-  return prettier.format(code, { parser: "typescript", printWidth: 120 });
 }

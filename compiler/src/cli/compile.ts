@@ -5,12 +5,13 @@
  * `rulesets/<name>/generated/`. `--check` regenerates in memory and fails when the committed files differ.
  */
 import { existsSync, watch } from "node:fs";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import { formatDiagnostic, loadRules, type Diagnostic } from "@rules/dsl";
 import type { CompileResult } from "../compile.ts";
+import type { FormatCache } from "../format/generated-code.ts";
 import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
 
 export interface Ruleset {
@@ -48,16 +49,26 @@ export interface RulesetOutcome {
   readonly text: string;
 }
 
+/**
+ * Compiles one ruleset and writes (or, for `check`, compares) its generated files. `formatCache`: statements
+ * formatted by earlier compiles, for `write` (a check formats every module whole, as Prettier alone would).
+ */
 export async function compileRuleset(
   ruleset: Ruleset,
   mode: "write" | "check",
   root: string = REPO_ROOT,
+  formatCache?: FormatCache,
 ): Promise<RulesetOutcome> {
   const text = await readFile(ruleset.rulesPath, "utf8");
   const sourcePath = relative(root, ruleset.rulesPath).split("\\").join("/");
   // Loaded on demand: ts-morph and Prettier take a while to load, and only compiling needs them.
   const { compileRules } = await import("../compile.ts");
-  const result = await compileRules({ name: ruleset.name, sourcePath, text });
+  const result = await compileRules({
+    name: ruleset.name,
+    sourcePath,
+    text,
+    ...(mode === "write" && formatCache ? { formatCache } : {}),
+  });
   const changed: string[] = [];
   for (const file of result.files) {
     const target = join(ruleset.folder, file.path);
@@ -88,6 +99,32 @@ function report(context: CliContext, outcome: RulesetOutcome, root: string): boo
   return true;
 }
 
+/** How long a watched file must stay unchanged before it is compiled (an editor's save is several events). */
+const WATCH_SETTLE_MS = 20;
+
+/** Where `rules compile` keeps the statements it formatted (`FormatCache`), as build tools keep their caches. */
+function formatCachePath(root: string): string {
+  return join(root, "node_modules/.cache/rules-compile/formatted.json");
+}
+
+async function loadFormatCache(root: string): Promise<FormatCache> {
+  const { FormatCache } = await import("../format/generated-code.ts");
+  return FormatCache.load(await readFile(formatCachePath(root), "utf8").catch(() => undefined));
+}
+
+/** Writes the cache when it changed; a cache that cannot be written is only a slower next compile. */
+async function saveFormatCache(root: string, cache: FormatCache): Promise<void> {
+  const json = cache.save();
+  if (json === undefined) return;
+  const path = formatCachePath(root);
+  // Written aside, then renamed: another compile reading it meanwhile sees the old cache or the new, never half.
+  const aside = `${path}.${process.pid}`;
+  await mkdir(dirname(path), { recursive: true })
+    .then(() => writeFile(aside, json))
+    .then(() => rename(aside, path))
+    .catch(() => rm(aside, { force: true }));
+}
+
 interface CompileFlags {
   readonly check?: boolean;
   readonly watch?: boolean;
@@ -104,10 +141,11 @@ export function registerCompile(program: Command, context: CliContext = cliConte
       reportingErrors(context, async () => {
         const rulesets = await findRulesets(paths, root);
         if (rulesets.length === 0) throw new Error("no ruleset found (expected rulesets/<name>/<name>.rules)");
-        const run = async (): Promise<boolean> => {
+        const formatCache = flags.check ? undefined : await loadFormatCache(root);
+        const run = async (chosen: readonly Ruleset[] = rulesets): Promise<boolean> => {
           let ok = true;
-          for (const r of rulesets) {
-            const outcome = await compileRuleset(r, flags.check ? "check" : "write", root);
+          for (const r of chosen) {
+            const outcome = await compileRuleset(r, flags.check ? "check" : "write", root, formatCache);
             if (!report(context, outcome, root)) {
               ok = false;
               continue;
@@ -126,6 +164,7 @@ export function registerCompile(program: Command, context: CliContext = cliConte
               context.stdout.write(`${r.name}: ${what} in ${total} ms\n`);
             }
           }
+          if (formatCache) await saveFormatCache(root, formatCache);
           return ok;
         };
         const ok = await run();
@@ -133,11 +172,23 @@ export function registerCompile(program: Command, context: CliContext = cliConte
           if (!ok) context.setExitCode(1);
           return;
         }
-        let timer: NodeJS.Timeout | undefined;
+        // A save is often several events (an editor writes, then renames): the ruleset is compiled once they stop,
+        // and only when its text changed.
+        const last = new Map<string, string>();
+        for (const r of rulesets) last.set(r.rulesPath, await readFile(r.rulesPath, "utf8").catch(() => ""));
         for (const r of rulesets) {
+          let timer: NodeJS.Timeout | undefined;
           watch(r.rulesPath, () => {
             clearTimeout(timer);
-            timer = setTimeout(() => void run(), 100);
+            timer = setTimeout(() => {
+              void readFile(r.rulesPath, "utf8")
+                .catch(() => "")
+                .then((text) => {
+                  if (text === last.get(r.rulesPath)) return;
+                  last.set(r.rulesPath, text);
+                  return run([r]);
+                });
+            }, WATCH_SETTLE_MS);
           });
         }
         // Said once the files are watched: a change made after this line is seen.

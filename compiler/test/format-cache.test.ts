@@ -1,0 +1,86 @@
+/**
+ * Formatting generated code statement by statement, with what earlier compiles formatted remembered: the output is
+ * byte for byte what Prettier gives for the whole module, and a recompile after a small change formats only the
+ * statements that changed.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compileRules } from "../src/compile.ts";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+import { FormatCache } from "../src/format/generated-code.ts";
+
+const SOURCE = "rulesets/letter-of-marque/letter-of-marque.rules";
+
+async function compile(text: string, formatCache?: FormatCache) {
+  const result = await compileRules({
+    name: "letter-of-marque",
+    sourcePath: SOURCE,
+    text,
+    ...(formatCache ? { formatCache } : {}),
+  });
+  expect(result.diagnostics).toEqual([]);
+  return result.files;
+}
+
+/** The rules with one refusal message changed, as a designer edits a rule. */
+function edited(text: string, word: string): string {
+  const at = text.indexOf('else "') + 'else "'.length;
+  return `${text.slice(0, at)}${word}: ${text.slice(at)}`;
+}
+
+describe("formatting with a cache", () => {
+  it("gives the bytes Prettier gives for whole modules, first and after an edit", async () => {
+    const text = await readFile(join(REPO_ROOT, SOURCE), "utf8");
+    const cache = new FormatCache();
+    expect(await compile(text, cache)).toEqual(await compile(text));
+    const change = edited(text, "Edited");
+    expect(await compile(change, cache)).toEqual(await compile(change));
+  });
+
+  it("formats again only the statements an edit changed", async () => {
+    const text = await readFile(join(REPO_ROOT, SOURCE), "utf8");
+    const cache = new FormatCache();
+    await compile(text, cache);
+    const before = { ...cache.counts };
+    await compile(edited(text, "Once"), cache);
+    // The action's check in the engine, its offer, and the tests module's table of refusal messages.
+    const formatted = cache.counts.formatted - before.formatted;
+    expect(formatted).toBeGreaterThanOrEqual(1);
+    expect(formatted).toBeLessThanOrEqual(4);
+    expect(cache.counts.reused - before.reused).toBeGreaterThan(80);
+    const again = { ...cache.counts };
+    await compile(edited(text, "Once"), cache);
+    expect(cache.counts.formatted).toBe(again.formatted);
+  });
+
+  it("is saved and loaded: a later process formats nothing the rules did not change", async () => {
+    const text = await readFile(join(REPO_ROOT, SOURCE), "utf8");
+    const first = new FormatCache();
+    const files = await compile(text, first);
+    const saved = first.save();
+    expect(saved).toBeDefined();
+    expect(first.save(), "nothing changed since").toBeUndefined();
+    const later = FormatCache.load(saved);
+    expect(await compile(text, later)).toEqual(files);
+    expect(later.counts.formatted).toBe(0);
+    expect(later.save(), "loaded and used as it was").toBeUndefined();
+  });
+
+  it("starts empty from a damaged cache, or one another Prettier wrote", async () => {
+    const text = await readFile(join(REPO_ROOT, SOURCE), "utf8");
+    const saved = FormatCache.load(undefined);
+    await compile(text, saved);
+    const json = saved.save()!;
+    for (const bad of [
+      json.slice(0, json.length / 2),
+      "[]",
+      "null",
+      json.replace(/"prettier":"[^"]*"/, '"prettier":"0.0.1"'),
+    ]) {
+      const cache = FormatCache.load(bad);
+      expect(await compile(text, cache)).toEqual(await compile(text));
+      expect(cache.counts.reused).toBe(0);
+    }
+  });
+});
