@@ -105,34 +105,74 @@ export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
   }
   if (!live) return;
 
-  // Held fields are set aside while the rest of the state is indexed, so an address never points into one.
+  // Held fields are set aside while the state is searched, so an address never points into one.
   const slots: { frame: FrameLike; field: string; path: (string | number)[]; value: unknown }[] = [];
   heldSlots(state, fields, (frame, field, i) => {
     slots.push({ frame, field, path: ["stack", i, field], value: frame[field] });
     frame[field] = null;
   });
-  const addresses = new Map<object, (string | number)[]>();
-  const index = (value: unknown, path: (string | number)[]): void => {
-    if (typeof value !== "object" || value === null || addresses.has(value)) return;
-    if (Array.isArray(value)) {
-      value.forEach((element, i) => index(element, [...path, i]));
-      return;
-    }
-    addresses.set(value, path);
-    for (const key of Object.keys(value)) index((value as Record<string, unknown>)[key], [...path, key]);
-  };
-  index(state, []);
+  const find = new AddressFinder(slots.map((slot) => slot.value));
+  find.within(state, []);
 
   const encode = (value: unknown, path: (string | number)[]): unknown => {
     if (typeof value !== "object" || value === null || isHeldAt(value)) return value;
     if (Array.isArray(value)) return value.map((element, i) => encode(element, [...path, i]));
-    const address = addresses.get(value);
+    const address = find.addresses.get(value);
     if (address !== undefined) return { $at: address };
     // Held, and no longer in the game: it stays here, and later holders point at it.
-    index(value, path);
+    find.within(value, path);
     return value;
   };
   for (const slot of slots) slot.frame[slot.field] = encode(slot.value, slot.path);
+}
+
+/**
+ * The addresses of the held records: the first path to each in a depth-first walk of the state (keys in order, a
+ * record met again not walked again), as a complete index of the state would give them. Only the held records'
+ * paths are kept, on one path that grows and shrinks, and the walk stops once every one is found: the state is
+ * searched at every decision taken while a record is held.
+ */
+class AddressFinder {
+  readonly addresses = new Map<object, (string | number)[]>();
+  private readonly wanted = new Set<object>();
+  private readonly seen = new Set<object>();
+  private path: (string | number)[] = [];
+
+  constructor(held: readonly unknown[]) {
+    const want = (value: unknown): void => {
+      if (typeof value !== "object" || value === null || isHeldAt(value)) return;
+      if (Array.isArray(value)) value.forEach(want);
+      else this.wanted.add(value);
+    };
+    held.forEach(want);
+  }
+
+  /** Walks `value`, found at `path`, for the records not found yet. */
+  within(value: unknown, path: (string | number)[]): void {
+    this.path = [...path];
+    this.walk(value);
+  }
+
+  private walk(value: unknown): void {
+    if (this.addresses.size === this.wanted.size || typeof value !== "object" || value === null) return;
+    const path = this.path;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        this.walk(value[i]);
+        path.pop();
+      }
+      return;
+    }
+    if (this.seen.has(value)) return;
+    this.seen.add(value);
+    if (this.wanted.has(value)) this.addresses.set(value, path.slice());
+    for (const key of Object.keys(value)) {
+      path.push(key);
+      this.walk((value as Record<string, unknown>)[key]);
+      path.pop();
+    }
+  }
 }
 
 /** When the rules go on: every held address becomes the record again, in stack order. */

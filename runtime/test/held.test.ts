@@ -48,6 +48,20 @@ describe("held records", () => {
     expect(restored.stack[1]!.wreck).toBe(restored.stack[0]!.target);
   });
 
+  it("are found at their first place in the state's order, or inside a held record no longer in the game", () => {
+    const state = game();
+    const cargo = { hold: [{ id: 7, hull: 1 }] };
+    // The same ship listed twice, and a fleet field after `fleet`: the first place wins.
+    const twice = { fleet: state.fleet, pair: [state.fleet[1], state.fleet[1]], stack: state.stack };
+    twice.stack.push({ routine: "salvage", pc: 0, wreck: cargo.hold[0]! });
+    twice.stack.unshift({ routine: "salvage", pc: 0, wreck: cargo as unknown as Ship });
+    freezeHeld(twice, FIELDS);
+    expect(twice.stack[1]!.target).toEqual({ $at: ["fleet", 1] });
+    // Out of the game, the cargo stays in the first frame, and the ship in its hold is addressed through it.
+    expect(twice.stack[0]!.wreck).toBe(cargo);
+    expect(twice.stack[2]!.wreck).toEqual({ $at: ["stack", 0, "wreck", "hold", 0] });
+  });
+
   it("leave a state without held records untouched", () => {
     const state = { fleet: [{ id: 1, hull: 3 }], stack: [{ routine: "fight", pc: 0, target: null, rest: [] }] };
     const before = JSON.stringify(state);
