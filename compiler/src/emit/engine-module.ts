@@ -3,7 +3,13 @@
  * and the `engine` object the runtime drives. Built as ts-morph structures and printed once.
  */
 import { UNION_TAG, type Program } from "@rules/dsl";
-import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import {
+  Project,
+  StructureKind,
+  VariableDeclarationKind,
+  type CodeBlockWriter,
+  type StatementStructures,
+} from "ts-morph";
 import type { GeneratedCode } from "../format/generated-code.ts";
 import { EmitContext } from "./context.ts";
 import { emitStateCopy } from "./state-copy.ts";
@@ -466,9 +472,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   });
   add("export default engine;");
 
-  const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile("engine.ts", { statements });
-  const body = file.getFullText();
+  const printed = printStatements(statements);
+  const body = printed.text;
   // Helpers are looked for in the code alone: a comment may well say "at every decision".
   const code = body.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
   const used = runtimeHelpers.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(code));
@@ -495,9 +500,61 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   ].join("\n");
   // The header goes with the import; the last statement runs to the end of the text.
   const text = head + body;
-  const statementEnds = [head.length - 1, ...file.getStatements().map((s) => head.length + s.getEnd())];
+  const statementEnds = [head.length - 1, ...printed.statementEnds.map((end) => head.length + end)];
   statementEnds[statementEnds.length - 1] = text.length;
   return { text, statementEnds };
+}
+
+/** The statements of a module as ts-morph prints them, and where each ends (at its last character). */
+export interface PrintedStatements {
+  readonly text: string;
+  readonly statementEnds: readonly number[];
+  /** Whether ts-morph's structure printer printed them (else a source file was made of them, and parsed). */
+  readonly printedOnly: boolean;
+}
+
+/** The part of ts-morph's (internal) structure printer `printStatements` uses. */
+interface StatementPrinter {
+  printTexts(writer: CodeBlockWriter, statements: readonly StatementStructures[] | readonly string[]): void;
+}
+
+/**
+ * Prints top-level statements with ts-morph's own structure printer, the one `Project.createSourceFile` uses,
+ * without the parse of the whole text that creating a source file does next (most of an emit's time, for an engine
+ * nobody walks as a syntax tree). The printer is not part of ts-morph's published API (the version is pinned): if
+ * a version lacks it, the source file is made after all, with the same text (tests compare the two).
+ */
+export function printStatements(statements: readonly (string | StatementStructures)[]): PrintedStatements {
+  const project = new Project({ useInMemoryFileSystem: true });
+  const internals = project as unknown as {
+    _context?: { structurePrinterFactory?: { forStatement?(options: { isAmbient: boolean }): StatementPrinter } };
+  };
+  const printer = internals._context?.structurePrinterFactory?.forStatement?.({ isAmbient: false });
+  if (printer === undefined) return parsedStatements(project, statements);
+  const writer = project.createWriter();
+  const ends: number[] = [];
+  for (const statement of statements) {
+    printer.printTexts(writer, [statement] as StatementStructures[]);
+    ends.push(writer.getLength());
+  }
+  // As the source file's printer ends a file: with one line break.
+  writer.conditionalNewLine(!writer.isAtStartOfFirstLineOfBlock() && !writer.isLastNewLine());
+  const text = writer.toString();
+  // A statement ends at its last character (line breaks after it belong to what follows).
+  const statementEnds = ends.map((end) => {
+    while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+    return end;
+  });
+  return { text, statementEnds, printedOnly: true };
+}
+
+/** The same as `printStatements`, through a source file made of the statements (and so parsed). */
+export function parsedStatements(
+  project: Project,
+  statements: readonly (string | StatementStructures)[],
+): PrintedStatements {
+  const file = project.createSourceFile("engine.ts", { statements: [...statements] }, { overwrite: true });
+  return { text: file.getFullText(), statementEnds: file.getStatements().map((s) => s.getEnd()), printedOnly: false };
 }
 
 function constant(
