@@ -63,12 +63,6 @@ export function extraField(action: object, fields: Readonly<Record<string, reado
   return null;
 }
 
-export function offersAny<S, A>(offer: (state: S, seat: number, out: A[]) => void, state: S, seat: number): boolean {
-  const out: A[] = [];
-  offer(state, seat, out);
-  return out.length > 0;
-}
-
 /** `list[i]`, refusing an index out of range. */
 export function at<T>(list: readonly T[], index: number, line?: number, column?: number): T {
   if (index >= 0 && index < list.length) return list[index] as T;

@@ -98,7 +98,6 @@ export {
   isInt,
   isRecord,
   notOfferedNow,
-  offersAny,
   pickRandom,
   randomBetween,
   rangeList,

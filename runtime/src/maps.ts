@@ -65,11 +65,35 @@ function remember<T>(map: object, key: typeof SIZE | typeof KEYS, value: T): T {
 /** `m[k] = v` */
 export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, value: V): void {
   if (map[key] === undefined) {
-    const n = (map as Counted)[SIZE];
-    if (n !== undefined) (map as Counted)[SIZE] = n + 1;
-    if ((map as Counted)[KEYS] !== undefined) (map as Counted)[KEYS] = undefined;
+    const counted = map as Counted;
+    const n = counted[SIZE];
+    if (n !== undefined) counted[SIZE] = n + 1;
+    const keys = counted[KEYS];
+    if (keys !== undefined) counted[KEYS] = withKey(keys, key);
   }
   map[key] = value;
+}
+
+/** Whether a key is a position in JavaScript's sense: such keys come first in an object's order, ascending. */
+function isIndex(key: unknown): key is number {
+  return typeof key === "number" && Number.isInteger(key) && key >= 0 && key < 4294967295;
+}
+
+/**
+ * The keys of a map keyed by numbers once `key` is added, in the order `Object.keys` would give (a board changes at
+ * every move and is read at every move: counting the keys again each time cost a game like Breakthrough a seventh of
+ * its time): a new list, since a loop may still be reading the old one. Positions (0, 1, 2...) come first in
+ * ascending order, other keys (negative numbers) after them in the order they came; with those, the keys are
+ * counted again when next read.
+ */
+function withKey(keys: readonly number[], key: PropertyKey): number[] | undefined {
+  if (!isIndex(key) || (keys.length > 0 && !isIndex(keys[keys.length - 1]))) return undefined;
+  let at = keys.length;
+  while (at > 0 && keys[at - 1]! > key) at--;
+  const out = keys.slice(0, at);
+  out.push(key);
+  for (let i = at; i < keys.length; i++) out.push(keys[i]!);
+  return out;
 }
 
 /** `has(m, k)` */
@@ -80,9 +104,12 @@ export function mapHas<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K)
 /** `remove k from m` */
 export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K): void {
   if (map[key] === undefined) return;
-  const n = (map as Counted)[SIZE];
-  if (n !== undefined) (map as Counted)[SIZE] = n - 1;
-  if ((map as Counted)[KEYS] !== undefined) (map as Counted)[KEYS] = undefined;
+  const counted = map as Counted;
+  const n = counted[SIZE];
+  if (n !== undefined) counted[SIZE] = n - 1;
+  // A new list of the rest, in the same order (a loop may still be reading the old one).
+  const keys = counted[KEYS];
+  if (keys !== undefined) counted[KEYS] = keys.filter((k) => k !== Number(key));
   delete map[key];
 }
 

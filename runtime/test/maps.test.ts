@@ -2,6 +2,7 @@
  * Maps of the rules live in the state as plain JSON objects: lookups of a missing key stop the game, and the order of
  * keys survives a save.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RulesError } from "../src/engine-support.ts";
 import { hexOf } from "../src/hex.ts";
@@ -117,5 +118,19 @@ describe("a map's size", () => {
     mapSet(board, 1500, 1);
     expect(kept).toEqual([1001, 2002]);
     expect(readMapNumberKeys(board)).toEqual([1001, 1500, 2002]);
+  });
+
+  it("keeps its keys in the order `Object.keys` gives through any sets and removals, negative numbers included", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: -5, max: 40 })), { maxLength: 60 }), (steps) => {
+        const board: Record<number, number> = {};
+        for (const [set, key] of steps) {
+          readMapNumberKeys(board); // known before each change, so that the change keeps it up to date
+          if (set) mapSet(board, key, 1);
+          else mapDelete(board, key);
+          expect(readMapNumberKeys(board)).toEqual(Object.keys(board).map(Number));
+        }
+      }),
+    );
   });
 });

@@ -300,6 +300,10 @@ function actionScope(a: ActionDecl, me: string, params: Map<LocalSymbol, string>
  * parameters it reads are known, so a requirement on the player alone (`me.cannons > 0`) rules out the whole loop
  * over targets at once: legal-action enumeration is the hot loop of every playout.
  */
+/**
+ * `offer<Action>`: every allowed form of the action, added to `out`; without `out`, whether there is one, found
+ * without listing them (it stops at the first), for `offers(p, Action)` and `act ... or stop`.
+ */
 export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
   const lines: string[] = [];
   const params = new Map<LocalSymbol, string>();
@@ -342,7 +346,7 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
       } else lines.push(`if (${ctx.exprs.negate(r.condition, scope)}) ${skip};`);
     }
   };
-  testsAt(0, "return");
+  testsAt(0, "return false");
   a.params.forEach((p, i) => {
     const position = scope.names.fresh(p.name.text);
     if (p.from) {
@@ -368,20 +372,25 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     if (declared && !lines.some((l, j) => j !== i && new RegExp(`\\b${declared}\\b`).test(l)) && !replaced)
       lines.splice(i, 1);
   }
+  const found = ["if (out === undefined) return true;", `out.push(${action});`];
   if (replaced)
-    lines.push(`if (check${a.name.text}(${["state", "me", ...args].join(", ")}) === null) out.push(${action});`);
-  else lines.push(`out.push(${action});`);
+    lines.push(`if (check${a.name.text}(${["state", "me", ...args].join(", ")}) === null) {`, ...found, "}");
+  else lines.push(...found);
   for (let i = 0; i < a.params.length; i++) lines.push("}");
+  lines.push("return false;");
   return {
     kind: StructureKind.Function,
     name: `offer${a.name.text}`,
     parameters: [
       { name: "state", type: "State" },
       { name: "me", type: "Player" },
-      { name: "out", type: "Action[]" },
+      { name: "out", type: "Action[]", hasQuestionToken: true },
     ],
-    returnType: "void",
-    docs: [`Every allowed form of ${a.name.text} (the same requirements as \`check${a.name.text}\`).`],
+    returnType: "boolean",
+    docs: [
+      `Every allowed form of ${a.name.text} (the same requirements as \`check${a.name.text}\`), added to \`out\`. ` +
+        "Without `out`, whether there is one: true at the first found (with `out`, false).",
+    ],
     statements: lines,
   };
 }

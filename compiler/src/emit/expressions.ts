@@ -1051,9 +1051,9 @@ export function enumReaders(program: Program): string[] {
   });
 }
 
-/** Whether the player (code) may take the action now: one legal form of it, from its offer function. */
+/** Whether the player (code) may take the action now: its offer function asked without a list, which stops at the first legal form. */
 export function offersCall(action: string, player: string): string {
-  return `offersAny(offer${action}, state, ${player})`;
+  return `offer${action}(state, ${player})`;
 }
 
 /** Aggregates whose result is made of the elements themselves, not only of what their body says of them. */

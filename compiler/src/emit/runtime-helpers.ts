@@ -87,7 +87,6 @@ export const runtimeHelpers: readonly string[] = [
   "manhattan",
   "notOfferedNow",
   "offeredProblem",
-  "offersAny",
   "checkParams",
   "pickRandom",
   "playUntil",

@@ -23,7 +23,6 @@ import {
   mapHas,
   mapSet,
   notOfferedNow,
-  offersAny,
   checkParams,
   rankByKeys,
   seatLists,
@@ -190,7 +189,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        if (offersAny(offerMove, state, frame.current)) {
+        if (offerMove(state, frame.current)) {
           frame.pc = 3;
           continue machine;
         }
@@ -286,8 +285,8 @@ function run(state: State): void {
   }
 }
 
-/** Every allowed form of Move (the same requirements as `checkMove`). */
-function offerMove(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of Move (the same requirements as `checkMove`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerMove(state: State, me: Player, out?: Action[]): boolean {
   const fromList = piecesOf(state, me);
   for (let from = 0; from < fromList.length; from++) {
     const fromItem = fromList[from]!;
@@ -297,9 +296,12 @@ function offerMove(state: State, me: Player, out: Action[]): void {
       if (!onBoard(state, to)) continue;
       if (mapFind(state.board, to) === me) continue;
       if (!(way !== "ahead" || !mapHas(state.board, to))) continue;
+      if (out === undefined) return true;
       out.push({ type: "Move", player: me, from, way });
     }
   }
+
+  return false;
 }
 
 /** Every action `seat` may play now. */

@@ -279,14 +279,17 @@ function run(state: State): void {
   }
 }
 
-/** Every allowed form of Drop (the same requirements as `checkDrop`). */
-function offerDrop(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of Drop (the same requirements as `checkDrop`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerDrop(state: State, me: Player, out?: Action[]): boolean {
   for (let x = 0; x <= 6; x++) {
     if (x >= state.params.COLUMNS) continue;
     const c = landing(state, x);
     if (c === null) continue;
+    if (out === undefined) return true;
     out.push({ type: "Drop", player: me, x });
   }
+
+  return false;
 }
 
 /** Every action `seat` may play now. */

@@ -28,7 +28,6 @@ import {
   mapMapValues,
   mapSet,
   notOfferedNow,
-  offersAny,
   pickRandom,
   rangeList,
   rankByKeys,
@@ -1555,7 +1554,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 10: {
-        if (!offersAny(offerLochNess, state, frame.p)) {
+        if (!offerLochNess(state, frame.p)) {
           frame.pc = 11;
           continue machine;
         }
@@ -1576,7 +1575,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 13: {
-        if (!(offersAny(offerMoveClan, state, frame.p) || offersAny(offerPromote, state, frame.p))) {
+        if (!(offerMoveClan(state, frame.p) || offerPromote(state, frame.p))) {
           frame.pc = 14;
           continue machine;
         }
@@ -2752,25 +2751,30 @@ function run(state: State): void {
   }
 }
 
-/** Every allowed form of TakeTile (the same requirements as `checkTakeTile`). */
-function offerTakeTile(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of TakeTile (the same requirements as `checkTakeTile`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerTakeTile(state: State, me: Player, out?: Action[]): boolean {
   for (let space = 1; space <= 12; space++) {
     const id = tileOn(state, space);
     if (id === null) continue;
     if (!affordable(state, me, id)) continue;
     if (!placeableAfterPaying(state, me, id)) continue;
+    if (out === undefined) return true;
     out.push({ type: "TakeTile", player: me, space });
   }
+
+  return false;
 }
 
-/** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
-function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any51(state, me)) return;
+/** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerForcedMove(state: State, me: Player, out?: Action[]): boolean {
+  if (any51(state, me)) return false;
+  if (out === undefined) return true;
   out.push({ type: "ForcedMove", player: me });
+  return false;
 }
 
-/** Every allowed form of Sell (the same requirements as `checkSell`). */
-function offerSell(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of Sell (the same requirements as `checkSell`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerSell(state: State, me: Player, out?: Action[]): boolean {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
@@ -2778,27 +2782,33 @@ function offerSell(state: State, me: Player, out: Action[]): void {
       const r = RES_VALUES[rIndex]!;
       if ((atRes(state.market, r) ?? noKey(r, 770, 11)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem, 771, 20).cubes.includes(r)) continue;
+      if (out === undefined) return true;
       out.push({ type: "Sell", player: me, src, r });
     }
   }
+
+  return false;
 }
 
-/** Every allowed form of LochNess (the same requirements as `checkLochNess`). */
-function offerLochNess(state: State, me: Player, out: Action[]): void {
-  if (!owns(state, me, "lochNess")) return;
-  if (!(!state.nessUsed && !state.oichTurn)) return;
+/** Every allowed form of LochNess (the same requirements as `checkLochNess`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLochNess(state: State, me: Player, out?: Action[]): boolean {
+  if (!owns(state, me, "lochNess")) return false;
+  if (!(!state.nessUsed && !state.oichTurn)) return false;
   const iList = rangeList(0, state.players[me]!.display.length - 1);
   for (let i = 0; i < iList.length; i++) {
     const iItem = iList[i]!;
     if (state.activated.includes(iItem)) continue;
     if (!usable(state, me, iItem)) continue;
+    if (out === undefined) return true;
     out.push({ type: "LochNess", player: me, i });
   }
+
+  return false;
 }
 
-/** Every allowed form of MoveClan (the same requirements as `checkMoveClan`). */
-function offerMoveClan(state: State, me: Player, out: Action[]): void {
-  if (state.moves <= 0) return;
+/** Every allowed form of MoveClan (the same requirements as `checkMoveClan`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerMoveClan(state: State, me: Player, out?: Action[]): boolean {
+  if (state.moves <= 0) return false;
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
@@ -2810,21 +2820,27 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
         cellAdd(at(state.players[me]!.display, srcItem, 791, 34).at, at(DIRS8, dir, 791, 55)),
       );
       if (dest === null) continue;
+      if (out === undefined) return true;
       out.push({ type: "MoveClan", player: me, src, dir });
     }
   }
+
+  return false;
 }
 
-/** Every allowed form of Promote (the same requirements as `checkPromote`). */
-function offerPromote(state: State, me: Player, out: Action[]): void {
-  if (state.moves <= 0) return;
-  if (!(clansOnDisplay(state, me) > 1 || lastTurn(state))) return;
+/** Every allowed form of Promote (the same requirements as `checkPromote`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerPromote(state: State, me: Player, out?: Action[]): boolean {
+  if (state.moves <= 0) return false;
+  if (!(clansOnDisplay(state, me) > 1 || lastTurn(state))) return false;
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
     if (at(state.players[me]!.display, srcItem, 801, 11).clans <= 0) continue;
+    if (out === undefined) return true;
     out.push({ type: "Promote", player: me, src });
   }
+
+  return false;
 }
 
 /** Every action `seat` may play now. */

@@ -373,37 +373,47 @@ function run(state: State): void {
   }
 }
 
-/** Every allowed form of Launch (the same requirements as `checkLaunch`). */
-function offerLaunch(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.deck.length <= 0) return;
+/** Every allowed form of Launch (the same requirements as `checkLaunch`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLaunch(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.deck.length <= 0) return false;
+  if (out === undefined) return true;
   out.push({ type: "Launch", player: me });
+  return false;
 }
 
-/** Every allowed form of Return (the same requirements as `checkReturn`). */
-function offerReturn(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of Return (the same requirements as `checkReturn`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerReturn(state: State, me: Player, out?: Action[]): boolean {
   const shipList = state.sea;
   for (let ship = 0; ship < shipList.length; ship++) {
     const shipItem = shipList[ship]!;
     if (shipItem.owner !== me) continue;
+    if (out === undefined) return true;
     out.push({ type: "Return", player: me, ship });
   }
+
+  return false;
 }
 
-/** Every allowed form of Attack (the same requirements as `checkAttack`). */
-function offerAttack(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.cannons <= 0) return;
+/** Every allowed form of Attack (the same requirements as `checkAttack`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerAttack(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.cannons <= 0) return false;
   const targetList = state.sea;
   for (let target = 0; target < targetList.length; target++) {
     const targetItem = targetList[target]!;
     if (targetItem.owner === me) continue;
+    if (out === undefined) return true;
     out.push({ type: "Attack", player: me, target });
   }
+
+  return false;
 }
 
-/** Every allowed form of Pass (the same requirements as `checkPass`). */
-function offerPass(state: State, me: Player, out: Action[]): void {
-  if (!(state.players[me]!.deck.length === 0 && shipsAtSea(state, me) === 0)) return;
+/** Every allowed form of Pass (the same requirements as `checkPass`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerPass(state: State, me: Player, out?: Action[]): boolean {
+  if (!(state.players[me]!.deck.length === 0 && shipsAtSea(state, me) === 0)) return false;
+  if (out === undefined) return true;
   out.push({ type: "Pass", player: me });
+  return false;
 }
 
 /** Every action `seat` may play now. */

@@ -34,7 +34,6 @@ import {
   mapSize,
   mapValues,
   notOfferedNow,
-  offersAny,
   checkParams,
   pickRandom,
   randomBetween,
@@ -5546,9 +5545,9 @@ function stepCombat(state: State, frame: CombatFrame): void {
         frame.combatCard$open = true;
         frame.combatCard$done.push(frame.combatCard$who);
         if (!(
-          offersAny(offerBroadside, state, frame.combatCard$who) ||
-          offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
-          offersAny(offerKeepGlory, state, frame.combatCard$who)
+          offerBroadside(state, frame.combatCard$who) ||
+          offerEvasiveManeuvers(state, frame.combatCard$who) ||
+          offerKeepGlory(state, frame.combatCard$who)
         )) {
           frame.pc = 26;
           continue machine;
@@ -9938,61 +9937,76 @@ function run(state: State): void {
   freezeHeld(state, HELD);
 }
 
-/** Every allowed form of Move (the same requirements as `checkMove`). */
-function offerMove(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of Move (the same requirements as `checkMove`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerMove(state: State, me: Player, out?: Action[]): boolean {
   const stepList = stepsFor(state, me);
   for (let step = 0; step < stepList.length; step++) {
     const stepItem = stepList[step]!;
     if (state.players[me]!.actionsLeft < moveCost(state, stepItem)) continue;
+    if (out === undefined) return true;
     out.push({ type: "Move", player: me, step });
   }
+
+  return false;
 }
 
-/** Every allowed form of Retire (the same requirements as `checkRetire`). */
-function offerRetire(state: State, me: Player, out: Action[]): void {
-  if (!(state.players[me]!.inPort && state.players[me]!.actionsLeft === ACTIONS_PER_TURN)) return;
+/** Every allowed form of Retire (the same requirements as `checkRetire`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerRetire(state: State, me: Player, out?: Action[]): boolean {
+  if (!(state.players[me]!.inPort && state.players[me]!.actionsLeft === ACTIONS_PER_TURN)) return false;
+  if (out === undefined) return true;
   out.push({ type: "Retire", player: me });
+  return false;
 }
 
-/** Every allowed form of Scout (the same requirements as `checkScout`). */
-function offerScout(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.inPort) return;
+/** Every allowed form of Scout (the same requirements as `checkScout`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerScout(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.inPort) return false;
   const targetList = targetsFor(state, me);
   for (let target = 0; target < targetList.length; target++) {
     const targetItem = targetList[target]!;
     if (containsValue(state.players[me]!.scouted, targetItem)) continue;
+    if (out === undefined) return true;
     out.push({ type: "Scout", player: me, target });
   }
+
+  return false;
 }
 
-/** Every allowed form of PlayGlory (the same requirements as `checkPlayGlory`). */
-function offerPlayGlory(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of PlayGlory (the same requirements as `checkPlayGlory`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerPlayGlory(state: State, me: Player, out?: Action[]): boolean {
   const cardList = state.players[me]!.gloryHand;
   for (let card = 0; card < cardList.length; card++) {
     const cardItem = cardList[card]!;
     if (!playableNow(state, me, cardItem)) continue;
+    if (out === undefined) return true;
     out.push({ type: "PlayGlory", player: me, card });
   }
+
+  return false;
 }
 
-/** Every allowed form of Broadside (the same requirements as `checkBroadside`). */
-function offerBroadside(state: State, me: Player, out: Action[]): void {
-  if (!(state.contestWinner === me && state.winnerDeclaration === "shoot")) return;
+/** Every allowed form of Broadside (the same requirements as `checkBroadside`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBroadside(state: State, me: Player, out?: Action[]): boolean {
+  if (!(state.contestWinner === me && state.winnerDeclaration === "shoot")) return false;
   const c = firstOf(state, me, "broadside");
-  if (c === null) return;
+  if (c === null) return false;
+  if (out === undefined) return true;
   out.push({ type: "Broadside", player: me });
+  return false;
 }
 
-/** Every allowed form of EvasiveManeuvers (the same requirements as `checkEvasiveManeuvers`). */
-function offerEvasiveManeuvers(state: State, me: Player, out: Action[]): void {
-  if (!(state.contestWinner === me && state.winnerDeclaration === "flee")) return;
+/** Every allowed form of EvasiveManeuvers (the same requirements as `checkEvasiveManeuvers`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerEvasiveManeuvers(state: State, me: Player, out?: Action[]): boolean {
+  if (!(state.contestWinner === me && state.winnerDeclaration === "flee")) return false;
   const c = firstOf(state, me, "evasiveManeuvers");
-  if (c === null) return;
+  if (c === null) return false;
+  if (out === undefined) return true;
   out.push({ type: "EvasiveManeuvers", player: me });
+  return false;
 }
 
-/** Every allowed form of KeepGlory (the same requirements as `checkKeepGlory`). */
-function offerKeepGlory(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of KeepGlory (the same requirements as `checkKeepGlory`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerKeepGlory(state: State, me: Player, out?: Action[]): boolean {
   const cardList = state.players[me]!.gloryHand;
   for (let card = 0; card < cardList.length; card++) {
     const cardItem = cardList[card]!;
@@ -10000,20 +10014,27 @@ function offerKeepGlory(state: State, me: Player, out: Action[]): void {
       at(GLORY, cardItem, 2504, 11).kind === "broadside" || at(GLORY, cardItem, 2504, 44).kind === "evasiveManeuvers"
     ))
       continue;
+    if (out === undefined) return true;
     out.push({ type: "KeepGlory", player: me, card });
   }
+
+  return false;
 }
 
-/** Every allowed form of Port (the same requirements as `checkPort`). */
-function offerPort(state: State, me: Player, out: Action[]): void {
-  if (!state.players[me]!.inPort) return;
-  if (state.players[me]!.portUsed) return;
+/** Every allowed form of Port (the same requirements as `checkPort`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerPort(state: State, me: Player, out?: Action[]): boolean {
+  if (!state.players[me]!.inPort) return false;
+  if (state.players[me]!.portUsed) return false;
+  if (out === undefined) return true;
   out.push({ type: "Port", player: me });
+  return false;
 }
 
-/** Every allowed form of EndTurn (the same requirements as `checkEndTurn`). */
-function offerEndTurn(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of EndTurn (the same requirements as `checkEndTurn`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerEndTurn(state: State, me: Player, out?: Action[]): boolean {
+  if (out === undefined) return true;
   out.push({ type: "EndTurn", player: me });
+  return false;
 }
 
 /** Every action `seat` may play now. */
@@ -14007,9 +14028,9 @@ function collect5(state: State, fighters: Player[], combatCard$done: Player[]): 
     const combatCard$q = items[i]!;
     if (
       !combatCard$done.includes(combatCard$q) &&
-      (offersAny(offerBroadside, state, combatCard$q) ||
-        offersAny(offerEvasiveManeuvers, state, combatCard$q) ||
-        offersAny(offerKeepGlory, state, combatCard$q))
+      (offerBroadside(state, combatCard$q) ||
+        offerEvasiveManeuvers(state, combatCard$q) ||
+        offerKeepGlory(state, combatCard$q))
     )
       out.push(combatCard$q);
   }

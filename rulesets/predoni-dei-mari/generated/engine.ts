@@ -41,7 +41,6 @@ import {
   mapSet,
   mapValues,
   notOfferedNow,
-  offersAny,
   checkParams,
   pickRandom,
   randomBetween,
@@ -8750,27 +8749,27 @@ function stepCommerce(state: State, frame: CommerceFrame): void {
 
       case 1: {
         if (!(
-          offersAny(offerSellCargo, state, frame.me) ||
-          offersAny(offerDeliver, state, frame.me) ||
-          offersAny(offerSellMain, state, frame.me) ||
-          offersAny(offerSellSecondary, state, frame.me) ||
-          offersAny(offerSellSail, state, frame.me) ||
-          offersAny(offerDropLetter, state, frame.me) ||
-          offersAny(offerBuyMain, state, frame.me) ||
-          offersAny(offerBuySecondary, state, frame.me) ||
-          offersAny(offerBuySail, state, frame.me) ||
-          offersAny(offerBuyLetter, state, frame.me) ||
-          offersAny(offerBuyShip, state, frame.me) ||
-          offersAny(offerStoreMain, state, frame.me) ||
-          offersAny(offerLoadMain, state, frame.me) ||
-          offersAny(offerStoreSecondary, state, frame.me) ||
-          offersAny(offerLoadSecondary, state, frame.me) ||
-          offersAny(offerStoreSail, state, frame.me) ||
-          offersAny(offerLoadSail, state, frame.me) ||
-          offersAny(offerStoreLetter, state, frame.me) ||
-          offersAny(offerLoadLetter, state, frame.me) ||
-          offersAny(offerStoreCargo, state, frame.me) ||
-          offersAny(offerLoadCargo, state, frame.me)
+          offerSellCargo(state, frame.me) ||
+          offerDeliver(state, frame.me) ||
+          offerSellMain(state, frame.me) ||
+          offerSellSecondary(state, frame.me) ||
+          offerSellSail(state, frame.me) ||
+          offerDropLetter(state, frame.me) ||
+          offerBuyMain(state, frame.me) ||
+          offerBuySecondary(state, frame.me) ||
+          offerBuySail(state, frame.me) ||
+          offerBuyLetter(state, frame.me) ||
+          offerBuyShip(state, frame.me) ||
+          offerStoreMain(state, frame.me) ||
+          offerLoadMain(state, frame.me) ||
+          offerStoreSecondary(state, frame.me) ||
+          offerLoadSecondary(state, frame.me) ||
+          offerStoreSail(state, frame.me) ||
+          offerLoadSail(state, frame.me) ||
+          offerStoreLetter(state, frame.me) ||
+          offerLoadLetter(state, frame.me) ||
+          offerStoreCargo(state, frame.me) ||
+          offerLoadCargo(state, frame.me)
         )) {
           frame.pc = 2;
           continue machine;
@@ -8963,9 +8962,9 @@ function stepTavern(state: State, frame: TavernFrame): void {
 
       case 1: {
         if (!(
-          offersAny(offerTakeMission, state, frame.me) ||
-          offersAny(offerBuyCombatCard, state, frame.me) ||
-          offersAny(offerConvertHonour, state, frame.me)
+          offerTakeMission(state, frame.me) ||
+          offerBuyCombatCard(state, frame.me) ||
+          offerConvertHonour(state, frame.me)
         )) {
           frame.pc = 2;
           continue machine;
@@ -9274,37 +9273,46 @@ function run(state: State): void {
   freezeHeld(state, HELD);
 }
 
-/** Every allowed form of PlayCard (the same requirements as `checkPlayCard`). */
-function offerPlayCard(state: State, me: Player, out: Action[]): void {
-  if (state.inWind) return;
-  if (state.players[me]!.hand.length > handLimit(state, me)) return;
+/** Every allowed form of PlayCard (the same requirements as `checkPlayCard`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerPlayCard(state: State, me: Player, out?: Action[]): boolean {
+  if (state.inWind) return false;
+  if (state.players[me]!.hand.length > handLimit(state, me)) return false;
   const cardList = state.players[me]!.hand;
   for (let card = 0; card < cardList.length; card++) {
+    if (out === undefined) return true;
     out.push({ type: "PlayCard", player: me, card });
   }
+
+  return false;
 }
 
-/** Every allowed form of Repair (the same requirements as `checkRepair`). */
-function offerRepair(state: State, me: Player, out: Action[]): void {
-  if (!state.players[me]!.damaged) return;
-  if (state.players[me]!.cp < 1) return;
+/** Every allowed form of Repair (the same requirements as `checkRepair`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerRepair(state: State, me: Player, out?: Action[]): boolean {
+  if (!state.players[me]!.damaged) return false;
+  if (state.players[me]!.cp < 1) return false;
+  if (out === undefined) return true;
   out.push({ type: "Repair", player: me });
+  return false;
 }
 
-/** Every allowed form of EndTurn (the same requirements as `checkEndTurn`). */
-function offerEndTurn(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of EndTurn (the same requirements as `checkEndTurn`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerEndTurn(state: State, me: Player, out?: Action[]): boolean {
+  if (out === undefined) return true;
   out.push({ type: "EndTurn", player: me });
+  return false;
 }
 
-/** Every allowed form of Move (the same requirements as `checkMove`). */
-function offerMove(state: State, me: Player, out: Action[]): void {
-  if (state.phase >= 1) return;
-  if (state.activeFought) return;
+/** Every allowed form of Move (the same requirements as `checkMove`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerMove(state: State, me: Player, out?: Action[]): boolean {
+  if (state.phase >= 1) return false;
+  if (state.activeFought) return false;
+  if (out === undefined) return true;
   out.push({ type: "Move", player: me });
+  return false;
 }
 
-/** Every allowed form of Step (the same requirements as `checkStep`). */
-function offerStep(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of Step (the same requirements as `checkStep`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStep(state: State, me: Player, out?: Action[]): boolean {
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
     const to = hexStep(fieldValue(state.players[me]!.pos, "pos", 1045, 17), d);
@@ -9315,13 +9323,16 @@ function offerStep(state: State, me: Player, out: Action[]): void {
     if (!(isPort(state, to) || !damagedPirateAt(state, to))) continue;
     if (!(isPort(state, to) || !state.players[me]!.damaged || !otherPirateAt(state, to, me))) continue;
     if (!(!isPort(state, to) || portOpen(state, me, to))) continue;
+    if (out === undefined) return true;
     out.push({ type: "Step", player: me, d });
   }
+
+  return false;
 }
 
-/** Every allowed form of AttackPort (the same requirements as `checkAttackPort`). */
-function offerAttackPort(state: State, me: Player, out: Action[]): void {
-  if (mpLeft(state, me) < 1) return;
+/** Every allowed form of AttackPort (the same requirements as `checkAttackPort`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerAttackPort(state: State, me: Player, out?: Action[]): boolean {
+  if (mpLeft(state, me) < 1) return false;
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
     const to = hexStep(fieldValue(state.players[me]!.pos, "pos", 1058, 17), d);
@@ -9330,244 +9341,313 @@ function offerAttackPort(state: State, me: Player, out: Action[]): void {
     if (isConquered(state, city)) continue;
     if (!hasAccess(state, me, to)) continue;
     if (!canAttackCity(state, me, city)) continue;
+    if (out === undefined) return true;
     out.push({ type: "AttackPort", player: me, d });
   }
+
+  return false;
 }
 
-/** Every allowed form of ExtraMove (the same requirements as `checkExtraMove`). */
-function offerExtraMove(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.cp < 1) return;
+/** Every allowed form of ExtraMove (the same requirements as `checkExtraMove`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerExtraMove(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.cp < 1) return false;
+  if (out === undefined) return true;
   out.push({ type: "ExtraMove", player: me });
+  return false;
 }
 
-/** Every allowed form of StopMoving (the same requirements as `checkStopMoving`). */
-function offerStopMoving(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of StopMoving (the same requirements as `checkStopMoving`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStopMoving(state: State, me: Player, out?: Action[]): boolean {
+  if (out === undefined) return true;
   out.push({ type: "StopMoving", player: me });
+  return false;
 }
 
-/** Every allowed form of AttackCity (the same requirements as `checkAttackCity`). */
-function offerAttackCity(state: State, me: Player, out: Action[]): void {
-  if (state.phase >= 3) return;
+/** Every allowed form of AttackCity (the same requirements as `checkAttackCity`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerAttackCity(state: State, me: Player, out?: Action[]): boolean {
+  if (state.phase >= 3) return false;
   const city = cityAt(state, fieldValue(state.players[me]!.pos, "pos", 1813, 29));
-  if (city === null) return;
-  if (isConquered(state, city)) return;
-  if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1816, 37).nation)) return;
-  if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, city, 1818, 38).module)) return;
+  if (city === null) return false;
+  if (isConquered(state, city)) return false;
+  if (state.players[me]!.damaged) return false;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city, 1816, 37).nation)) return false;
+  if (!usableToken(state, me)) return false;
+  if (ownHideoutOnModule(state, me, at(CITIES, city, 1818, 38).module)) return false;
+  if (out === undefined) return true;
   out.push({ type: "AttackCity", player: me });
+  return false;
 }
 
-/** Every allowed form of Commerce (the same requirements as `checkCommerce`). */
-function offerCommerce(state: State, me: Player, out: Action[]): void {
-  if (state.phase >= 4) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1859, 18))) return;
+/** Every allowed form of Commerce (the same requirements as `checkCommerce`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerCommerce(state: State, me: Player, out?: Action[]): boolean {
+  if (state.phase >= 4) return false;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 1859, 18))) return false;
+  if (out === undefined) return true;
   out.push({ type: "Commerce", player: me });
+  return false;
 }
 
-/** Every allowed form of SellCargo (the same requirements as `checkSellCargo`). */
-function offerSellCargo(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1868, 25))) return;
+/** Every allowed form of SellCargo (the same requirements as `checkSellCargo`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerSellCargo(state: State, me: Player, out?: Action[]): boolean {
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1868, 25))) return false;
   for (let count = 1; count <= 7; count++) {
     if (count > state.players[me]!.cargo) continue;
+    if (out === undefined) return true;
     out.push({ type: "SellCargo", player: me, count });
   }
+
+  return false;
 }
 
-/** Every allowed form of Deliver (the same requirements as `checkDeliver`). */
-function offerDeliver(state: State, me: Player, out: Action[]): void {
-  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1884, 25))) return;
+/** Every allowed form of Deliver (the same requirements as `checkDeliver`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerDeliver(state: State, me: Player, out?: Action[]): boolean {
+  if (!hasAccess(state, me, fieldValue(state.players[me]!.pos, "pos", 1884, 25))) return false;
   const cardList = state.players[me]!.captured;
   for (let card = 0; card < cardList.length; card++) {
+    if (out === undefined) return true;
     out.push({ type: "Deliver", player: me, card });
   }
+
+  return false;
 }
 
-/** Every allowed form of SellMain (the same requirements as `checkSellMain`). */
-function offerSellMain(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of SellMain (the same requirements as `checkSellMain`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerSellMain(state: State, me: Player, out?: Action[]): boolean {
   for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
     const w = MAIN_W_VALUES[wIndex]!;
     if (!state.players[me]!.sb.includes(w)) continue;
+    if (out === undefined) return true;
     out.push({ type: "SellMain", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of SellSecondary (the same requirements as `checkSellSecondary`). */
-function offerSellSecondary(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of SellSecondary (the same requirements as `checkSellSecondary`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerSellSecondary(state: State, me: Player, out?: Action[]): boolean {
   for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
     const w = SEC_W_VALUES[wIndex]!;
     if (!state.players[me]!.holdSec.includes(w)) continue;
+    if (out === undefined) return true;
     out.push({ type: "SellSecondary", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of SellSail (the same requirements as `checkSellSail`). */
-function offerSellSail(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of SellSail (the same requirements as `checkSellSail`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerSellSail(state: State, me: Player, out?: Action[]): boolean {
   for (let v = 1; v <= 2; v++) {
     if (!state.players[me]!.yards.includes(v)) continue;
+    if (out === undefined) return true;
     out.push({ type: "SellSail", player: me, v });
   }
+
+  return false;
 }
 
-/** Every allowed form of DropLetter (the same requirements as `checkDropLetter`). */
-function offerDropLetter(state: State, me: Player, out: Action[]): void {
+/** Every allowed form of DropLetter (the same requirements as `checkDropLetter`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerDropLetter(state: State, me: Player, out?: Action[]): boolean {
   for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
     const n = NATION_VALUES[nIndex]!;
     if (!state.players[me]!.letters.includes(n)) continue;
+    if (out === undefined) return true;
     out.push({ type: "DropLetter", player: me, n });
   }
+
+  return false;
 }
 
-/** Every allowed form of BuyMain (the same requirements as `checkBuyMain`). */
-function offerBuyMain(state: State, me: Player, out: Action[]): void {
-  if (freeSb(state, me) <= 0) return;
-  if (state.players[me]!.doubloons < PRICE_MAIN) return;
+/** Every allowed form of BuyMain (the same requirements as `checkBuyMain`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBuyMain(state: State, me: Player, out?: Action[]): boolean {
+  if (freeSb(state, me) <= 0) return false;
+  if (state.players[me]!.doubloons < PRICE_MAIN) return false;
   for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
     const w = MAIN_W_VALUES[wIndex]!;
     if (mainSupply(state, w) <= 0) continue;
+    if (out === undefined) return true;
     out.push({ type: "BuyMain", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of BuySecondary (the same requirements as `checkBuySecondary`). */
-function offerBuySecondary(state: State, me: Player, out: Action[]): void {
-  if (freeHold(state, me) <= 0) return;
-  if (state.players[me]!.doubloons < PRICE_SECONDARY) return;
+/** Every allowed form of BuySecondary (the same requirements as `checkBuySecondary`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBuySecondary(state: State, me: Player, out?: Action[]): boolean {
+  if (freeHold(state, me) <= 0) return false;
+  if (state.players[me]!.doubloons < PRICE_SECONDARY) return false;
   for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
     const w = SEC_W_VALUES[wIndex]!;
     if (secSupply(state, w) <= 0) continue;
+    if (out === undefined) return true;
     out.push({ type: "BuySecondary", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of BuySail (the same requirements as `checkBuySail`). */
-function offerBuySail(state: State, me: Player, out: Action[]): void {
-  if (freeYards(state, me) <= 0) return;
+/** Every allowed form of BuySail (the same requirements as `checkBuySail`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBuySail(state: State, me: Player, out?: Action[]): boolean {
+  if (freeYards(state, me) <= 0) return false;
   for (let v = 1; v <= 2; v++) {
     if (state.players[me]!.doubloons < (v === 2 ? PRICE_SILK : PRICE_SAIL)) continue;
     if (!(v === 1 || !ownsSilk(state, me))) continue;
     if (sailSupply(state, v) <= 0) continue;
+    if (out === undefined) return true;
     out.push({ type: "BuySail", player: me, v });
   }
+
+  return false;
 }
 
-/** Every allowed form of BuyLetter (the same requirements as `checkBuyLetter`). */
-function offerBuyLetter(state: State, me: Player, out: Action[]): void {
-  if (freeHold(state, me) <= 0) return;
+/** Every allowed form of BuyLetter (the same requirements as `checkBuyLetter`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBuyLetter(state: State, me: Player, out?: Action[]): boolean {
+  if (freeHold(state, me) <= 0) return false;
   for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
     const n = NATION_VALUES[nIndex]!;
     if (letterSupply(state, n) <= 0) continue;
     if (state.players[me]!.doubloons < letterPrice(state, me, n)) continue;
+    if (out === undefined) return true;
     out.push({ type: "BuyLetter", player: me, n });
   }
+
+  return false;
 }
 
-/** Every allowed form of StoreMain (the same requirements as `checkStoreMain`). */
-function offerStoreMain(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (warehouseFree(state, me) <= 0) return;
+/** Every allowed form of StoreMain (the same requirements as `checkStoreMain`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStoreMain(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (warehouseFree(state, me) <= 0) return false;
   for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
     const w = MAIN_W_VALUES[wIndex]!;
     if (!state.players[me]!.sb.includes(w)) continue;
+    if (out === undefined) return true;
     out.push({ type: "StoreMain", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of LoadMain (the same requirements as `checkLoadMain`). */
-function offerLoadMain(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (freeSb(state, me) <= 0) return;
+/** Every allowed form of LoadMain (the same requirements as `checkLoadMain`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLoadMain(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (freeSb(state, me) <= 0) return false;
   for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
     const w = MAIN_W_VALUES[wIndex]!;
     if (!state.players[me]!.whMain.includes(w)) continue;
+    if (out === undefined) return true;
     out.push({ type: "LoadMain", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of StoreSecondary (the same requirements as `checkStoreSecondary`). */
-function offerStoreSecondary(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (warehouseFree(state, me) <= 0) return;
+/** Every allowed form of StoreSecondary (the same requirements as `checkStoreSecondary`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStoreSecondary(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (warehouseFree(state, me) <= 0) return false;
   for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
     const w = SEC_W_VALUES[wIndex]!;
     if (!state.players[me]!.holdSec.includes(w)) continue;
+    if (out === undefined) return true;
     out.push({ type: "StoreSecondary", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of LoadSecondary (the same requirements as `checkLoadSecondary`). */
-function offerLoadSecondary(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (freeHold(state, me) <= 0) return;
+/** Every allowed form of LoadSecondary (the same requirements as `checkLoadSecondary`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLoadSecondary(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (freeHold(state, me) <= 0) return false;
   for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
     const w = SEC_W_VALUES[wIndex]!;
     if (!state.players[me]!.whSec.includes(w)) continue;
+    if (out === undefined) return true;
     out.push({ type: "LoadSecondary", player: me, w });
   }
+
+  return false;
 }
 
-/** Every allowed form of StoreSail (the same requirements as `checkStoreSail`). */
-function offerStoreSail(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (warehouseFree(state, me) <= 0) return;
+/** Every allowed form of StoreSail (the same requirements as `checkStoreSail`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStoreSail(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (warehouseFree(state, me) <= 0) return false;
   for (let v = 1; v <= 2; v++) {
     if (!state.players[me]!.yards.includes(v)) continue;
+    if (out === undefined) return true;
     out.push({ type: "StoreSail", player: me, v });
   }
+
+  return false;
 }
 
-/** Every allowed form of LoadSail (the same requirements as `checkLoadSail`). */
-function offerLoadSail(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (freeYards(state, me) <= 0) return;
+/** Every allowed form of LoadSail (the same requirements as `checkLoadSail`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLoadSail(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (freeYards(state, me) <= 0) return false;
   for (let v = 1; v <= 2; v++) {
     if (!state.players[me]!.whSails.includes(v)) continue;
+    if (out === undefined) return true;
     out.push({ type: "LoadSail", player: me, v });
   }
+
+  return false;
 }
 
-/** Every allowed form of StoreLetter (the same requirements as `checkStoreLetter`). */
-function offerStoreLetter(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (warehouseFree(state, me) <= 0) return;
+/** Every allowed form of StoreLetter (the same requirements as `checkStoreLetter`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStoreLetter(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (warehouseFree(state, me) <= 0) return false;
   for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
     const n = NATION_VALUES[nIndex]!;
     if (!state.players[me]!.letters.includes(n)) continue;
+    if (out === undefined) return true;
     out.push({ type: "StoreLetter", player: me, n });
   }
+
+  return false;
 }
 
-/** Every allowed form of LoadLetter (the same requirements as `checkLoadLetter`). */
-function offerLoadLetter(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (freeHold(state, me) <= 0) return;
+/** Every allowed form of LoadLetter (the same requirements as `checkLoadLetter`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLoadLetter(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (freeHold(state, me) <= 0) return false;
   for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
     const n = NATION_VALUES[nIndex]!;
     if (!state.players[me]!.whLetters.includes(n)) continue;
+    if (out === undefined) return true;
     out.push({ type: "LoadLetter", player: me, n });
   }
+
+  return false;
 }
 
-/** Every allowed form of StoreCargo (the same requirements as `checkStoreCargo`). */
-function offerStoreCargo(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (state.players[me]!.cargo <= 0) return;
-  if (warehouseFree(state, me) <= 0) return;
+/** Every allowed form of StoreCargo (the same requirements as `checkStoreCargo`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerStoreCargo(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (state.players[me]!.cargo <= 0) return false;
+  if (warehouseFree(state, me) <= 0) return false;
+  if (out === undefined) return true;
   out.push({ type: "StoreCargo", player: me });
+  return false;
 }
 
-/** Every allowed form of LoadCargo (the same requirements as `checkLoadCargo`). */
-function offerLoadCargo(state: State, me: Player, out: Action[]): void {
-  if (!warehouseHere(state, me)) return;
-  if (state.players[me]!.whCargo <= 0) return;
-  if (freeHold(state, me) <= 0) return;
+/** Every allowed form of LoadCargo (the same requirements as `checkLoadCargo`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerLoadCargo(state: State, me: Player, out?: Action[]): boolean {
+  if (!warehouseHere(state, me)) return false;
+  if (state.players[me]!.whCargo <= 0) return false;
+  if (freeHold(state, me) <= 0) return false;
+  if (out === undefined) return true;
   out.push({ type: "LoadCargo", player: me });
+  return false;
 }
 
-/** Every allowed form of BuyShip (the same requirements as `checkBuyShip`). */
-function offerBuyShip(state: State, me: Player, out: Action[]): void {
-  if (state.boughtShip) return;
-  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2044, 22)) <= 0) return;
+/** Every allowed form of BuyShip (the same requirements as `checkBuyShip`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBuyShip(state: State, me: Player, out?: Action[]): boolean {
+  if (state.boughtShip) return false;
+  if (citySizeAt(state, fieldValue(state.players[me]!.pos, "pos", 2044, 22)) <= 0) return false;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
@@ -9576,38 +9656,49 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
       0
     )
       continue;
+    if (out === undefined) return true;
     out.push({ type: "BuyShip", player: me, deck });
   }
+
+  return false;
 }
 
-/** Every allowed form of Tavern (the same requirements as `checkTavern`). */
-function offerTavern(state: State, me: Player, out: Action[]): void {
-  if (state.phase >= 5) return;
-  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2143, 18))) return;
+/** Every allowed form of Tavern (the same requirements as `checkTavern`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerTavern(state: State, me: Player, out?: Action[]): boolean {
+  if (state.phase >= 5) return false;
+  if (!isPort(state, fieldValue(state.players[me]!.pos, "pos", 2143, 18))) return false;
+  if (out === undefined) return true;
   out.push({ type: "Tavern", player: me });
+  return false;
 }
 
-/** Every allowed form of TakeMission (the same requirements as `checkTakeMission`). */
-function offerTakeMission(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.mission.length !== 0) return;
-  if (state.missionDeck.pile.length + state.missionDeck.discard.length <= 0) return;
+/** Every allowed form of TakeMission (the same requirements as `checkTakeMission`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerTakeMission(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.mission.length !== 0) return false;
+  if (state.missionDeck.pile.length + state.missionDeck.discard.length <= 0) return false;
+  if (out === undefined) return true;
   out.push({ type: "TakeMission", player: me });
+  return false;
 }
 
-/** Every allowed form of BuyCombatCard (the same requirements as `checkBuyCombatCard`). */
-function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours < 1) return;
-  if (state.cardRefused) return;
-  if (state.players[me]!.hand.length >= handLimit(state, me)) return;
-  if (state.players[me]!.cp < CP_COMBAT_CARD) return;
-  if (state.combatDeck.pile.length + state.combatDeck.discard.length <= 0) return;
+/** Every allowed form of BuyCombatCard (the same requirements as `checkBuyCombatCard`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerBuyCombatCard(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.honours < 1) return false;
+  if (state.cardRefused) return false;
+  if (state.players[me]!.hand.length >= handLimit(state, me)) return false;
+  if (state.players[me]!.cp < CP_COMBAT_CARD) return false;
+  if (state.combatDeck.pile.length + state.combatDeck.discard.length <= 0) return false;
+  if (out === undefined) return true;
   out.push({ type: "BuyCombatCard", player: me });
+  return false;
 }
 
-/** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`). */
-function offerConvertHonour(state: State, me: Player, out: Action[]): void {
-  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2178, 29).honours) return;
+/** Every allowed form of ConvertHonour (the same requirements as `checkConvertHonour`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
+function offerConvertHonour(state: State, me: Player, out?: Action[]): boolean {
+  if (state.players[me]!.honours - 1 < at(SHIPS, state.players[me]!.ship, 2178, 29).honours) return false;
+  if (out === undefined) return true;
   out.push({ type: "ConvertHonour", player: me });
+  return false;
 }
 
 /** Every action `seat` may play now. */
