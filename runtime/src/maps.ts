@@ -74,6 +74,14 @@ export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, va
   map[key] = value;
 }
 
+/** A copy of `keys` without `key`. */
+function withoutKey(keys: readonly number[], key: number): number[] {
+  const at = keys.indexOf(key);
+  const out = keys.slice(0, at < 0 ? keys.length : at);
+  for (let i = at + 1; at >= 0 && i < keys.length; i++) out.push(keys[i]!);
+  return out;
+}
+
 /** Whether a key is a position in JavaScript's sense: such keys come first in an object's order, ascending. */
 function isIndex(key: unknown): key is number {
   return typeof key === "number" && Number.isInteger(key) && key >= 0 && key < 4294967295;
@@ -109,7 +117,7 @@ export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key:
   if (n !== undefined) counted[SIZE] = n - 1;
   // A new list of the rest, in the same order (a loop may still be reading the old one).
   const keys = counted[KEYS];
-  if (keys !== undefined) counted[KEYS] = keys.filter((k) => k !== Number(key));
+  if (keys !== undefined) counted[KEYS] = withoutKey(keys, Number(key));
   delete map[key];
 }
 
