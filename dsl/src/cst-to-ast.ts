@@ -975,25 +975,19 @@ export class AstBuilder {
    * comparisons and `is` tests do not chain (`a < b < c` is refused).
    */
   private operation(n: CstNode): A.Expr {
-    const operands = nodes(n, "operand");
-    const members = tokens(n, "Identifier");
     // The operators in source order, `is` among them (it takes a member's name where the others take an operand).
     const ops = [...tokens(n, "BinaryOperator"), ...tokens(n, "Is")].sort((a, b) => a.startOffset - b.startOffset);
-    const chain: Chain = { operands, ops, members, next: 0, nextOp: 0, nextMember: 0 };
-    const result = this.climb(chain, 1, this.negated(chain));
-    return result;
+    return this.grouped({ operands: nodes(n, "operand"), ops, members: tokens(n, "Identifier") });
   }
 
   /** `arithmetic`: a range's bound, numbers only. */
   private arithmetic(n: CstNode): A.Expr {
-    const chain: Chain = {
-      operands: nodes(n, "operand"),
-      ops: tokens(n, "ArithmeticOperator"),
-      members: [],
-      next: 0,
-      nextOp: 0,
-      nextMember: 0,
-    };
+    return this.grouped({ operands: nodes(n, "operand"), ops: tokens(n, "ArithmeticOperator"), members: [] });
+  }
+
+  /** A whole chain, grouped. */
+  private grouped(parts: Pick<Chain, "operands" | "ops" | "members">): A.Expr {
+    const chain: Chain = { ...parts, next: 0, nextOp: 0, nextMember: 0 };
     return this.climb(chain, 1, this.negated(chain));
   }
 
@@ -1054,19 +1048,19 @@ export class AstBuilder {
   private operand(n: CstNode): A.Expr {
     let result = this.postfix(n);
     const minuses = tokens(n, "Minus");
-    const nots = tokens(n, "Not");
+    const lastNot = tokens(n, "Not").at(-1);
+    if (lastNot && minuses.length > 0 && lastNot.startOffset > minuses[0]!.startOffset) {
+      this.diagnostics.push(
+        error(
+          Codes.syntaxError,
+          tokenSpan(lastNot),
+          "`not` cannot follow `-`",
+          "put what it negates in brackets: `-(not ...)` is a number negated, which `not` never gives",
+        ),
+      );
+    }
     for (let i = minuses.length - 1; i >= 0; i--) {
       const minus = minuses[i]!;
-      if (nots.length > 0 && nots[nots.length - 1]!.startOffset > minus.startOffset) {
-        this.diagnostics.push(
-          error(
-            Codes.syntaxError,
-            tokenSpan(nots[nots.length - 1]!),
-            "`not` cannot follow `-`",
-            "put what it negates in brackets: `-(not ...)` is a number negated, which `not` never gives",
-          ),
-        );
-      }
       const span = { ...tokenSpan(minus), end: result.span.end };
       result =
         result.kind === "int"

@@ -176,18 +176,22 @@ export function registerCompile(program: Command, context: CliContext = cliConte
         // and only when its text changed.
         const last = new Map<string, string>();
         for (const r of rulesets) last.set(r.rulesPath, await readFile(r.rulesPath, "utf8").catch(() => ""));
+        // One compile at a time, in the order the changes came.
+        let queue: Promise<unknown> = Promise.resolve();
         for (const r of rulesets) {
           let timer: NodeJS.Timeout | undefined;
           watch(r.rulesPath, () => {
             clearTimeout(timer);
             timer = setTimeout(() => {
-              void readFile(r.rulesPath, "utf8")
-                .catch(() => "")
-                .then((text) => {
-                  if (text === last.get(r.rulesPath)) return;
-                  last.set(r.rulesPath, text);
-                  return run([r]);
-                });
+              queue = queue.then(async () => {
+                const text = await readFile(r.rulesPath, "utf8").catch(() => "");
+                if (text === last.get(r.rulesPath)) return;
+                last.set(r.rulesPath, text);
+                // An error is reported, and the watch goes on (the next save may fix it).
+                await run([r]).catch((e: unknown) =>
+                  context.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`),
+                );
+              });
             }, WATCH_SETTLE_MS);
           });
         }

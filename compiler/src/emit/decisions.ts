@@ -298,11 +298,8 @@ function actionScope(a: ActionDecl, me: string, params: Map<LocalSymbol, string>
 /**
  * `offerX(state, me, out)`: pushes every allowed form of the action X. Each `require` is tested as soon as the
  * parameters it reads are known, so a requirement on the player alone (`me.cannons > 0`) rules out the whole loop
- * over targets at once: legal-action enumeration is the hot loop of every playout.
- */
-/**
- * `offer<Action>`: every allowed form of the action, added to `out`; without `out`, whether there is one, found
- * without listing them (it stops at the first), for `offers(p, Action)` and `act ... or stop`.
+ * over targets at once: legal-action enumeration is the hot loop of every playout. Without `out`, it says whether
+ * there is a form, found without listing them (it stops at the first): `offers(p, X)` and `act ... or stop`.
  */
 export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
   const lines: string[] = [];

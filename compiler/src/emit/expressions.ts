@@ -1051,7 +1051,10 @@ export function enumReaders(program: Program): string[] {
   });
 }
 
-/** Whether the player (code) may take the action now: its offer function asked without a list, which stops at the first legal form. */
+/**
+ * Whether the player (code) may take the action now: its offer function asked without a list, which stops at the
+ * first legal form.
+ */
 export function offersCall(action: string, player: string): string {
   return `offer${action}(state, ${player})`;
 }

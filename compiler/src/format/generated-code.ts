@@ -3,7 +3,7 @@
  * remembered: a recompile after a change to one rule formats only the statements that changed (Prettier is most of a
  * compile's time). Prettier prints the statements of a module one by one and keeps one blank line between two where
  * the code has one, so the pieces joined are byte for byte what it gives for the whole module (a test compares the
- * two for every ruleset, and `rules compile --check` formats whole modules, so a difference could not go unseen).
+ * two, and `rules compile --check` formats whole modules: CI would see a difference in any ruleset).
  */
 import { createHash } from "node:crypto";
 import * as prettier from "prettier";
@@ -31,6 +31,9 @@ const MODULES_KEPT = 40;
 /** The repository's Prettier settings for TypeScript (`.prettierrc.json`: a width of 120). */
 const OPTIONS: prettier.Options = { parser: "typescript", printWidth: 120 };
 
+/** What formatted text depends on besides the code: Prettier's version and the settings. */
+const SETTINGS = JSON.stringify({ prettier: prettier.version, ...OPTIONS });
+
 /** Formats a whole module the way the repository's Prettier settings format every other file. */
 export async function format(code: string): Promise<string> {
   return prettier.format(code, OPTIONS);
@@ -51,7 +54,7 @@ export class FormatCache {
 
   /** The key of a statement: its text, Prettier's version and the settings (a new Prettier formats anew). */
   static key(statement: string): string {
-    return createHash("sha1").update(prettier.version).update("\0").update(statement).digest("base64url");
+    return createHash("sha1").update(SETTINGS).update("\0").update(statement).digest("base64url");
   }
 
   /** Formats `code`, statement by statement, reusing what this cache holds for `module` (a file's name). */
@@ -99,15 +102,15 @@ export class FormatCache {
     this.dirty = false;
     const modules: Record<string, [string, string][]> = {};
     for (const [module, statements] of [...this.modules].slice(-MODULES_KEPT)) modules[module] = [...statements];
-    return JSON.stringify({ prettier: prettier.version, modules });
+    return JSON.stringify({ settings: SETTINGS, modules });
   }
 
-  /** A cache saved by `save`; anything else (a damaged file, another Prettier's) gives an empty cache. */
+  /** A cache saved by `save`; anything else (a damaged file, another Prettier's or settings') gives an empty cache. */
   static load(json: string | undefined): FormatCache {
     const cache = new FormatCache();
     try {
-      const saved = JSON.parse(json ?? "null") as { prettier?: unknown; modules?: unknown } | null;
-      if (saved?.prettier !== prettier.version || typeof saved.modules !== "object" || saved.modules === null) {
+      const saved = JSON.parse(json ?? "null") as { settings?: unknown; modules?: unknown } | null;
+      if (saved?.settings !== SETTINGS || typeof saved.modules !== "object" || saved.modules === null) {
         return cache;
       }
       for (const [module, entries] of Object.entries(saved.modules as Record<string, unknown>)) {
