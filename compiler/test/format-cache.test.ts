@@ -1,14 +1,18 @@
 /**
- * Formatting generated code statement by statement, with what earlier compiles formatted remembered: the output is
- * byte for byte what Prettier gives for the whole module, and a recompile after a small change formats only the
- * statements that changed.
+ * Formatting generated code: with the faster babel-ts parser, and statement by statement with what earlier compiles
+ * formatted remembered, the output is byte for byte what Prettier gives for the whole module with its default
+ * parser; a recompile after a small change formats only the statements that changed.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../src/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
-import { FormatCache } from "../src/format/generated-code.ts";
+import { loadRules } from "@rules/dsl";
+import * as prettier from "prettier";
+import { emitEngineModule } from "../src/emit/engine-module.ts";
+import { emitTestModule } from "../src/emit/test-module.ts";
+import { format, FormatCache, OPTIONS } from "../src/format/generated-code.ts";
 
 const SOURCE = "rulesets/letter-of-marque/letter-of-marque.rules";
 
@@ -28,6 +32,23 @@ function edited(text: string, word: string): string {
   const at = text.indexOf('else "') + 'else "'.length;
   return `${text.slice(0, at)}${word}: ${text.slice(at)}`;
 }
+
+describe("formatting generated code", () => {
+  it("with the babel-ts parser gives what Prettier's default typescript parser gives", async () => {
+    for (const [name, source] of [
+      ["letter-of-marque", SOURCE],
+      ["tour", "compiler/test/fixtures/tour/tour.rules"],
+    ] as const) {
+      const text = await readFile(join(REPO_ROOT, source), "utf8");
+      const { program } = loadRules(text, source);
+      const code = emitEngineModule({ program: program!, source: text, sourcePath: source, name, sourceHash: "0" });
+      const tests = emitTestModule({ program: program!, source: text, sourcePath: source, name });
+      for (const module of [code.text, tests]) {
+        expect(await format(module)).toBe(await prettier.format(module, { ...OPTIONS, parser: "typescript" }));
+      }
+    }
+  });
+});
 
 describe("formatting with a cache", () => {
   it("gives the bytes Prettier gives for whole modules, first and after an edit", async () => {
