@@ -665,7 +665,8 @@ export class ExprEmitter {
       case "map": {
         const m = e as MapComprehension;
         returnType = tsType(m.type!);
-        code = `const ${out}: ${returnType} = {};\n${loopHead} {\n${element}\n${cond}mapSet(${out}, ${this.emit(m.key, inner)}, ${this.storedIn(m.value, inner, value)});\n}\nreturn ${out};`;
+        // A new map, whose size and keys nothing has counted yet: its keys are set directly.
+        code = `const ${out}: ${returnType} = {};\n${loopHead} {\n${element}\n${cond}${out}[${this.emit(m.key, inner)}] = ${this.storedIn(m.value, inner, value)};\n}\nreturn ${out};`;
         break;
       }
       case "list": {

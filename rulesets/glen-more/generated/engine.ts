@@ -4290,7 +4290,7 @@ function collect2(): Partial<Record<number, number>> {
   const items = SCORING_TABLE;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    mapSet(out, s.difference, s.vp);
+    out[s.difference] = s.vp;
   }
 
   return out;
@@ -4302,7 +4302,7 @@ function collect3(): Partial<Record<number, number>> {
   const items = FAIR_LADDER;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    mapSet(out, s.types, s.vp);
+    out[s.types] = s.vp;
   }
 
   return out;
@@ -4326,7 +4326,7 @@ function collect5(state: State, l: Res[]): Partial<Record<Res, number>> {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    mapSet(out, r, count4(state, l, r));
+    out[r] = count4(state, l, r);
   }
 
   return out;
@@ -4338,7 +4338,7 @@ function collect6(state: State, r: Res, n_: number): Partial<Record<Res, number>
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? n_ : 0);
+    out[x] = x === r ? n_ : 0;
   }
 
   return out;
@@ -4940,7 +4940,7 @@ function collect56(state: State): Partial<Record<Res, number>> {
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    mapSet(out, r, 1);
+    out[r] = 1;
   }
 
   return out;

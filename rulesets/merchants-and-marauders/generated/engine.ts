@@ -14250,7 +14250,7 @@ function collect23(): Partial<Record<Zone, Zone[]>> {
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect22(z));
+    out[z] = collect22(z);
   }
 
   return out;
@@ -14262,7 +14262,7 @@ function collect24(): Partial<Record<ShipType, ShipStats>> {
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    mapSet(out, s.type, s);
+    out[s.type] = s;
   }
 
   return out;

@@ -14771,7 +14771,7 @@ function collect88(state: State): Partial<Record<Hex, boolean>> {
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.feature === "landHex" || s.feature === "flagHex" || s.feature === "fortHex") mapSet(out, s.hex, true);
+    if (s.feature === "landHex" || s.feature === "flagHex" || s.feature === "fortHex") out[s.hex] = true;
   }
 
   return out;
@@ -14795,7 +14795,7 @@ function collect90(state: State): Partial<Record<Hex, Port>> {
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.feature === "portHex") mapSet(out, s.hex, portOf(state, s.module, s.city));
+    if (s.feature === "portHex") out[s.hex] = portOf(state, s.module, s.city);
   }
 
   return out;
@@ -14807,7 +14807,7 @@ function collect91(state: State): Partial<Record<Hex, boolean>> {
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.feature === "reefHex") mapSet(out, s.hex, true);
+    if (s.feature === "reefHex") out[s.hex] = true;
   }
 
   return out;
@@ -14819,7 +14819,7 @@ function collect92(state: State): Partial<Record<Hex, number>> {
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.feature === "fortSeaHex") mapSet(out, s.hex, s.module);
+    if (s.feature === "fortSeaHex") out[s.hex] = s.module;
   }
 
   return out;
