@@ -985,9 +985,19 @@ export class AstBuilder {
     return this.grouped({ operands: nodes(n, "operand"), ops: tokens(n, "ArithmeticOperator"), members: [] });
   }
 
-  /** A whole chain, grouped. */
+  /**
+   * A whole chain, grouped. The chain is written out field by field: made with a spread of `parts`, it made the whole
+   * AST build three times slower (its reads in `climb` and `negated` are the build's hottest).
+   */
   private grouped(parts: Pick<Chain, "operands" | "ops" | "members">): A.Expr {
-    const chain: Chain = { ...parts, next: 0, nextOp: 0, nextMember: 0 };
+    const chain: Chain = {
+      operands: parts.operands,
+      ops: parts.ops,
+      members: parts.members,
+      next: 0,
+      nextOp: 0,
+      nextMember: 0,
+    };
     return this.climb(chain, 1, this.negated(chain));
   }
 
