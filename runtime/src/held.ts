@@ -112,6 +112,7 @@ export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
     frame[field] = null;
   });
   const find = new AddressFinder(slots.map((slot) => slot.value));
+  find.recall(state);
   find.within(state, []);
 
   const encode = (value: unknown, path: (string | number)[]): unknown => {
@@ -147,6 +148,23 @@ class AddressFinder {
     held.forEach(want);
   }
 
+  /**
+   * Takes for each record the address it had when the rules last went on, where it still is (a record held across a
+   * fight's decisions stays where it was): then the state is not walked at all. A record of the game is in one place
+   * only (the rules store copies), so that address is the one the walk would find.
+   */
+  recall(state: object): void {
+    for (const record of this.wanted) {
+      const path = LAST_ADDRESS.get(record);
+      if (path === undefined) continue;
+      let at: unknown = state;
+      for (let i = 0; i < path.length && typeof at === "object" && at !== null; i++) {
+        at = (at as Record<string | number, unknown>)[path[i]!];
+      }
+      if (at === record) this.addresses.set(record, path.slice());
+    }
+  }
+
   /** Walks `value`, found at `path`, for the records not found yet. */
   within(value: unknown, path: (string | number)[]): void {
     this.path = [...path];
@@ -175,6 +193,16 @@ class AddressFinder {
   }
 }
 
+/** Where each held record was when the rules last went on (see `AddressFinder.recall`). */
+const LAST_ADDRESS = new WeakMap<object, readonly (string | number)[]>();
+
+/** The record at a held address, remembering the address for the next decision. */
+function thawed(state: object, value: HeldAt): object {
+  const record = heldRecord(state, value);
+  LAST_ADDRESS.set(record, value.$at);
+  return record;
+}
+
 /** When the rules go on: every held address becomes the record again, in stack order. */
 export function thawHeld(state: StateWithStack, fields: HeldFields): void {
   const stack = state.stack as readonly FrameLike[];
@@ -184,9 +212,9 @@ export function thawHeld(state: StateWithStack, fields: HeldFields): void {
     if (names === undefined) continue;
     for (const name of names) {
       const value = frame[name];
-      if (isHeldAt(value)) frame[name] = heldRecord(state, value);
+      if (isHeldAt(value)) frame[name] = thawed(state, value);
       else if (Array.isArray(value) && value.some(isHeldAt)) {
-        frame[name] = value.map((element: unknown) => (isHeldAt(element) ? heldRecord(state, element) : element));
+        frame[name] = value.map((element: unknown) => (isHeldAt(element) ? thawed(state, element) : element));
       }
     }
   }
