@@ -62,6 +62,19 @@ describe("held records", () => {
     expect(twice.stack[2]!.wreck).toEqual({ $at: ["stack", 0, "wreck", "hold", 0] });
   });
 
+  it("keep their address across decisions while they stay, and get the new one once they move", () => {
+    const state = game();
+    freezeHeld(state, FIELDS);
+    thawHeld(state, FIELDS);
+    freezeHeld(state, FIELDS);
+    expect(state.stack[0]!.target).toEqual({ $at: ["fleet", 1] });
+    thawHeld(state, FIELDS);
+    state.fleet.reverse(); // the rules moved the held ship to the front of its list
+    freezeHeld(state, FIELDS);
+    expect(state.stack[0]!.target).toEqual({ $at: ["fleet", 0] });
+    expect(state.stack[0]!.rest).toEqual([{ $at: ["fleet", 1] }, { $at: ["fleet", 0] }]);
+  });
+
   it("leave a state without held records untouched", () => {
     const state = { fleet: [{ id: 1, hull: 3 }], stack: [{ routine: "fight", pc: 0, target: null, rest: [] }] };
     const before = JSON.stringify(state);
