@@ -107,9 +107,12 @@ async function measureCompile(): Promise<CompileFigure[]> {
       emit += timings.emitMs;
       format += timings.formatMs;
     }
-    const at = text.indexOf('else "') + 'else "'.length;
+    // The edit: a word added to the first refusal message (to the end of the file, in rules without one).
+    const message = text.indexOf('else "');
+    const at = message < 0 ? text.length : message + 'else "'.length;
+    const edit = message < 0 ? "\n// edited\n" : "Edited: ";
     const started = performance.now();
-    await compileRules({ ...input, text: `${text.slice(0, at)}Edited: ${text.slice(at)}`, formatCache });
+    await compileRules({ ...input, text: `${text.slice(0, at)}${edit}${text.slice(at)}`, formatCache });
     const afterEditMs = performance.now() - started;
     out.push({
       ruleset: r.name,

@@ -150,8 +150,10 @@ class AddressFinder {
 
   /**
    * Takes for each record the address it had when the rules last went on, where it still is (a record held across a
-   * fight's decisions stays where it was): then the state is not walked at all. A record of the game is in one place
-   * only (the rules store copies), so that address is the one the walk would find.
+   * fight's decisions stays where it was): then the state is not walked at all. The rules store copies, so a record
+   * is in one place, and that address is the one the walk would find; were it reachable two ways (a list a frame
+   * shares with the state), it is the address a walk found at an earlier decision: as valid, and the same for the
+   * same game.
    */
   recall(state: object): void {
     for (const record of this.wanted) {
