@@ -658,6 +658,34 @@ describe("an aggregate over a function's comprehension", () => {
   });
 });
 
+describe("the size of a list built only to be counted", () => {
+  it("is counted where the list would be built, with the size the list would have", async () => {
+    const text = [
+      'game "Sizes" { players 2..2 }',
+      "global { a: int  b: int  c: int  d: int }",
+      "fn evens(n: int): list<int> = [2 * i for i in range(0, n) if i % 2 == 0]",
+      "flow { act players[0]: Measure }",
+      "action Measure {",
+      "  a = size(evens(7))",
+      "  b = size([x for x in range(0, 9) if x % 3 == 0])",
+      "  c = size([x for x in range(0, 4)])",
+      "  d = size(evens(7) ++ evens(3))",
+      "}",
+      "scoring { score p: a }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "sizes", sourcePath: "sizes.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    // Counted in place: no list of evens is built for `a` (`evens` itself is still called for `d`).
+    expect(code).toMatch(/\/\*\* size\(evens\(7\)\) \*\/\nfunction count\d+\(/);
+    expect(code).not.toMatch(/evens\(state, 7\)\.length/);
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as Record<"a" | "b" | "c" | "d", number>;
+      engine.apply(state as never, { type: "Measure", player: 0 });
+      expect([state.a, state.b, state.c, state.d]).toEqual([4, 4, 5, 6]);
+    });
+  });
+});
+
 describe("lists built by several `for`s, and `take`", () => {
   it("nest from left to right into one flat list, each `for` with its own condition; take keeps the first ones", async () => {
     const text = [

@@ -373,6 +373,10 @@ export class ExprEmitter {
       // `offers(p, Launch)` names an action: its offer function, asked for one legal form.
       return offersCall(action.name, this.emit(e.args[0]!, scope));
     }
+    if (e.target === "builtin" && e.callee.text === "size") {
+      const counted = this.countInstead(e);
+      if (counted !== undefined) return this.emit(counted, scope);
+    }
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
       case "record": {
@@ -634,6 +638,44 @@ export class ExprEmitter {
     return { names, inner, params, callArgs };
   }
 
+  /** The count standing for each `size` of a list built only to be counted (made once, so it is lifted once). */
+  private readonly counts = new WeakMap<Expr, Aggregate>();
+
+  /**
+   * `size([x for x in xs if c])`, or `size(piecesOf(p))` where the function gives a comprehension: a `count` of what
+   * the list would hold, which builds no list (a function's comprehension is run in place, see `loopOver`).
+   * Undefined for any other `size`.
+   */
+  private countInstead(e: Extract<Expr, { kind: "call" }>): Aggregate | undefined {
+    const known = this.counts.get(e);
+    if (known !== undefined) return known;
+    const list = e.args[0]!;
+    const always: Expr = { kind: "bool", value: true, span: e.span, type: { kind: "bool" } };
+    let counted: Aggregate | undefined;
+    if (list.kind === "comprehension" && !list.flatten && list.symbol) {
+      const { variable, iterable, condition, symbol } = list;
+      counted = { kind: "aggregate", op: "count", variable, iterable, body: condition ?? always, symbol, span: e.span };
+    } else if (list.kind === "call" && list.target === "fn" && list.type?.kind === "list") {
+      const body = this.program.fns.get(list.callee.text)?.body;
+      if (body === undefined || !("kind" in body) || body.kind !== "comprehension" || body.flatten) return undefined;
+      // A name the rules cannot write, for the element no one reads.
+      const symbol: LocalSymbol = {
+        name: "element",
+        type: list.type.element,
+        id: -1,
+        span: e.span,
+        origin: "binder",
+        used: false,
+      };
+      const variable = { text: symbol.name, span: e.span };
+      counted = { kind: "aggregate", op: "count", variable, iterable: list, body: always, symbol, span: e.span };
+    }
+    if (counted === undefined) return undefined;
+    counted.type = { kind: "int" };
+    this.counts.set(e, counted);
+    return counted;
+  }
+
   private lift(e: Aggregate | Comprehension | MapComprehension, scope: Scope): string {
     const { names, inner, params, callArgs } = this.helperFrame(e, scope);
     const known = this.sink.lifted.get(e);
@@ -682,9 +724,11 @@ export class ExprEmitter {
         break;
       case "count":
         returnType = "number";
-        code = body
-          ? `let ${total} = 0;\n${loopHead} {\n${element}\nif (${value}) ${total}++;\n}\nreturn ${total};`
-          : `return ${this.readOnlyList(e.iterable, inner)}.length;`;
+        code = !body
+          ? `return ${this.readOnlyList(e.iterable, inner)}.length;`
+          : body.kind === "bool" && body.value
+            ? `let ${total} = 0;\n${loopHead} {\n${element}\n${total}++;\n}\nreturn ${total};`
+            : `let ${total} = 0;\n${loopHead} {\n${element}\nif (${value}) ${total}++;\n}\nreturn ${total};`;
         break;
       case "min":
       case "max": {

@@ -157,7 +157,7 @@ export function destination(state: State, from: Cell, w: Way, p: Player): Cell {
 
 /** fn piecesOf (line 32) */
 export function piecesOf(state: State, p: Player): Cell[] {
-  return collect1(state, p);
+  return collect2(state, p);
 }
 
 /** Why Move is refused now, or null when it is allowed. */
@@ -247,7 +247,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       }
 
       case 1: {
-        if (piecesOf(state, (frame.me + 1) % state.playerCount).length !== 0) {
+        if (count1(state, frame.me) !== 0) {
           frame.pc = 2;
           continue machine;
         }
@@ -571,8 +571,22 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
+/** size(piecesOf(next(me))) */
+function count1(state: State, me: Player): number {
+  let total = 0;
+  const p = (me + 1) % state.playerCount;
+  const items = readMapNumberKeys(state.board);
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (!((state.board[c] ?? noKey(c, 32, 65)) === p)) continue;
+    total++;
+  }
+
+  return total;
+}
+
 /** [c for c in keys(board) if board[c] == p] */
-function collect1(state: State, p: Player): Cell[] {
+function collect2(state: State, p: Player): Cell[] {
   const out: Cell[] = [];
   const items = readMapNumberKeys(state.board);
   for (let i = 0; i < items.length; i++) {

@@ -2783,7 +2783,7 @@ export function isReef(state: State, h: Hex): boolean {
 
 /** fn isShoals (line 646) */
 export function isShoals(state: State, h: Hex): boolean {
-  return any43(state, h);
+  return any44(state, h);
 }
 
 /** fn inStorm (line 647) */
@@ -2819,17 +2819,17 @@ export function fortOfSea(state: State, h: Hex): number | null {
 
 /** fn fortHasToken (line 656) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any44(state, f);
+  return any45(state, f);
 }
 
 /** fn piratePorts (line 657) */
 export function piratePorts(state: State): Hex[] {
-  return collect45(state);
+  return collect46(state);
 }
 
 /** fn hasPawn (line 660) */
 export function hasPawn(state: State, h: Hex): boolean {
-  return any46(state, h) || state.merchants.includes(h);
+  return any47(state, h) || state.merchants.includes(h);
 }
 
 /** fn merchantAt (line 661) */
@@ -2839,17 +2839,17 @@ export function merchantAt(state: State, h: Hex): number | null {
 
 /** fn damagedPirateAt (line 662) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
-  return any47(state, h);
+  return any48(state, h);
 }
 
 /** fn otherPirateAt (line 663) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
-  return any48(state, me, h);
+  return any49(state, me, h);
 }
 
 /** fn healthyOtherAt (line 664) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
-  return any49(state, me, h);
+  return any50(state, me, h);
 }
 
 /** fn openSea (line 666) */
@@ -2864,32 +2864,32 @@ export function freeSea(state: State, h: Hex): boolean {
 
 /** fn wreckAt (line 668) */
 export function wreckAt(state: State, h: Hex): boolean {
-  return any50(state, h);
+  return any51(state, h);
 }
 
 /** fn floatsOnModule (line 669) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any51(state, cargo, m);
+  return any52(state, cargo, m);
 }
 
 /** fn isConquered (line 674) */
 export function isConquered(state: State, c: number): boolean {
-  return any52(state, c);
+  return any53(state, c);
 }
 
 /** fn ownsHideout (line 675) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any53(state, c, p);
+  return any54(state, c, p);
 }
 
 /** fn hideoutCount (line 676) */
 export function hideoutCount(state: State, p: Player): number {
-  return count54(state, p);
+  return count55(state, p);
 }
 
 /** fn hideoutOwners (line 677) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect55(state, c);
+  return collect56(state, c);
 }
 
 /** fn cityAccess (line 680) */
@@ -2974,12 +2974,12 @@ export function tokenHonours(state: State, t: number): number {
 
 /** fn usableToken (line 689) */
 export function usableToken(state: State, p: Player): boolean {
-  return any56(state, p);
+  return any57(state, p);
 }
 
 /** fn ownHideoutOnModule (line 690) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any57(state, p, m);
+  return any58(state, p, m);
 }
 
 /** fn canAttackCity (line 692) */
@@ -2995,7 +2995,7 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
 
 /** fn portOpen (line 695) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
-  return hasAccess(state, p, h) || match58(state, h, p);
+  return hasAccess(state, p, h) || match59(state, h, p);
 }
 
 /** fn shipDeckOf (line 705) */
@@ -3046,7 +3046,7 @@ export function ownsSilk(state: State, p: Player): boolean {
 
 /** fn sailBonus (line 712) */
 export function sailBonus(state: State, p: Player): number {
-  return sum59(state, p);
+  return sum60(state, p);
 }
 
 /** fn damagedMove (line 713) */
@@ -3080,32 +3080,32 @@ export function hasLosable(state: State, p: Player): boolean {
 
 /** fn mainSupply (line 721) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum62(state, w);
+  return MAIN_TOKENS - sum63(state, w);
 }
 
 /** fn secSupply (line 722) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
+  return SECONDARY_TOKENS - sum66(state, w) - count67(state, w);
 }
 
 /** fn sailSupply (line 723) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum70(state, v) - count71(state, v);
 }
 
 /** fn cargoSupply (line 724) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum71(state) - count72(state);
+  return CARGO_TOKENS - sum72(state) - count73(state);
 }
 
 /** fn letterSupply (line 725) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum75(state, n_);
+  return LETTERS_PER_NATION - sum76(state, n_);
 }
 
 /** fn secTotal (line 726) */
 export function secTotal(state: State): number {
-  return sum76(state);
+  return sum77(state);
 }
 
 /** fn income (line 729) */
@@ -3198,7 +3198,7 @@ export function unarmed(state: State, s: Side): boolean {
 
 /** fn canPlayOrDraw (line 765) */
 export function canPlayOrDraw(state: State, s: Side): boolean {
-  return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match77(state, s);
+  return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match78(state, s);
 }
 
 /** fn shadowSearch (line 767) */
@@ -3217,7 +3217,7 @@ export function shadowFor(state: State, current: Player, a: Player, b: Player): 
 
 /** fn portOf (line 773) */
 export function portOf(state: State, m: number, slot: number): Port {
-  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum78(state, m, slot) };
+  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum79(state, m, slot) };
 }
 
 /** fn otherDeck (line 982) */
@@ -3286,7 +3286,7 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
 
 /** fn windConflict (line 1392) */
 export function windConflict(state: State, h: Hex): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count79(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count80(state, h) >= 2);
 }
 
 /** fn windConflictHexes (line 1393) */
@@ -3306,12 +3306,12 @@ export function windConflictHexes(state: State): Hex[] {
 
 /** fn othersOnModule (line 1432) */
 export function othersOnModule(state: State, mi: number, m: number): number {
-  return count80(state, mi, m);
+  return count81(state, mi, m);
 }
 
 /** fn otherMerchantAt (line 1433) */
 export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
-  return any81(state, mi, h);
+  return any82(state, mi, h);
 }
 
 /** fn nearestFree (line 1457) */
@@ -3320,7 +3320,7 @@ export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): He
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect82(state, origin, k, krakenLooks);
+    found = collect83(state, origin, k, krakenLooks);
   }
 
   return found;
@@ -3390,22 +3390,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
 
 /** fn shoalSpotLegal (line 2328) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all83(state, m, i_);
+  return all84(state, m, i_);
 }
 
 /** fn currentShoal (line 2329) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
-  return all84(state, m, i_);
+  return all85(state, m, i_);
 }
 
 /** fn otherShoalSpots (line 2330) */
 export function otherShoalSpots(state: State, m: number): number[] {
-  return collect85(state, m);
+  return collect86(state, m);
 }
 
 /** fn stormFits (line 2356) */
 export function stormFits(state: State, c: Hex): boolean {
-  return all86(state, c);
+  return all87(state, c);
 }
 
 /** proc buildBoard (line 778) */
@@ -3418,7 +3418,7 @@ export function buildBoard(state: State): void {
           state.merchants.push(h);
         } else {
           if (f.feature === "shoalsHex") {
-            mapSet(state.shoals, m, collect87(state, m));
+            mapSet(state.shoals, m, collect88(state, m));
           } else {
             if (f.feature === "lairHex") {
               state.lair = h;
@@ -8101,7 +8101,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.movable = collect37(state);
+        frame.movable = collect38(state);
         if (frame.movable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8226,7 +8226,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.stormOptions = collect38(state);
+        state.stormOptions = collect39(state);
         if (state.stormOptions.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8252,7 +8252,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.shift = hexScale(hexDirection(frame.stormDir), STORM_SHIFT);
         frame.arrival = hexAdd(frame.old, frame.shift);
         state.stormCentre = frame.arrival;
-        frame.carried = collect39(state, frame.old);
+        frame.carried = collect40(state, frame.old);
         frame.i_List = frame.carried.slice();
         frame.i_Index = 0;
         frame.pc = 3;
@@ -8411,7 +8411,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        frame.options = collect40(state, frame.arrival);
+        frame.options = collect41(state, frame.arrival);
         if (frame.options.length <= 0) {
           frame.pc = 3;
           continue machine;
@@ -8509,7 +8509,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        frame.options = collect41(state, frame.arrival);
+        frame.options = collect42(state, frame.arrival);
         if (frame.options.length <= 0) {
           frame.pc = 3;
           continue machine;
@@ -8893,7 +8893,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           }
         }
 
-        frame.affordable = collect42(state, frame.me);
+        frame.affordable = collect43(state, frame.me);
         if (answerAlone52(state)) {
           frame.pc = 1;
           continue machine;
@@ -12872,12 +12872,12 @@ function deriveData(state: State): Derived {
   Object.defineProperty(state, DERIVED, { value: data, configurable: true });
   data.layout = clone<PlacedSquare[]>(placedLayout(state));
   data.moduleAt = { ...squaresByModule(state) };
-  data.land = collect88(state);
-  data.portSquares = collect89(state);
-  data.ports = collect90(state);
-  data.reefs = collect91(state);
-  data.fortSeas = collect92(state);
-  data.shoalSquares = collect93(state);
+  data.land = collect89(state);
+  data.portSquares = collect90(state);
+  data.ports = collect91(state);
+  data.reefs = collect92(state);
+  data.fortSeas = collect93(state);
+  data.shoalSquares = collect94(state);
   return data;
 }
 
@@ -14175,18 +14175,30 @@ function collect36(state: State, merchantTo: Hex): Player[] {
   return out;
 }
 
+/** size(otherShoalSpots(k)) */
+function count37(state: State, k: number): number {
+  let total = 0;
+  const m = k;
+  for (let i_ = 0, end = 5; i_ <= end; i_++) {
+    if (!(shoalSpotLegal(state, m, i_) && !currentShoal(state, m, i_))) continue;
+    total++;
+  }
+
+  return total;
+}
+
 /** [k for k in range(1, 6) if size(otherShoalSpots(k)) > 0] */
-function collect37(state: State): number[] {
+function collect38(state: State): number[] {
   const out: number[] = [];
   for (let k = 1, end = 6; k <= end; k++) {
-    if (otherShoalSpots(state, k).length > 0) out.push(k);
+    if (count37(state, k) > 0) out.push(k);
   }
 
   return out;
 }
 
 /** [d for d in members(HexDir) if stormFits(step(stormCentre, d, STORM_SHIFT))] */
-function collect38(state: State): HexDir[] {
+function collect39(state: State): HexDir[] {
   const out: HexDir[] = [];
   const items = HEX_DIR_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -14198,7 +14210,7 @@ function collect38(state: State): HexDir[] {
 }
 
 /** [i for i in range(0, playerCount - 1) if distance(players[i].pos, old) <= 1] */
-function collect39(state: State, old: Hex): number[] {
+function collect40(state: State, old: Hex): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = state.playerCount - 1; i_ <= end; i_++) {
     if (
@@ -14206,18 +14218,6 @@ function collect39(state: State, old: Hex): number[] {
       1
     )
       out.push(i_);
-  }
-
-  return out;
-}
-
-/** [h for h in disc(arrival, 1) if freeSea(h)] */
-function collect40(state: State, arrival: Hex): Hex[] {
-  const out: Hex[] = [];
-  const items = hexDisc(arrival, 1);
-  for (let i = 0; i < items.length; i++) {
-    const h = items[i]!;
-    if (freeSea(state, h)) out.push(h);
   }
 
   return out;
@@ -14235,8 +14235,20 @@ function collect41(state: State, arrival: Hex): Hex[] {
   return out;
 }
 
+/** [h for h in disc(arrival, 1) if freeSea(h)] */
+function collect42(state: State, arrival: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(arrival, 1);
+  for (let i = 0; i < items.length; i++) {
+    const h = items[i]!;
+    if (freeSea(state, h)) out.push(h);
+  }
+
+  return out;
+}
+
 /** [c for c in shipOffer if canBuyShip(me, c)] */
-function collect42(state: State, me: Player): number[] {
+function collect43(state: State, me: Player): number[] {
   const out: number[] = [];
   const items = state.shipOffer;
   for (let i = 0; i < items.length; i++) {
@@ -14248,7 +14260,7 @@ function collect42(state: State, me: Player): number[] {
 }
 
 /** any(template in values(shoals): contains(template, h)) */
-function any43(state: State, h: Hex): boolean {
+function any44(state: State, h: Hex): boolean {
   const items = mapValues(state.shoals);
   for (let i = 0; i < items.length; i++) {
     const template = items[i]!;
@@ -14259,7 +14271,7 @@ function any43(state: State, h: Hex): boolean {
 }
 
 /** any(ft in fortTokens: ft.fort == f) */
-function any44(state: State, f: number): boolean {
+function any45(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -14270,7 +14282,7 @@ function any44(state: State, f: number): boolean {
 }
 
 /** [h for h in portSquares if portAt(h) == piratePort] */
-function collect45(state: State): Hex[] {
+function collect46(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).portSquares;
   for (let i = 0; i < items.length; i++) {
@@ -14282,7 +14294,7 @@ function collect45(state: State): Hex[] {
 }
 
 /** any(p in players: p.pos == h) */
-function any46(state: State, h: Hex): boolean {
+function any47(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -14293,7 +14305,7 @@ function any46(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any47(state: State, h: Hex): boolean {
+function any48(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -14304,7 +14316,7 @@ function any47(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any48(state: State, me: Player, h: Hex): boolean {
+function any49(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -14315,7 +14327,7 @@ function any48(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any49(state: State, me: Player, h: Hex): boolean {
+function any50(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -14326,7 +14338,7 @@ function any49(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any50(state: State, h: Hex): boolean {
+function any51(state: State, h: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -14337,7 +14349,7 @@ function any50(state: State, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any51(state: State, cargo: boolean, m: number): boolean {
+function any52(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -14348,7 +14360,7 @@ function any51(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any52(state: State, c: number): boolean {
+function any53(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -14359,7 +14371,7 @@ function any52(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any53(state: State, c: number, p: Player): boolean {
+function any54(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -14370,7 +14382,7 @@ function any53(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count54(state: State, p: Player): number {
+function count55(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -14382,7 +14394,7 @@ function count54(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect55(state: State, c: number): Player[] {
+function collect56(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -14394,7 +14406,7 @@ function collect55(state: State, c: number): Player[] {
 }
 
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any56(state: State, p: Player): boolean {
+function any57(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -14405,7 +14417,7 @@ function any56(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any57(state: State, p: Player, m: number): boolean {
+function any58(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -14416,7 +14428,7 @@ function any57(state: State, p: Player, m: number): boolean {
 }
 
 /** match portAt(h) { cityPort(c) => if isConquered(c) then not ownsHideout(p, c) and not contains(refusedEntry, c) else canAttackCity(p, c), _ => false, } */
-function match58(state: State, h: Hex, p: Player): boolean {
+function match59(state: State, h: Hex, p: Player): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
@@ -14429,7 +14441,7 @@ function match58(state: State, h: Hex, p: Player): boolean {
 }
 
 /** sum(v in p.yards: v) */
-function sum59(state: State, p: Player): number {
+function sum60(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -14441,7 +14453,7 @@ function sum59(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count60(state: State, p: Player, w: MainW): number {
+function count61(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -14453,7 +14465,7 @@ function count60(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count61(state: State, p: Player, w: MainW): number {
+function count62(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -14465,19 +14477,19 @@ function count61(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum62(state: State, w: MainW): number {
+function sum63(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count60(state, p, w) + count61(state, p, w);
+    total += count61(state, p, w) + count62(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count63(state: State, p: Player, w: SecW): number {
+function count64(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -14489,7 +14501,7 @@ function count63(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count64(state: State, p: Player, w: SecW): number {
+function count65(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -14501,19 +14513,19 @@ function count64(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum65(state: State, w: SecW): number {
+function sum66(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count63(state, p, w) + count64(state, p, w);
+    total += count64(state, p, w) + count65(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count66(state: State, w: SecW): number {
+function count67(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -14525,7 +14537,7 @@ function count66(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count67(state: State, p: Player, v: number): number {
+function count68(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -14537,7 +14549,7 @@ function count67(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count68(state: State, p: Player, v: number): number {
+function count69(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -14549,19 +14561,19 @@ function count68(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum69(state: State, v: number): number {
+function sum70(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count67(state, p, v) + count68(state, p, v);
+    total += count68(state, p, v) + count69(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count70(state: State, v: number): number {
+function count71(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -14573,7 +14585,7 @@ function count70(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum71(state: State): number {
+function sum72(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14585,7 +14597,7 @@ function sum71(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count72(state: State): number {
+function count73(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -14597,7 +14609,7 @@ function count72(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count73(state: State, p: Player, n_: Nation): number {
+function count74(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -14609,7 +14621,7 @@ function count73(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count74(state: State, p: Player, n_: Nation): number {
+function count75(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -14621,19 +14633,19 @@ function count74(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum75(state: State, n_: Nation): number {
+function sum76(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count73(state, p, n_) + count74(state, p, n_);
+    total += count74(state, p, n_) + count75(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum76(state: State): number {
+function sum77(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -14645,7 +14657,7 @@ function sum76(state: State): number {
 }
 
 /** match s.fighter { pirate(who) => size(who.hand) > 0, _ => false } */
-function match77(state: State, s: Side): boolean {
+function match78(state: State, s: Side): boolean {
   const value = s.fighter;
   if (value.kind === "pirate") {
     const who = value.who;
@@ -14656,7 +14668,7 @@ function match77(state: State, s: Side): boolean {
 }
 
 /** sum(c in CITIES: if c.module == m and c.slot == slot then c.id else 0) */
-function sum78(state: State, m: number, slot: number): number {
+function sum79(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
@@ -14668,7 +14680,7 @@ function sum78(state: State, m: number, slot: number): number {
 }
 
 /** count(p in players: p.pos == h and not p.damaged) */
-function count79(state: State, h: Hex): number {
+function count80(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14680,7 +14692,7 @@ function count79(state: State, h: Hex): number {
 }
 
 /** count(j in range(0, size(merchants) - 1): j != mi and moduleOf(merchants[j]) == m) */
-function count80(state: State, mi: number, m: number): number {
+function count81(state: State, mi: number, m: number): number {
   let total = 0;
   for (let j = 0, end = state.merchants.length - 1; j <= end; j++) {
     if (j !== mi && moduleOf(state, at(state.merchants, j, 1432, 106)) === m) total++;
@@ -14690,7 +14702,7 @@ function count80(state: State, mi: number, m: number): number {
 }
 
 /** any(j in range(0, size(merchants) - 1): j != mi and merchants[j] == h) */
-function any81(state: State, mi: number, h: Hex): boolean {
+function any82(state: State, mi: number, h: Hex): boolean {
   for (let j = 0, end = state.merchants.length - 1; j <= end; j++) {
     if (j !== mi && at(state.merchants, j, 1433, 97) === h) return true;
   }
@@ -14699,7 +14711,7 @@ function any81(state: State, mi: number, h: Hex): boolean {
 }
 
 /** [h for h in ring(origin, k) if openSea(h) and (krakenLooks or kraken != h)] */
-function collect82(state: State, origin: Hex, k: number, krakenLooks: boolean): Hex[] {
+function collect83(state: State, origin: Hex, k: number, krakenLooks: boolean): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -14711,7 +14723,7 @@ function collect82(state: State, origin: Hex, k: number, krakenLooks: boolean): 
 }
 
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all83(state: State, m: number, i_: number): boolean {
+function all84(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14722,7 +14734,7 @@ function all83(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoals[m], h)) */
-function all84(state: State, m: number, i_: number): boolean {
+function all85(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14733,7 +14745,7 @@ function all84(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect85(state: State, m: number): number[] {
+function collect86(state: State, m: number): number[] {
   const out: number[] = [];
   for (let i_ = 0, end = 5; i_ <= end; i_++) {
     if (shoalSpotLegal(state, m, i_) && !currentShoal(state, m, i_)) out.push(i_);
@@ -14743,7 +14755,7 @@ function collect85(state: State, m: number): number[] {
 }
 
 /** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
-function all86(state: State, c: Hex): boolean {
+function all87(state: State, c: Hex): boolean {
   const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14754,7 +14766,7 @@ function all86(state: State, c: Hex): boolean {
 }
 
 /** [placeLocal(m, o) for o in SHOALS_START] */
-function collect87(state: State, m: number): Hex[] {
+function collect88(state: State, m: number): Hex[] {
   const out: Hex[] = [];
   const items = SHOALS_START;
   for (let i = 0; i < items.length; i++) {
@@ -14766,7 +14778,7 @@ function collect87(state: State, m: number): Hex[] {
 }
 
 /** { s.hex: true for s in layout if s.feature == landHex or s.feature == flagHex or s.feature == fortHex } */
-function collect88(state: State): Partial<Record<Hex, boolean>> {
+function collect89(state: State): Partial<Record<Hex, boolean>> {
   const out: Partial<Record<Hex, boolean>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14778,7 +14790,7 @@ function collect88(state: State): Partial<Record<Hex, boolean>> {
 }
 
 /** [s.hex for s in layout if s.feature == portHex] */
-function collect89(state: State): Hex[] {
+function collect90(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14790,7 +14802,7 @@ function collect89(state: State): Hex[] {
 }
 
 /** { s.hex: portOf(s.module, s.city) for s in layout if s.feature == portHex } */
-function collect90(state: State): Partial<Record<Hex, Port>> {
+function collect91(state: State): Partial<Record<Hex, Port>> {
   const out: Partial<Record<Hex, Port>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14802,7 +14814,7 @@ function collect90(state: State): Partial<Record<Hex, Port>> {
 }
 
 /** { s.hex: true for s in layout if s.feature == reefHex } */
-function collect91(state: State): Partial<Record<Hex, boolean>> {
+function collect92(state: State): Partial<Record<Hex, boolean>> {
   const out: Partial<Record<Hex, boolean>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14814,7 +14826,7 @@ function collect91(state: State): Partial<Record<Hex, boolean>> {
 }
 
 /** { s.hex: s.module for s in layout if s.feature == fortSeaHex } */
-function collect92(state: State): Partial<Record<Hex, number>> {
+function collect93(state: State): Partial<Record<Hex, number>> {
   const out: Partial<Record<Hex, number>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14826,7 +14838,7 @@ function collect92(state: State): Partial<Record<Hex, number>> {
 }
 
 /** [s.hex for s in layout if s.feature == shoalsHex] */
-function collect93(state: State): Hex[] {
+function collect94(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
