@@ -10,12 +10,14 @@ import {
   type Binary,
   type Comprehension,
   type Expr,
+  type FnDecl,
   type LocalSymbol,
   type MapComprehension,
   type MatchArm,
   type MatchExpr,
   type Pattern,
   type Program,
+  type Span,
   type TextPart,
   type Type,
 } from "@rules/dsl";
@@ -374,8 +376,8 @@ export class ExprEmitter {
       return offersCall(action.name, this.emit(e.args[0]!, scope));
     }
     if (e.target === "builtin" && e.callee.text === "size") {
-      const counted = this.countInstead(e);
-      if (counted !== undefined) return this.emit(counted, scope);
+      const counted = this.countInstead(e, scope);
+      if (counted !== undefined) return counted;
     }
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
@@ -638,42 +640,95 @@ export class ExprEmitter {
     return { names, inner, params, callArgs };
   }
 
-  /** The count standing for each `size` of a list built only to be counted (made once, so it is lifted once). */
+  /** The count standing for a `size` of a comprehension (made once, so it is lifted once). */
   private readonly counts = new WeakMap<Expr, Aggregate>();
+  /** The count of a function's list, and the stand-ins for its parameters (see `countOfList`). */
+  private readonly fnCounts = new WeakMap<FnDecl, { counted: Aggregate; params: LocalSymbol[] }>();
 
   /**
    * `size([x for x in xs if c])`, or `size(piecesOf(p))` where the function gives a comprehension: a `count` of what
-   * the list would hold, which builds no list (a function's comprehension is run in place, see `loopOver`).
-   * Undefined for any other `size`.
+   * the list would hold, which builds no list (a function's comprehension is run in place, see `loopOver`); every
+   * `size` of one function's list calls one helper. Undefined for any other `size`.
    */
-  private countInstead(e: Extract<Expr, { kind: "call" }>): Aggregate | undefined {
-    const known = this.counts.get(e);
-    if (known !== undefined) return known;
+  private countInstead(e: Extract<Expr, { kind: "call" }>, scope: Scope): string | undefined {
     const list = e.args[0]!;
     const always: Expr = { kind: "bool", value: true, span: e.span, type: { kind: "bool" } };
-    let counted: Aggregate | undefined;
     if (list.kind === "comprehension" && !list.flatten && list.symbol) {
-      const { variable, iterable, condition, symbol } = list;
-      counted = { kind: "aggregate", op: "count", variable, iterable, body: condition ?? always, symbol, span: e.span };
-    } else if (list.kind === "call" && list.target === "fn" && list.type?.kind === "list") {
-      const body = this.program.fns.get(list.callee.text)?.body;
-      if (body === undefined || !("kind" in body) || body.kind !== "comprehension" || body.flatten) return undefined;
-      // A name the rules cannot write, for the element no one reads.
-      const symbol: LocalSymbol = {
-        name: "element",
-        type: list.type.element,
-        id: -1,
-        span: e.span,
-        origin: "binder",
-        used: false,
-      };
-      const variable = { text: symbol.name, span: e.span };
-      counted = { kind: "aggregate", op: "count", variable, iterable: list, body: always, symbol, span: e.span };
+      let counted = this.counts.get(e);
+      if (counted === undefined) {
+        const { variable, iterable, condition, symbol } = list;
+        counted = {
+          kind: "aggregate",
+          op: "count",
+          variable,
+          iterable,
+          body: condition ?? always,
+          symbol,
+          span: e.span,
+        };
+        counted.type = { kind: "int" };
+        this.counts.set(e, counted);
+      }
+      return this.emit(counted, scope);
     }
-    if (counted === undefined) return undefined;
+    if (list.kind !== "call" || list.target !== "fn" || list.type?.kind !== "list" || scope.stateless) return undefined;
+    const fn = this.program.fns.get(list.callee.text);
+    const body = fn?.body;
+    if (fn === undefined || body === undefined || !("kind" in body) || body.kind !== "comprehension" || body.flatten) {
+      return undefined;
+    }
+    // `count(element in f(a, b): true)` over the function's parameters: the helper takes them, and each call site
+    // gives its arguments. `element` is a name the rules cannot write, for the element no one reads.
+    const { counted, params } = this.fnCounts.get(fn) ?? this.countOfList(fn, list.type.element, e.span);
+    const argumentOf = new Map(params.map((p, i) => [p, this.paren(list.args[i]!, scope)]));
+    return this.lift(counted, { ...scope, local: (s) => argumentOf.get(s) ?? scope.local(s) });
+  }
+
+  /**
+   * `count(element in fn(its parameters): true)`, made once per function (see `countInstead`). The helper's
+   * parameters are stand-ins for the function's (its comprehension, run in place, binds its own to them); its doc
+   * quotes the first `size` that asked for it (`span`).
+   */
+  private countOfList(fn: FnDecl, element: Type, span: Span): { counted: Aggregate; params: LocalSymbol[] } {
+    const params = fn.params.map((p, i): LocalSymbol => ({ ...p.symbol!, id: -2 - i, used: true }));
+    const args: Expr[] = params.map((p) => ({
+      kind: "name",
+      name: p.name,
+      ref: { kind: "local", symbol: p },
+      span: fn.span,
+      type: p.type,
+    }));
+    const iterable: Expr = {
+      kind: "call",
+      target: "fn",
+      callee: fn.name,
+      args,
+      namedArgs: [],
+      span: fn.span,
+      type: { kind: "list", element },
+    };
+    const symbol: LocalSymbol = {
+      name: "element",
+      type: element,
+      id: -1,
+      span: fn.span,
+      origin: "binder",
+      used: false,
+    };
+    const always: Expr = { kind: "bool", value: true, span: fn.span, type: { kind: "bool" } };
+    const counted: Aggregate = {
+      kind: "aggregate",
+      op: "count",
+      variable: { text: symbol.name, span: fn.span },
+      iterable,
+      body: always,
+      symbol,
+      span,
+    };
     counted.type = { kind: "int" };
-    this.counts.set(e, counted);
-    return counted;
+    const made = { counted, params };
+    this.fnCounts.set(fn, made);
+    return made;
   }
 
   private lift(e: Aggregate | Comprehension | MapComprehension, scope: Scope): string {

@@ -60,13 +60,13 @@ describe("Breakthrough: rules tests", () => {
     start(state);
     expect(mapSize(state.board), "expect size(board) == 32").toEqual(32);
     expect(
-      count1(state) === 16 &&
+      count1(state, 0) === 16 &&
         (state.board[cellOf(0, 7)] ?? noKey(cellOf(0, 7), 81, 47)) === 0 &&
         (state.board[cellOf(7, 6)] ?? noKey(cellOf(7, 6), 81, 83)) === 0,
       "expect size(piecesOf(players[0])) == 16 and board[cell(0, 7)] == players[0] and board[cell(7, 6)] == players[0]",
     ).toBe(true);
     expect(
-      count2(state) === 16 && (state.board[cellOf(0, 0)] ?? noKey(cellOf(0, 0), 82, 47)) === 1,
+      count1(state, 1) === 16 && (state.board[cellOf(0, 0)] ?? noKey(cellOf(0, 0), 82, 47)) === 1,
       "expect size(piecesOf(players[1])) == 16 and board[cell(0, 0)] == players[1]",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -187,7 +187,7 @@ describe("Breakthrough: rules tests", () => {
       ),
     );
     expect(
-      (state.board[cellOf(4, 5)] ?? noKey(cellOf(4, 5), 108, 10)) === 0 && count3(state) === 16,
+      (state.board[cellOf(4, 5)] ?? noKey(cellOf(4, 5), 108, 10)) === 0 && count1(state, 1) === 16,
       "expect board[cell(4, 5)] == players[0] and size(piecesOf(players[1])) == 16",
     ).toBe(true);
   });
@@ -293,37 +293,13 @@ function scrambleHidden(state: State, seat: Player): void {
 }
 
 /** size(piecesOf(players[0])) */
-function count1(state: State): number {
+function count1(state: State, p: Player): number {
   let total = 0;
-  const p = 0;
+  const p2 = p;
   const items = readMapNumberKeys(state.board);
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!((state.board[c] ?? noKey(c, 32, 65)) === p)) continue;
-    total++;
-  }
-  return total;
-}
-/** size(piecesOf(players[1])) */
-function count2(state: State): number {
-  let total = 0;
-  const p = 1;
-  const items = readMapNumberKeys(state.board);
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
-    if (!((state.board[c] ?? noKey(c, 32, 65)) === p)) continue;
-    total++;
-  }
-  return total;
-}
-/** size(piecesOf(players[1])) */
-function count3(state: State): number {
-  let total = 0;
-  const p = 1;
-  const items = readMapNumberKeys(state.board);
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
-    if (!((state.board[c] ?? noKey(c, 32, 65)) === p)) continue;
+    if (!((state.board[c] ?? noKey(c, 32, 65)) === p2)) continue;
     total++;
   }
   return total;

@@ -247,7 +247,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       }
 
       case 1: {
-        if (count1(state, frame.me) !== 0) {
+        if (count1(state, (frame.me + 1) % state.playerCount) !== 0) {
           frame.pc = 2;
           continue machine;
         }
@@ -572,13 +572,13 @@ function validateState(value: unknown): string | null {
 }
 
 /** size(piecesOf(next(me))) */
-function count1(state: State, me: Player): number {
+function count1(state: State, p: Player): number {
   let total = 0;
-  const p = (me + 1) % state.playerCount;
+  const p2 = p;
   const items = readMapNumberKeys(state.board);
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!((state.board[c] ?? noKey(c, 32, 65)) === p)) continue;
+    if (!((state.board[c] ?? noKey(c, 32, 65)) === p2)) continue;
     total++;
   }
 

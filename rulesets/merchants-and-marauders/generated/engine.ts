@@ -2260,7 +2260,7 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect25();
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect24();
 /** CAPTAINS (rules line 192): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
@@ -2291,7 +2291,7 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect26();
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect25();
 /** CARGO_FACES (rules line 263): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
@@ -2307,11 +2307,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect27();
+export const DEMAND_TOKENS: Good[] = collect26();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect28();
+export const MOD_TOKENS: Modification[] = collect27();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -2672,7 +2672,7 @@ export function faceOf(state: State, c: number): CargoFace {
 
 /** fn priceIn (line 284) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count29(state, offer, c);
+  let drawn = count28(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
@@ -2704,7 +2704,7 @@ export function isPirateNpc(state: State, n_: Npc): boolean {
 
 /** fn npcNation (line 463) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first30(state, n_);
+  return first29(state, n_);
 }
 
 /** fn npcShipType (line 465) */
@@ -2731,7 +2731,7 @@ export function actionsThisRound(state: State): number {
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (let k = 0, end = 7; k <= end; k++) {
     let dir = at(COMPASS_VALUES.slice(), remainder(indexOfValue(COMPASS_VALUES.slice(), d) + k, 8, 977, 32), 977, 15);
-    const b = first31(state, z, dir);
+    const b = first30(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2786,14 +2786,14 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
     own = atNation(state.players[p]!.bounty, nation) ?? noKey(nation, 1022, 11);
   }
 
-  return rank * 100000 + own * 100 + sum32(state, p) - own;
+  return rank * 100000 + own * 100 + sum31(state, p) - own;
 }
 
 /** fn stepsFor (line 1049) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect33(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect32(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
 /** fn mayEnter (line 1054) */
@@ -2810,7 +2810,7 @@ export function mayEnter(state: State, p: Player, z: Zone): boolean {
 
 /** fn anyDestroyed (line 1058) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any34(state, p);
+  return any33(state, p);
 }
 
 /** fn stepText (line 1060) */
@@ -2838,9 +2838,9 @@ export function targetsFor(state: State, p: Player): Target[] {
     concat<Target>(
       concat<Target>(
         mapHas(state.merchants, state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect35(state, p),
+        collect34(state, p),
       ),
-      collect36(state, p),
+      collect35(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
@@ -2894,7 +2894,7 @@ export function scoutDice(state: State, p: Player): number {
 
 /** fn isPirate (line 1203) */
 export function isPirate(state: State, p: Player): boolean {
-  return any37(state, p);
+  return any36(state, p);
 }
 
 /** fn raidMoveText (line 1231) */
@@ -2921,7 +2921,7 @@ export function absorbText(state: State, absorb: boolean, l: Location): string {
 
 /** fn rollOf (line 1346) */
 export function rollOf(state: State, faces: number[]): Roll {
-  return { skulls: count38(state, faces), rest: sum39(state, faces), faces: faces.slice() };
+  return { skulls: count37(state, faces), rest: sum38(state, faces), faces: faces.slice() };
 }
 
 /** fn rerollText (line 1381) */
@@ -2946,7 +2946,7 @@ export function captainOf(state: State, s: Side): Player | null {
 
 /** fn captainsOf (line 1421) */
 export function captainsOf(state: State, a: Side, d: Side): Player[] {
-  return concat<Player>(match40(state, a), match41(state, d));
+  return concat<Player>(match39(state, a), match40(state, d));
 }
 
 /** fn track (line 1424) */
@@ -3105,15 +3105,15 @@ export function npcSkills(state: State, n_: Npc): Skills {
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum42(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum41(state, p));
 }
 
 /** fn scoutingNpcs (line 1996) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect43(state, p);
-  let warshipHere = any44(state, here);
-  let menOfWar = count45(state, here);
-  return collect46(state, here, p, warshipHere, menOfWar);
+  let here = collect42(state, p);
+  let warshipHere = any43(state, here);
+  let menOfWar = count44(state, here);
+  return collect45(state, here, p, warshipHere, menOfWar);
 }
 
 /** fn rumorPrice (line 2146) */
@@ -3133,7 +3133,7 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
 
 /** fn missionsHere (line 2276) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect47(state, p);
+  return collect46(state, p);
 }
 
 /** fn missionPortHere (line 2312) */
@@ -3176,12 +3176,12 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
 
 /** fn employs (line 2397) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any48(state, p, s);
+  return any47(state, p, s);
 }
 
 /** fn hireable (line 2399) */
 export function hireable(state: State, p: Player): number[] {
-  return collect50(state, p);
+  return collect49(state, p);
 }
 
 /** fn playableNow (line 2414) */
@@ -3205,7 +3205,7 @@ export function kindPlayableNow(state: State, p: Player, k: GloryKind): boolean 
       state.players[p]!.inPort &&
       isPirate(state, p) &&
       state.players[p]!.gold >= PARDON_PRICE) ||
-    (k === "emergencyRepairs" && !state.players[p]!.inPort && count51(state, p) > 0) ||
+    (k === "emergencyRepairs" && !state.players[p]!.inPort && count20(state, p) > 0) ||
     ((k === "keenEye" || k === "silverTongue" || k === "rallyingCry") && state.boostKind === null)
   );
 }
@@ -3228,7 +3228,7 @@ export function effectOf(state: State, c: number): GloryKind | null {
 
 /** fn firstOf (line 2480) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first52(state, p, k) ?? first53(state, p, k);
+  return first50(state, p, k) ?? first51(state, p, k);
 }
 
 /** fn activityText (line 2557) */
@@ -3293,9 +3293,9 @@ export function activitiesFor(state: State, p: Player): Activity[] {
         ),
         rumorHere(state, p, true) ? ["investigate"] : [],
       ),
-      count54(state, p) > 0 ? ["tryMission"] : [],
+      count52(state, p) > 0 ? ["tryMission"] : [],
     ),
-    count55(state, p) > 0 && state.players[p]!.gold >= HIRE_PRICE ? ["hireOne"] : [],
+    count53(state, p) > 0 && state.players[p]!.gold >= HIRE_PRICE ? ["hireOne"] : [],
   );
 }
 
@@ -3318,11 +3318,11 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   }
 
   if (a === "tryMission") {
-    return count56(state, p) > 0;
+    return count52(state, p) > 0;
   }
 
   if (a === "hireOne") {
-    return count57(state, p) > 0 && state.players[p]!.gold >= HIRE_PRICE;
+    return count53(state, p) > 0 && state.players[p]!.gold >= HIRE_PRICE;
   }
 
   return true;
@@ -3372,7 +3372,7 @@ export function repairPrice(state: State, p: Player): number {
 
 /** fn repairable (line 2851) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect58(state, p);
+  return collect54(state, p);
 }
 
 /** fn full (line 2855) */
@@ -3416,7 +3416,7 @@ export function saleValue(state: State, p: Player): number {
       0,
       (atShipType(STATS, state.players[p]!.ship) ?? noKey(state.players[p]!.ship, 2873, 10)).sell +
         state.players[p]!.mods.length -
-        sum59(state, p),
+        sum55(state, p),
     ) +
     2 * dieIf(state, p, "shipSale")
   );
@@ -3424,7 +3424,7 @@ export function saleValue(state: State, p: Player): number {
 
 /** fn affordableShips (line 2877) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect60(state, p);
+  return collect56(state, p);
 }
 
 /** fn total (line 2924) */
@@ -3521,12 +3521,12 @@ export function endOfRound(state: State): void {
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
     let z = (atNpc(state.npcs, n_) ?? noKey(n_, 1031, 13)).zone;
-    let hunted = collect61(state, n_, z);
+    let hunted = collect57(state, n_, z);
     if (hunted.length === 0) {
       (atNpc(state.npcs, n_) ?? noKey(n_, 1034, 7)).zone = npcStep(state, z, d);
     } else {
-      let best = max62(state, hunted, n_);
-      let prey = collect63(state, hunted, n_, best);
+      let best = max58(state, hunted, n_);
+      let prey = collect59(state, hunted, n_, best);
       let target = prey.length === 1 ? at(prey, 0, 1038, 44) : pickRandom(state.rng, prey, 1038, 57);
       (atNpc(state.npcs, n_) ?? noKey(n_, 1039, 7)).zone = state.players[target]!.zone;
     }
@@ -9455,7 +9455,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (count23(state, frame.me) <= 0) {
+        if (count20(state, frame.me) <= 0) {
           frame.pc = 12;
           continue machine;
         }
@@ -10545,7 +10545,7 @@ function legalActions(state: State, seat: Player): Action[] {
     case 45: {
       // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2455)
       const frame = currentPlayGloryFrame(state);
-      const items = collect64(state, frame.me);
+      const items = collect60(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -11221,7 +11221,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect64(state, frame.me);
+      const items = collect60(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
@@ -11828,7 +11828,7 @@ function apply(state: State, action: Action): void {
     case 45: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect64(state, frame.me), action.value);
+      frame.lettered = at(collect60(state, frame.me), action.value);
       state.pending = null;
       break;
     }
@@ -12073,7 +12073,7 @@ function answerAlone44(state: State): boolean {
 function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect64(state, frame.me);
+  const items = collect60(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -12310,7 +12310,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 45: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect64(state, frame.me)[action.value];
+          const item = collect60(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -14246,22 +14246,8 @@ function collect22(state: State, p: Player): Weapon[] {
   return out;
 }
 
-/** size(repairable(me)) */
-function count23(state: State, me: Player): number {
-  let total = 0;
-  const p = me;
-  const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
-  for (let i = 0; i < items.length; i++) {
-    const l = items[i]!;
-    if (!((atLocation(state.players[p]!.tracks, l) ?? noKey(l, 2852, 46)) < full(state, p, l))) continue;
-    total++;
-  }
-
-  return total;
-}
-
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect24(z: Zone): Zone[] {
+function collect23(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -14273,19 +14259,19 @@ function collect24(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect25(): Partial<Record<Zone, Zone[]>> {
+function collect24(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    out[z] = collect24(z);
+    out[z] = collect23(z);
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect26(): Partial<Record<ShipType, ShipStats>> {
+function collect25(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -14297,7 +14283,7 @@ function collect26(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect27(): Good[] {
+function collect26(): Good[] {
   const out: Good[] = [];
   for (let i_ = 0, end = 23; i_ <= end; i_++) {
     out.push(at(GOOD_VALUES.slice(), remainder(i_, 8, 281, 50), 281, 36));
@@ -14307,7 +14293,7 @@ function collect27(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect28(): Modification[] {
+function collect27(): Modification[] {
   const out: Modification[] = [];
   for (let i_ = 0, end = 15; i_ <= end; i_++) {
     out.push(at(MODIFICATION_VALUES.slice(), remainder(i_, 8, 298, 63), 298, 41));
@@ -14317,7 +14303,7 @@ function collect28(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count29(state: State, offer: number[], c: number): number {
+function count28(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -14329,7 +14315,7 @@ function count29(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first30(state: State, n_: Npc): Nation | null {
+function first29(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -14341,7 +14327,7 @@ function first30(state: State, n_: Npc): Nation | null {
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first31(state: State, z: Zone, dir: Compass): Border | null {
+function first30(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -14352,7 +14338,7 @@ function first31(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum32(state: State, p: Player): number {
+function sum31(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -14364,7 +14350,7 @@ function sum32(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect33(state: State, p: Player): Step[] {
+function collect32(state: State, p: Player): Step[] {
   const out: Step[] = [];
   const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1050, 55);
   for (let i = 0; i < items.length; i++) {
@@ -14376,7 +14362,7 @@ function collect33(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any34(state: State, p: Player): boolean {
+function any33(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
@@ -14387,7 +14373,7 @@ function any34(state: State, p: Player): boolean {
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect35(state: State, p: Player): Target[] {
+function collect34(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14405,7 +14391,7 @@ function collect35(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect36(state: State, p: Player): Target[] {
+function collect35(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
@@ -14418,7 +14404,7 @@ function collect36(state: State, p: Player): Target[] {
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any37(state: State, p: Player): boolean {
+function any36(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -14429,7 +14415,7 @@ function any37(state: State, p: Player): boolean {
 }
 
 /** count(d in faces: d >= 5) */
-function count38(state: State, faces: number[]): number {
+function count37(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -14441,7 +14427,7 @@ function count38(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum39(state: State, faces: number[]): number {
+function sum38(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -14453,7 +14439,7 @@ function sum39(state: State, faces: number[]): number {
 }
 
 /** (match a { captain(p) => [p], npc(_) => [] }) */
-function match40(state: State, a: Side): Player[] {
+function match39(state: State, a: Side): Player[] {
   if (a.kind === "captain") {
     const p = a.who;
     return [p];
@@ -14463,7 +14449,7 @@ function match40(state: State, a: Side): Player[] {
 }
 
 /** (match d { captain(p) => [p], npc(_) => [] }) */
-function match41(state: State, d: Side): Player[] {
+function match40(state: State, d: Side): Player[] {
   if (d.kind === "captain") {
     const p = d.who;
     return [p];
@@ -14473,7 +14459,7 @@ function match41(state: State, d: Side): Player[] {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum42(state: State, p: Player): number {
+function sum41(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -14485,7 +14471,7 @@ function sum42(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect43(state: State, p: Player): Npc[] {
+function collect42(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
@@ -14497,7 +14483,7 @@ function collect43(state: State, p: Player): Npc[] {
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any44(state: State, here: Npc[]): boolean {
+function any43(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -14508,7 +14494,7 @@ function any44(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count45(state: State, here: Npc[]): number {
+function count44(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -14520,7 +14506,7 @@ function count45(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect46(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect45(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -14537,7 +14523,7 @@ function collect46(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect47(state: State, p: Player): number[] {
+function collect46(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -14549,7 +14535,7 @@ function collect47(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any48(state: State, p: Player, s: Specialist): boolean {
+function any47(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -14560,7 +14546,7 @@ function any48(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any49(state: State, p: Player, c: number): boolean {
+function any48(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -14571,33 +14557,19 @@ function any49(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect50(state: State, p: Player): number[] {
+function collect49(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c, 2400, 30).kind === "hire" && !any49(state, p, c)) out.push(c);
+    if (at(GLORY, c, 2400, 30).kind === "hire" && !any48(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
-/** size(repairable(p)) */
-function count51(state: State, p: Player): number {
-  let total = 0;
-  const p2 = p;
-  const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
-  for (let i = 0; i < items.length; i++) {
-    const l = items[i]!;
-    if (!((atLocation(state.players[p2]!.tracks, l) ?? noKey(l, 2852, 46)) < full(state, p2, l))) continue;
-    total++;
-  }
-
-  return total;
-}
-
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first52(state: State, p: Player, k: GloryKind): number | null {
+function first50(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -14608,7 +14580,7 @@ function first52(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** first(c in p.gloryHand: effectOf(c) == k) */
-function first53(state: State, p: Player, k: GloryKind): number | null {
+function first51(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -14619,7 +14591,7 @@ function first53(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** size(missionsHere(p)) */
-function count54(state: State, p: Player): number {
+function count52(state: State, p: Player): number {
   let total = 0;
   const p2 = p;
   const items = state.missionsUp;
@@ -14633,41 +14605,13 @@ function count54(state: State, p: Player): number {
 }
 
 /** size(hireable(p)) */
-function count55(state: State, p: Player): number {
+function count53(state: State, p: Player): number {
   let total = 0;
   const p2 = p;
   const items = state.players[p2]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!(at(GLORY, c, 2400, 30).kind === "hire" && !any49(state, p2, c))) continue;
-    total++;
-  }
-
-  return total;
-}
-
-/** size(missionsHere(p)) */
-function count56(state: State, p: Player): number {
-  let total = 0;
-  const p2 = p;
-  const items = state.missionsUp;
-  for (let i = 0; i < items.length; i++) {
-    const m = items[i]!;
-    if (!(at(MISSIONS, m, 2276, 67).location === state.players[p2]!.zone)) continue;
-    total++;
-  }
-
-  return total;
-}
-
-/** size(hireable(p)) */
-function count57(state: State, p: Player): number {
-  let total = 0;
-  const p2 = p;
-  const items = state.players[p2]!.gloryHand;
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
-    if (!(at(GLORY, c, 2400, 30).kind === "hire" && !any49(state, p2, c))) continue;
+    if (!(at(GLORY, c, 2400, 30).kind === "hire" && !any48(state, p2, c))) continue;
     total++;
   }
 
@@ -14675,7 +14619,7 @@ function count57(state: State, p: Player): number {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect58(state: State, p: Player): Location[] {
+function collect54(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
@@ -14687,7 +14631,7 @@ function collect58(state: State, p: Player): Location[] {
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum59(state: State, p: Player): number {
+function sum55(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
@@ -14699,7 +14643,7 @@ function sum59(state: State, p: Player): number {
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect60(state: State, p: Player): ShipType[] {
+function collect56(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -14716,7 +14660,7 @@ function collect60(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect61(state: State, n_: Npc, z: Zone): Player[] {
+function collect57(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -14732,7 +14676,7 @@ function collect61(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max62(state: State, hunted: Player[], n_: Npc): number {
+function max58(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -14746,7 +14690,7 @@ function max62(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect63(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect59(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -14758,7 +14702,7 @@ function collect63(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect64(state: State, me: Player): Nation[] {
+function collect60(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {

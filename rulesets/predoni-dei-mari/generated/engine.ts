@@ -14176,11 +14176,11 @@ function collect36(state: State, merchantTo: Hex): Player[] {
 }
 
 /** size(otherShoalSpots(k)) */
-function count37(state: State, k: number): number {
+function count37(state: State, m: number): number {
   let total = 0;
-  const m = k;
+  const m2 = m;
   for (let i_ = 0, end = 5; i_ <= end; i_++) {
-    if (!(shoalSpotLegal(state, m, i_) && !currentShoal(state, m, i_))) continue;
+    if (!(shoalSpotLegal(state, m2, i_) && !currentShoal(state, m2, i_))) continue;
     total++;
   }
 
