@@ -658,6 +658,45 @@ describe("an aggregate over a function's comprehension", () => {
   });
 });
 
+describe("a `let` in a function", () => {
+  it("names a record of the game without copying it when the function changes nothing in place, and copies otherwise", async () => {
+    const text = [
+      'game "Lets" { players 2..2 }',
+      "record Ship { hull: int  crew: list<int> }",
+      "global { fleet: list<Ship>  a: int  b: int }",
+      "fn biggest(): int {",
+      "  let ship = fleet[0]",
+      "  let n = 0",
+      "  n += ship.hull",
+      "  return n + size(ship.crew)",
+      "}",
+      "// Adds to its own copy of the crew: the game's ship keeps its crew.",
+      "fn withCook(): int {",
+      "  let ship = fleet[0]",
+      "  add 9 to ship.crew",
+      "  return size(ship.crew)",
+      "}",
+      "setup { fleet = [Ship(hull: 3, crew: [1, 2])] }",
+      "flow { act players[0]: Look }",
+      "action Look {",
+      "  a = biggest()",
+      "  b = withCook() * 10 + size(fleet[0].crew)",
+      "}",
+      "scoring { score p: a }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "lets", sourcePath: "lets.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toMatch(/export function biggest\(state: State\): number \{\n {2}let ship = at\(state\.fleet, 0/);
+    expect(code).toMatch(/export function withCook\(state: State\): number \{\n {2}let ship = clone<Ship>\(/);
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as Record<"a" | "b", number>;
+      engine.apply(state as never, { type: "Look", player: 0 });
+      expect(state.a).toBe(5);
+      expect(state.b).toBe(32);
+    });
+  });
+});
+
 describe("the size of a list built only to be counted", () => {
   it("is counted where the list would be built, with the size the list would have", async () => {
     const text = [

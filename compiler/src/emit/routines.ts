@@ -19,7 +19,7 @@ import type { EmitContext, ResumableRoutine } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { MachineBuilder, type DecisionEmitter } from "./machine.ts";
 import { LocalNames, pascal, str, valueName } from "./naming.ts";
-import { StatementEmitter } from "./statements.ts";
+import { changesNothingInPlace, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 
 type Fn = FunctionDeclarationStructure;
@@ -105,6 +105,7 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
               exprs: ctx.exprs,
               scope,
               suspending: ctx.program.suspending,
+              changesNothing: changesNothingInPlace(decl.body),
             }).block(decl.body, [])
           : decl.body.kind === "match"
             ? // A function whose value is a `match` takes the value apart itself, with no helper between.

@@ -7,6 +7,7 @@
  */
 import {
   forEachExpr,
+  forEachStmt,
   withoutNone,
   type AllowStmt,
   type Block,
@@ -43,6 +44,11 @@ export interface StatementContext {
    * `state.returns` and ends the procedure's frame, instead of returning from a function.
    */
   readonly returnsAs?: string;
+  /**
+   * The body of a function that changes no value in place (it only binds names): a `let` there may name a list or
+   * record of the game without copying it, since nothing can change either while the function runs.
+   */
+  readonly changesNothing?: boolean;
 }
 
 export class StatementEmitter {
@@ -88,7 +94,8 @@ export class StatementEmitter {
         // An empty list needs its element type spelled out, or TypeScript would infer `any[]`.
         const annotation =
           s.value.kind === "list" && s.value.elements.length === 0 ? `: ${tsType(s.symbol!.type)}` : "";
-        return [`let ${this.scope.local(s.symbol!)}${annotation} = ${this.ctx.exprs.stored(s.value, this.scope)};`];
+        const value = this.ctx.changesNothing ? this.e(s.value) : this.ctx.exprs.stored(s.value, this.scope);
+        return [`let ${this.scope.local(s.symbol!)}${annotation} = ${value};`];
       }
       case "assign":
         return [assignment(this.ctx, this.scope, s.target, s.op, s.value)];
@@ -272,6 +279,19 @@ function mayChangeLists(b: Block): boolean {
         return false;
     }
   });
+}
+
+/**
+ * Whether a function's body changes no value in place: no `add`, `remove` or `shuffle`, and every assignment gives a
+ * local name a new value (`n += 1`) rather than changing a field or an element of one.
+ */
+export function changesNothingInPlace(b: Block): boolean {
+  let changes = false;
+  forEachStmt(b, (s) => {
+    if (s.kind === "add" || s.kind === "remove" || s.kind === "shuffle") changes = true;
+    if (s.kind === "assign" && s.target.kind !== "name") changes = true;
+  });
+  return !changes;
 }
 
 /** Calls of procedures, and `draw`, change lists. */

@@ -3092,12 +3092,12 @@ export function claimText(state: State, claim: boolean, t: ShipType): string {
 
 /** fn npcSkills (line 1966) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (atNpc(state.npcs, n_) ?? noKey(n_, 1967, 15)).cards.slice();
+  let cards = (atNpc(state.npcs, n_) ?? noKey(n_, 1967, 15)).cards;
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
 
-  let card = { ...at(EVENTS, at(cards, cards.length - 1, 1971, 21), 1971, 14) };
+  let card = at(EVENTS, at(cards, cards.length - 1, 1971, 21), 1971, 14);
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
