@@ -511,6 +511,44 @@ describe('`end "reason"`', () => {
   });
 });
 
+describe("`end` in a routine with no decision", () => {
+  it("stops the game where it stands, however deep in plain procedures, and nothing after it runs", async () => {
+    const text = [
+      'game "Ends" { players 2..2 }',
+      "global { count: int  after: int }",
+      "proc bump(): int {",
+      "  count += 1",
+      '  if count >= 2 { end "the second bump" }',
+      "  return count",
+      "}",
+      "proc twice() {",
+      "  let a = bump()",
+      "  after += a",
+      "}",
+      "flow { while true { act players[0]: Go } }",
+      "action Go {",
+      "  twice()",
+      "  after += 10",
+      "}",
+      "scoring { score p: count }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "ends", sourcePath: "ends.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    // The action and the procedures are plain functions: no frame waits for them.
+    expect(code).not.toMatch(/GoFrame|BumpFrame|TwiceFrame/);
+    expect(code).toContain("throw GAME_ENDED;");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as Record<"count" | "after", number>;
+      engine.apply(state as never, { type: "Go", player: 0 });
+      expect([state.count, state.after]).toEqual([1, 11]);
+      engine.apply(state as never, { type: "Go", player: 0 });
+      expect([state.count, state.after]).toEqual([2, 11]);
+      expect(engine.isOver(state as never)).toBe(true);
+      expect(engine.outcome(state as never)?.ending).toBe("the second bump");
+    });
+  });
+});
+
 describe("fields `per <procedure>`", () => {
   it("start again at their initial values every time the procedure starts", async () => {
     const text = [

@@ -204,8 +204,8 @@ export class StatementChecker {
           this.host.notAList(s.list.span, list);
         break;
       }
-      case "end":
-        // Ending the game unwinds every routine, so a routine that can end it is compiled as resumable too.
+      case "end": {
+        // Only where players decide: ending the game unwinds every routine under way.
         const routine = this.body.routine;
         if (this.host.mayDecide(s.span, "end") && routine) this.host.graph.addEnd(routine);
         // The reason is summed up over many games: one fixed text per way of ending.
@@ -216,6 +216,7 @@ export class StatementChecker {
           );
         }
         break;
+      }
       case "break": {
         const { loopDepth, allowFloor, completing } = this.body;
         if (loopDepth === 0) {

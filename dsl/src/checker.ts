@@ -323,7 +323,7 @@ class Checker {
     this.checkBodies();
     this.graph.numberInSourceOrder(this.variants);
     const suspending = this.graph.suspendingRoutines();
-    this.graph.report(suspending, this.diagnostics);
+    this.graph.report(suspending, this.graph.endingRoutines(), this.diagnostics);
     this.graph.reportCompleting(this.completingBlocks, suspending, this.diagnostics);
     this.derived.report(this.diagnostics);
     this.reportScoreCycle();

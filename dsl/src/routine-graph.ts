@@ -19,8 +19,10 @@ export class RoutineGraph {
   readonly decisions: DecisionSite[] = [];
   /** Routine key -> the procedures and actions it calls or offers (`proc:<name>`, `action:<name>`). */
   private readonly calls = new Map<string, Set<string>>();
-  /** Routines that decide, or end the game, themselves. */
+  /** Routines that decide themselves. */
   private readonly directlySuspending = new Set<string>();
+  /** Routines that end the game themselves (`end`). */
+  private readonly directlyEnding = new Set<string>();
   /** Calls of procedures that give a value, and those that are a whole statement or the whole value of a store. */
   private readonly valueCalls: { readonly proc: string; readonly call: A.Call; readonly where: string }[] = [];
   private readonly storedCalls = new Set<A.Expr>();
@@ -44,9 +46,12 @@ export class RoutineGraph {
     this.directlySuspending.add(routineKey(site.owner));
   }
 
-  /** A routine that ends the game (`end`) must also be able to stop where it stands. */
+  /**
+   * A routine that ends the game (`end`). It need not be able to wait where it stands (the end unwinds every routine
+   * under way), but the places that run straight through cannot call it.
+   */
   addEnd(routine: Routine): void {
-    this.directlySuspending.add(routineKey(routine));
+    this.directlyEnding.add(routineKey(routine));
   }
 
   noteCall(routine: Routine | undefined, target: string): void {
@@ -73,7 +78,17 @@ export class RoutineGraph {
 
   /** The routines that can reach a decision, directly or through the procedures they call. */
   suspendingRoutines(): Set<string> {
-    const result = new Set(this.directlySuspending);
+    return this.throughCalls(this.directlySuspending);
+  }
+
+  /** The routines that can end the game, directly or through the procedures they call. */
+  endingRoutines(): Set<string> {
+    return this.throughCalls(this.directlyEnding);
+  }
+
+  /** `routines` and every routine that calls one of them, however indirectly. */
+  private throughCalls(routines: ReadonlySet<string>): Set<string> {
+    const result = new Set(routines);
     let changed = true;
     while (changed) {
       changed = false;
@@ -152,9 +167,9 @@ export class RoutineGraph {
    * The calls that would have to wait and cannot: a waiting procedure called from the setup or a `given` block, and
    * the value of a waiting procedure used inside an expression rather than stored.
    */
-  report(suspending: ReadonlySet<string>, diagnostics: Diagnostic[]): void {
+  report(suspending: ReadonlySet<string>, ending: ReadonlySet<string>, diagnostics: Diagnostic[]): void {
     for (const call of this.callsThatCannotWait) {
-      if (!suspending.has(`proc:${call.proc}`)) continue;
+      if (!suspending.has(`proc:${call.proc}`) && !ending.has(`proc:${call.proc}`)) continue;
       diagnostics.push(
         error(
           Codes.decisionNotAllowed,

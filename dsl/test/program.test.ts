@@ -94,11 +94,13 @@ describe("a checked program", () => {
     });
   });
 
-  it("marks the flow and every routine that can wait or end the game, through procedure calls", () => {
+  it("marks the flow and every routine that can wait for a decision, through procedure calls", () => {
     expect([...program.suspending].sort()).toEqual(
-      ["flow", "proc:ask", "proc:relay", "proc:finish", "action:Launch", "action:Bet"].sort(),
+      ["flow", "proc:ask", "proc:relay", "action:Launch", "action:Bet"].sort(),
     );
     expect(program.suspending.has("proc:quiet")).toBe(false);
+    // Ending the game does not make a procedure wait: it unwinds the routines under way from where it stands.
+    expect(program.suspending.has("proc:finish")).toBe(false);
     expect(program.suspending.has("action:Pass")).toBe(false);
   });
 
@@ -170,14 +172,14 @@ describe("suspension", () => {
     expect([...program.suspending]).toEqual(["flow"]);
   });
 
-  it("`end` in a procedure makes it, and its callers, suspending", () => {
+  it("`end` in a procedure leaves it, and its callers, plain routines (unless they decide)", () => {
     const program = checked(
       inFlow(
         "  act players[0]: Quit",
         "proc stop() { end }\nproc maybeStop() { if true { stop() } }\naction Quit { maybeStop() }",
       ),
     );
-    expect([...program.suspending].sort()).toEqual(["action:Quit", "flow", "proc:maybeStop", "proc:stop"]);
+    expect([...program.suspending]).toEqual(["flow"]);
   });
 
   it("offering an action does not make the offering procedure wait on that action's own decisions", () => {

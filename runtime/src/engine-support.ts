@@ -39,6 +39,18 @@ export function inRulesFile(error: unknown, file: string): unknown {
 }
 
 /**
+ * Thrown by an `end` of the rules inside a routine that runs straight through (one with no decision in it, compiled
+ * as a plain function): it unwinds the calls under way up to the engine's `apply` or `run`, which stop there
+ * (`endedGame`). The `end` has already emptied the stack and kept its reason, so the state says the game is over.
+ */
+export const GAME_ENDED: unique symbol = Symbol("the game ended");
+
+/** Where `apply` or `run` catches an error: `GAME_ENDED` stops the game there; any other error goes on. */
+export function endedGame(error: unknown): void {
+  if (error !== GAME_ENDED) throw error;
+}
+
+/**
  * The refusal of an action the pending decision does not offer. It takes the action as `{ type }` so that a switch
  * whose cases cover every action (its `default` then sees `never`) can still say which one it was.
  */

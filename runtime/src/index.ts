@@ -98,6 +98,8 @@ export {
   isInt,
   isRecord,
   notOfferedNow,
+  GAME_ENDED,
+  endedGame,
   pickRandom,
   randomBetween,
   rangeList,

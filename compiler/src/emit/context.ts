@@ -1,5 +1,5 @@
 /** What every part of the engine emitter shares: the checked program, expression emission, compiled routines. */
-import { routineKey, type DecisionSite, type Program, type Routine, type Type } from "@rules/dsl";
+import { forEachStmt, routineKey, type DecisionSite, type Program, type Routine, type Type } from "@rules/dsl";
 import { ExprEmitter, HelperSink } from "./expressions.ts";
 import type { CompiledMachine } from "./machine.ts";
 import { engineTypeName, pascal } from "./naming.ts";
@@ -34,6 +34,25 @@ export class EmitContext {
   /** The flow is always resumable: it is where the game waits between turns. */
   isSuspending(r: Routine): boolean {
     return r.kind === "flow" || this.program.suspending.has(routineKey(r));
+  }
+
+  /**
+   * Whether some `end` stands in a procedure or an action run as a plain function (one with no decision in it): there
+   * it throws `GAME_ENDED`, which `apply` and `run` catch.
+   */
+  get plainEnds(): boolean {
+    const p = this.program;
+    const routines = [
+      ...p.procs.values(),
+      ...p.actions.values(),
+      ...p.variants.flatMap((v) => v.replacements.filter((r) => r.kind !== "fn")),
+    ];
+    return routines.some((r) => {
+      if (p.suspending.has(`${r.kind}:${r.name.text}`) || !("statements" in r.body)) return false;
+      let ends = false;
+      forEachStmt(r.body, (s) => (ends ||= s.kind === "end"));
+      return ends;
+    });
   }
 
   routineTag(r: Routine): string {

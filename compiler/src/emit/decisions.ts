@@ -968,7 +968,12 @@ export function emitApply(ctx: EmitContext): Fn {
             "}",
           ]
         : []),
-      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      // An action run as a plain function may end the game (`GAME_ENDED`): the rules then have nothing left to run.
+      ...(cases.length > 0
+        ? ctx.plainEnds
+          ? ["try {", "switch (pending.site) {", ...cases, "}", "} catch (error) {", "endedGame(error);", "}"]
+          : ["switch (pending.site) {", ...cases, "}"]
+        : []),
       "run(state);",
     ],
   };
@@ -1061,11 +1066,13 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
         // The interrupted decision waits in a frame, so that it comes back after the action's own decisions, and
         // not at all when the action ends the game (`end` empties the stack).
         'state.stack.push({ routine: "resume", pc: 0, pending });',
+        ...(ctx.plainEnds ? ["try {"] : []),
         "switch (action.type) {",
         ...names.flatMap((n) => [`case ${str(n)}:`, ...startActionLines(ctx, n), "break;"]),
         "default:",
         "throw notOfferedNow(action);",
         "}",
+        ...(ctx.plainEnds ? ["} catch (error) {", "endedGame(error);", "}"] : []),
         "run(state);",
       ],
     },

@@ -603,6 +603,7 @@ function emitRun(ctx: EmitContext): StatementStructures {
     docs: ["Runs the rules until they wait for a decision or the game is over."],
     statements: [
       ...(holds ? ["thawHeld(state, HELD);"] : []),
+      ...(ctx.plainEnds ? ["try {"] : []),
       // A search of a `completing` block stops where the block ends.
       `while (state.pending === null${ctx.program.completing.length > 0 ? " && !blockFinished" : ""}) {`,
       "const frame = state.stack[state.stack.length - 1];",
@@ -611,6 +612,7 @@ function emitRun(ctx: EmitContext): StatementStructures {
       ...cases,
       "}",
       "}",
+      ...(ctx.plainEnds ? ["} catch (error) {", "endedGame(error);", "}"] : []),
       ...(holds ? ["freezeHeld(state, HELD);"] : []),
     ],
   };

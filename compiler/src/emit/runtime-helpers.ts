@@ -1,6 +1,8 @@
 /** The helpers of `@rules/runtime` that generated code may call; each module imports those it uses. */
 export const runtimeHelpers: readonly string[] = [
   "RulesError",
+  "GAME_ENDED",
+  "endedGame",
   "redealAnswers",
   "imaginedRng",
   "redealElements",

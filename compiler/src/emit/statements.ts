@@ -181,7 +181,8 @@ export class StatementEmitter {
       case "expr":
         return [`${this.e(s.expr)};`];
       case "end":
-        return endLines(this.ctx.program, s);
+        // A plain function stops the game by throwing (the state machines return instead).
+        return [...endLines(this.ctx.program, s).slice(0, -1), "throw GAME_ENDED;"];
       case "return":
         if (this.ctx.returnsAs !== undefined) {
           return [
