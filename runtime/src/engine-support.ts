@@ -225,6 +225,18 @@ export function rangeList(low: number, high: number): number[] {
   return out;
 }
 
+/** `range(0, n)` for small n, made once: the lists an action's parameter is taken from are asked at every decision. */
+const COUNTS: readonly (readonly number[])[] = Array.from({ length: 65 }, (_, n) => rangeList(0, n - 1));
+
+/**
+ * `range(low, high)` for code that only reads it (the list an action's parameter is taken from): from 0, a list made
+ * once and shared (typed read-only, so generated code cannot change it; not frozen, which would make the loops that
+ * read it see two kinds of arrays); otherwise a new one.
+ */
+export function readRange(low: number, high: number): readonly number[] {
+  return low === 0 && high >= -1 && high < COUNTS.length - 1 ? COUNTS[high + 1]! : rangeList(low, high);
+}
+
 /** Integer division rounding toward zero, refusing division by zero. */
 export function divide(a: number, b: number, line?: number, column?: number): number {
   if (b === 0) throw new RulesError("division by zero", line, column);

@@ -103,6 +103,7 @@ export {
   pickRandom,
   randomBetween,
   rangeList,
+  readRange,
   remainder,
   rankByKeys,
   removeValue,

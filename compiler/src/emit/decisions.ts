@@ -348,7 +348,7 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     const position = scope.names.fresh(p.name.text);
     if (p.from) {
       const list = scope.names.fresh(`${p.name.text}List`);
-      lines.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
+      lines.push(`const ${list} = ${ctx.exprs.readOnlyList(p.from, scope)};`);
       lines.push(domainLoop(ctx, p.symbol!.type, position, list, ""));
       const element = scope.names.fresh(`${p.name.text}Item`);
       lines.push(`const ${element} = ${list}[${position}]!;`);
@@ -425,7 +425,7 @@ function choiceLoop(
   const lines: string[] = [];
   const scopeValue = chooseScope(ctx, d, positionIn(s) ? "item" : "value");
   const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
-  const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
+  const list = s.domain.from ? ctx.exprs.readOnlyList(s.domain.from, scopeValue) : "";
   const highValue = rangeEnd(s.domain.typeExpr);
   const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
   if (withFrame || /\bframe\./.test([condition, list, high].join(" ")))
@@ -796,7 +796,7 @@ export function emitCheck(ctx: EmitContext): Fn {
       );
       const scopeValue = chooseScope(ctx, d, positionIn(s) ? "item" : "value");
       const condition = s.condition ? ctx.exprs.paren(s.condition, scopeValue) : "";
-      const from = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
+      const from = s.domain.from ? ctx.exprs.readOnlyList(s.domain.from, scopeValue) : "";
       const highValue = rangeEnd(s.domain.typeExpr);
       const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
       const message = s.messageParts
@@ -879,7 +879,7 @@ function checkActionLines(ctx: EmitContext, name: string): string[] {
     const t = p.symbol!.type;
     if (p.from) {
       const list = scope.names.fresh(`${p.name.text}List`);
-      lines.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
+      lines.push(`const ${list} = ${ctx.exprs.readOnlyList(p.from, scope)};`);
       const must = `${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, ctx.sourceOf(p.from.span))}.`;
       lines.push(`if (!(${domainTest(t, field, list)})) return ${str(must)};`);
       args.push(`${list}[${field}]!`);
@@ -901,7 +901,7 @@ function startActionLines(ctx: EmitContext, name: string): string[] {
   const params = new Map<LocalSymbol, string>();
   const scope = actionScope(decl, "action.player", params);
   const args = decl.params.map((p) =>
-    p.from ? `at(${ctx.exprs.emit(p.from, scope)}, action.${p.name.text})` : `action.${p.name.text}`,
+    p.from ? `at(${ctx.exprs.readOnlyList(p.from, scope)}, action.${p.name.text})` : `action.${p.name.text}`,
   );
   if (ctx.resumable.has(name)) return [`state.stack.push(${frameExpression(ctx, name, ["action.player", ...args])});`];
   return [`do${name}(${["state", "action.player", ...args].join(", ")});`];
@@ -930,7 +930,7 @@ export function emitApply(ctx: EmitContext): Fn {
       const valueOf = (v: string): string => {
         const from = positionIn(s);
         if (!from) return v;
-        const found = `at(${ctx.exprs.emit(from, scopeValue)}, ${v})`;
+        const found = `at(${ctx.exprs.readOnlyList(from, scopeValue)}, ${v})`;
         return answerType(s).kind === "optional" ? `${v} === null ? null : ${found}` : found;
       };
       if (s.each) {
@@ -1185,7 +1185,10 @@ function bindParameters(
       continue;
     }
     const item = scope.names.fresh(p.name.text);
-    lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`, `if (${item} === undefined) ${missing}`);
+    lines.push(
+      `const ${item} = ${ctx.exprs.readOnlyOperand(p.from, scope)}[${field}];`,
+      `if (${item} === undefined) ${missing}`,
+    );
     params.set(p.symbol!, item);
   }
   return lines;
@@ -1223,7 +1226,7 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
     const scope = chooseScope(ctx, d, from ? "item" : "value");
     const label = s.label!;
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
-    const list = from ? ctx.exprs.paren(from, scope) : "";
+    const list = from ? ctx.exprs.readOnlyOperand(from, scope) : "";
     const body: string[] = [];
     // None stops a loop of choices, or takes nothing.
     if (answerType(s).kind === "optional")
@@ -1271,7 +1274,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
     if (d.kind !== "choose" || !positionIn(d.stmt)) continue;
     const s = d.stmt;
     const scope = chooseScope(ctx, d, "item");
-    const list = ctx.exprs.paren(s.domain.from!, scope);
+    const list = ctx.exprs.readOnlyOperand(s.domain.from!, scope);
     const body: string[] = [];
     if (answerType(s).kind === "optional") body.push("if (action.value === null) return { ...action };");
     body.push(

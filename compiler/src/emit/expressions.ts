@@ -364,7 +364,16 @@ export class ExprEmitter {
     // `keys(m)` of a map keyed by numbers: the keys the map keeps (an aggregate only reads them, and changes nothing).
     const map = e.kind === "call" && e.target === "builtin" && e.callee.text === "keys" ? e.args[0] : undefined;
     if (map?.type?.kind === "map" && map.type.key.kind !== "enum") return `readMapNumberKeys(${this.emit(map, scope)})`;
+    // `range(0, n)`: a list of the counts made once.
+    if (e.kind === "call" && e.target === "builtin" && e.callee.text === "range" && e.args.length === 2)
+      return `readRange(${this.emit(e.args[0]!, scope)}, ${this.emit(e.args[1]!, scope)})`;
     return this.emit(e, scope);
+  }
+
+  /** `readOnlyList`, in parentheses where an index or a member after it needs them (`(a ++ b)[i]`). */
+  readOnlyOperand(e: Expr, scope: Scope): string {
+    const list = this.readOnlyList(e, scope);
+    return list === this.emit(e, scope) ? this.paren(e, scope) : list;
   }
 
   private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {

@@ -94,6 +94,7 @@ export const runtimeHelpers: readonly string[] = [
   "playUntil",
   "randomBetween",
   "rangeList",
+  "readRange",
   "rankByKeys",
   "removeValue",
   "saveAndRestore",

@@ -32,6 +32,7 @@ import {
   notOfferedNow,
   pickRandom,
   rangeList,
+  readRange,
   rankByKeys,
   removeValue,
   seatLists,
@@ -2684,7 +2685,7 @@ function offerForcedMove(state: State, me: Player, out?: Action[]): boolean {
 
 /** Every allowed form of Sell (the same requirements as `checkSell`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
 function offerSell(state: State, me: Player, out?: Action[]): boolean {
-  const srcList = rangeList(0, state.players[me]!.display.length - 1);
+  const srcList = readRange(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
@@ -2703,7 +2704,7 @@ function offerSell(state: State, me: Player, out?: Action[]): boolean {
 function offerLochNess(state: State, me: Player, out?: Action[]): boolean {
   if (!owns(state, me, "lochNess")) return false;
   if (!(!state.nessUsed && !state.oichTurn)) return false;
-  const iList = rangeList(0, state.players[me]!.display.length - 1);
+  const iList = readRange(0, state.players[me]!.display.length - 1);
   for (let i = 0; i < iList.length; i++) {
     const iItem = iList[i]!;
     if (state.activated.includes(iItem)) continue;
@@ -2718,7 +2719,7 @@ function offerLochNess(state: State, me: Player, out?: Action[]): boolean {
 /** Every allowed form of MoveClan (the same requirements as `checkMoveClan`), added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false). */
 function offerMoveClan(state: State, me: Player, out?: Action[]): boolean {
   if (state.moves <= 0) return false;
-  const srcList = rangeList(0, state.players[me]!.display.length - 1);
+  const srcList = readRange(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
     if (at(state.players[me]!.display, srcItem, 790, 11).clans <= 0) continue;
@@ -2741,7 +2742,7 @@ function offerMoveClan(state: State, me: Player, out?: Action[]): boolean {
 function offerPromote(state: State, me: Player, out?: Action[]): boolean {
   if (state.moves <= 0) return false;
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state))) return false;
-  const srcList = rangeList(0, state.players[me]!.display.length - 1);
+  const srcList = readRange(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
     if (at(state.players[me]!.display, srcItem, 801, 11).clans <= 0) continue;
@@ -2812,7 +2813,7 @@ function check(state: State, action: Action): string | null {
     case 2: {
       switch (action.type) {
         case "LochNess": {
-          const iList = rangeList(0, state.players[action.player]!.display.length - 1);
+          const iList = readRange(0, state.players[action.player]!.display.length - 1);
           if (!(Number.isInteger(action.i) && action.i >= 0 && action.i < iList.length))
             return "LochNess: `i` must be a position in range(0, size(me.display) - 1).";
           return checkLochNess(state, action.player, iList[action.i]!);
@@ -2828,7 +2829,7 @@ function check(state: State, action: Action): string | null {
     case 3: {
       switch (action.type) {
         case "MoveClan": {
-          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
+          const srcList = readRange(0, state.players[action.player]!.display.length - 1);
           if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
             return "MoveClan: `src` must be a position in range(0, size(me.display) - 1).";
           if (!(Number.isInteger(action.dir) && action.dir >= 0 && action.dir <= 7))
@@ -2837,7 +2838,7 @@ function check(state: State, action: Action): string | null {
         }
 
         case "Promote": {
-          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
+          const srcList = readRange(0, state.players[action.player]!.display.length - 1);
           if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
             return "Promote: `src` must be a position in range(0, size(me.display) - 1).";
           return checkPromote(state, action.player, srcList[action.src]!);
@@ -2998,7 +2999,7 @@ function apply(state: State, action: Action): void {
             state.stack.push(
               newLochNessFrame(
                 action.player,
-                at(rangeList(0, state.players[action.player]!.display.length - 1), action.i),
+                at(readRange(0, state.players[action.player]!.display.length - 1), action.i),
               ),
             );
             break;
@@ -3019,7 +3020,7 @@ function apply(state: State, action: Action): void {
             doMoveClan(
               state,
               action.player,
-              at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
+              at(readRange(0, state.players[action.player]!.display.length - 1), action.src),
               action.dir,
             );
             break;
@@ -3027,7 +3028,7 @@ function apply(state: State, action: Action): void {
             doPromote(
               state,
               action.player,
-              at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
+              at(readRange(0, state.players[action.player]!.display.length - 1), action.src),
             );
             break;
           case "stop":
@@ -3545,14 +3546,14 @@ function offerAllowed(state: State, seat: Player, out: Action[]): void {
 function checkAllowed(state: State, action: Action): string | null {
   switch (action.type) {
     case "LochNess": {
-      const iList = rangeList(0, state.players[action.player]!.display.length - 1);
+      const iList = readRange(0, state.players[action.player]!.display.length - 1);
       if (!(Number.isInteger(action.i) && action.i >= 0 && action.i < iList.length))
         return "LochNess: `i` must be a position in range(0, size(me.display) - 1).";
       return checkLochNess(state, action.player, iList[action.i]!);
     }
 
     case "Sell": {
-      const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
+      const srcList = readRange(0, state.players[action.player]!.display.length - 1);
       if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
         return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
       if (!(RES_VALUES as readonly unknown[]).includes(action.r))
@@ -3573,14 +3574,14 @@ function applyAllowed(state: State, action: Action, pending: Pending): void {
     switch (action.type) {
       case "LochNess":
         state.stack.push(
-          newLochNessFrame(action.player, at(rangeList(0, state.players[action.player]!.display.length - 1), action.i)),
+          newLochNessFrame(action.player, at(readRange(0, state.players[action.player]!.display.length - 1), action.i)),
         );
         break;
       case "Sell":
         doSell(
           state,
           action.player,
-          at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
+          at(readRange(0, state.players[action.player]!.display.length - 1), action.src),
           action.r,
         );
         break;
@@ -3605,25 +3606,25 @@ function mayAct(): readonly Player[] {
 function shownAction(state: State, action: Action): ShownAction {
   switch (action.type) {
     case "Sell": {
-      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      const src = readRange(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return { ...action };
       return { ...action, src: src };
     }
 
     case "LochNess": {
-      const i = rangeList(0, state.players[action.player]!.display.length - 1)[action.i];
+      const i = readRange(0, state.players[action.player]!.display.length - 1)[action.i];
       if (i === undefined) return { ...action };
       return { ...action, i: i };
     }
 
     case "MoveClan": {
-      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      const src = readRange(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return { ...action };
       return { ...action, src: src };
     }
 
     case "Promote": {
-      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      const src = readRange(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return { ...action };
       return { ...action, src: src };
     }
@@ -3684,25 +3685,25 @@ function describeAction(state: State, action: Action): string | null {
     }
 
     case "Sell": {
-      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      const src = readRange(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
       return `Sell the ${action.r} of ${tileName(state, action.player, src)} for ${atRes(state.market, action.r) ?? noKey(action.r, 769, 107)} coins`;
     }
 
     case "LochNess": {
-      const i = rangeList(0, state.players[action.player]!.display.length - 1)[action.i];
+      const i = readRange(0, state.players[action.player]!.display.length - 1)[action.i];
       if (i === undefined) return null;
       return `Loch Ness: activate ${tileName(state, action.player, i)}`;
     }
 
     case "MoveClan": {
-      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      const src = readRange(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
       return `Move a clan member from ${tileName(state, action.player, src)} ${at(DIR_NAMES, action.dir, 788, 118)}`;
     }
 
     case "Promote": {
-      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      const src = readRange(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return null;
       return `Make a clan member of ${tileName(state, action.player, src)} a Chieftain`;
     }

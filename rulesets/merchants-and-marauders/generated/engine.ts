@@ -38,6 +38,7 @@ import {
   pickRandom,
   randomBetween,
   rangeList,
+  readRange,
   rankByKeys,
   removeValue,
   seatLists,
@@ -10275,7 +10276,7 @@ function legalActions(state: State, seat: Player): Action[] {
     case 21: {
       // `choose redirected: int? in range(0, size(located) - 1) by t shown "move the hit on the {lo` (proc aimHits, line 1669)
       const frame = currentAimHitsFrame(state);
-      const items = rangeList(0, frame.located.length - 1);
+      const items = readRange(0, frame.located.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "redirected", player: seat, value });
       }
@@ -10298,7 +10299,7 @@ function legalActions(state: State, seat: Player): Action[] {
     case 23: {
       // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1699)
       const frame = currentAdjustLocationsFrame(state);
-      const items = rangeList(0, frame.faces.length - 1);
+      const items = readRange(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "rerolled", player: seat, value });
       }
@@ -10310,7 +10311,7 @@ function legalActions(state: State, seat: Player): Action[] {
     case 24: {
       // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1706)
       const frame = currentAdjustLocationsFrame(state);
-      const items = rangeList(0, frame.faces.length - 1);
+      const items = readRange(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lucky", player: seat, value });
       }
@@ -10567,7 +10568,7 @@ function legalActions(state: State, seat: Player): Action[] {
     case 47: {
       // `choose scoutAgain: int? in range(0, size(faces) - 1) by p shown "roll the die showing {fac` (proc scoutingCheck, line 2536)
       const frame = currentScoutingCheckFrame(state);
-      const items = rangeList(0, frame.faces.length - 1);
+      const items = readRange(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
         const item = items[value]!;
         if (at(frame.faces, item, 2536, 124) < 5) out.push({ type: "scoutAgain", player: seat, value });
@@ -11007,7 +11008,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "redirected") return "Answer the choice of redirected first.";
       const frame = currentAimHitsFrame(state);
       const value = action.value;
-      const items = rangeList(0, frame.located.length - 1);
+      const items = readRange(0, frame.located.length - 1);
       if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
         return "redirected must be a position in range(0, size(located) - 1) or none.";
       return null;
@@ -11027,7 +11028,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "rerolled") return "Answer the choice of rerolled first.";
       const frame = currentAdjustLocationsFrame(state);
       const value = action.value;
-      const items = rangeList(0, frame.faces.length - 1);
+      const items = readRange(0, frame.faces.length - 1);
       if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
         return "rerolled must be a position in range(0, size(faces) - 1) or none.";
       return null;
@@ -11037,7 +11038,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "lucky") return "Answer the choice of lucky first.";
       const frame = currentAdjustLocationsFrame(state);
       const value = action.value;
-      const items = rangeList(0, frame.faces.length - 1);
+      const items = readRange(0, frame.faces.length - 1);
       if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lucky must be a position in range(0, size(faces) - 1) or none.";
       return null;
@@ -11241,7 +11242,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "scoutAgain") return "Answer the choice of scoutAgain first.";
       const frame = currentScoutingCheckFrame(state);
       const value = action.value;
-      const items = rangeList(0, frame.faces.length - 1);
+      const items = readRange(0, frame.faces.length - 1);
       if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
         return "scoutAgain must be a position in range(0, size(faces) - 1) or none.";
       if (value !== null) {
@@ -11633,7 +11634,7 @@ function apply(state: State, action: Action): void {
     case 21: {
       if (action.type !== "redirected") throw notOfferedNow(action);
       const frame = currentAimHitsFrame(state);
-      frame.redirected = action.value === null ? null : at(rangeList(0, frame.located.length - 1), action.value);
+      frame.redirected = action.value === null ? null : at(readRange(0, frame.located.length - 1), action.value);
       state.pending = null;
       break;
     }
@@ -11649,7 +11650,7 @@ function apply(state: State, action: Action): void {
     case 23: {
       if (action.type !== "rerolled") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
-      frame.rerolled = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
+      frame.rerolled = action.value === null ? null : at(readRange(0, frame.faces.length - 1), action.value);
       state.pending = null;
       break;
     }
@@ -11657,7 +11658,7 @@ function apply(state: State, action: Action): void {
     case 24: {
       if (action.type !== "lucky") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
-      frame.lucky = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
+      frame.lucky = action.value === null ? null : at(readRange(0, frame.faces.length - 1), action.value);
       state.pending = null;
       break;
     }
@@ -11844,7 +11845,7 @@ function apply(state: State, action: Action): void {
     case 47: {
       if (action.type !== "scoutAgain") throw notOfferedNow(action);
       const frame = currentScoutingCheckFrame(state);
-      frame.scoutAgain = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
+      frame.scoutAgain = action.value === null ? null : at(readRange(0, frame.faces.length - 1), action.value);
       state.pending = null;
       break;
     }
@@ -12206,7 +12207,7 @@ function shownAction(state: State, action: Action): ShownAction {
         case 21: {
           const frame = currentAimHitsFrame(state);
           if (action.value === null) return { ...action };
-          const item = rangeList(0, frame.located.length - 1)[action.value];
+          const item = readRange(0, frame.located.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12217,7 +12218,7 @@ function shownAction(state: State, action: Action): ShownAction {
         case 23: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return { ...action };
-          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          const item = readRange(0, frame.faces.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12228,7 +12229,7 @@ function shownAction(state: State, action: Action): ShownAction {
         case 24: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return { ...action };
-          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          const item = readRange(0, frame.faces.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12331,7 +12332,7 @@ function shownAction(state: State, action: Action): ShownAction {
         case 47: {
           const frame = currentScoutingCheckFrame(state);
           if (action.value === null) return { ...action };
-          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          const item = readRange(0, frame.faces.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -12492,7 +12493,7 @@ function describeAction(state: State, action: Action): string | null {
         case 21: {
           const frame = currentAimHitsFrame(state);
           if (action.value === null) return "none";
-          const item = rangeList(0, frame.located.length - 1)[action.value];
+          const item = readRange(0, frame.located.length - 1)[action.value];
           if (item === undefined) return null;
           return `move the hit on the ${at(frame.located, item, 1669, 95)}`;
         }
@@ -12504,7 +12505,7 @@ function describeAction(state: State, action: Action): string | null {
         case 23: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return "none";
-          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          const item = readRange(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
           return `re-roll the ${faceText(state, at(frame.faces, item, 1699, 90))}`;
         }
@@ -12516,7 +12517,7 @@ function describeAction(state: State, action: Action): string | null {
         case 24: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return "none";
-          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          const item = readRange(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
           return `play Lucky Shot on the ${faceText(state, at(frame.faces, item, 1706, 100))}`;
         }
@@ -12682,7 +12683,7 @@ function describeAction(state: State, action: Action): string | null {
         case 47: {
           const frame = currentScoutingCheckFrame(state);
           if (action.value === null) return "none";
-          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          const item = readRange(0, frame.faces.length - 1)[action.value];
           if (item === undefined) return null;
           return `roll the die showing ${at(frame.faces, item, 2536, 92)} again`;
         }

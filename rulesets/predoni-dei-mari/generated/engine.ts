@@ -45,6 +45,7 @@ import {
   pickRandom,
   randomBetween,
   rangeList,
+  readRange,
   rankByKeys,
   removeValue,
   reshuffleDeck,
@@ -10443,7 +10444,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 65: {
       // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2281)
-      const items = rangeList(0, state.merchants.length - 1);
+      const items = readRange(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -11343,7 +11344,7 @@ function check(state: State, action: Action): string | null {
     case 65: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
-      const items = rangeList(0, state.merchants.length - 1);
+      const items = readRange(0, state.merchants.length - 1);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "whichMerchant must be a position in range(0, size(merchants) - 1).";
       return null;
@@ -12073,7 +12074,7 @@ function apply(state: State, action: Action): void {
     case 65: {
       if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
-      frame.whichMerchant = at(rangeList(0, state.merchants.length - 1), action.value);
+      frame.whichMerchant = at(readRange(0, state.merchants.length - 1), action.value);
       state.pending = null;
       break;
     }
@@ -12765,7 +12766,7 @@ function shownAction(state: State, action: Action): ShownAction {
     case "whichMerchant":
       switch (state.pending?.site) {
         case 65: {
-          const item = rangeList(0, state.merchants.length - 1)[action.value];
+          const item = readRange(0, state.merchants.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
