@@ -102,7 +102,8 @@ export class VisibilityChecker {
   }
 
   /**
-   * `hand: list<int> private from combatDeck`: a list some players may not see, of the cards of a deck of the game.
+   * `hand: list<int> private from combatDeck`: a list some players may not see, of the cards of a deck of the game;
+   * `rumor: int? private from rumorDeck`: one such card, or none.
    */
   private dealtFrom(f: FieldInfo): void {
     const deckName = f.decl.dealtFrom;
@@ -133,13 +134,16 @@ export class VisibilityChecker {
       );
       return;
     }
-    if (f.type.kind !== "list" || !sameType(f.type.element, deck.type.element)) {
+    // A hand of cards, or one card face down (or none).
+    const card = f.type.kind === "list" ? f.type.element : f.type.kind === "optional" ? f.type.inner : undefined;
+    if (card === undefined || !sameType(card, deck.type.element)) {
+      const element = typeToString(deck.type.element);
       this.report(
         error(
           Codes.typeMismatch,
           f.decl.typeExpr.span,
-          `cards dealt from \`${deckName.text}\` are a list<${typeToString(deck.type.element)}>, not a ${typeToString(f.type)}`,
-          `declare \`${f.decl.name.text}: list<${typeToString(deck.type.element)}>\``,
+          `cards dealt from \`${deckName.text}\` are a list<${element}> (or one card, ${element}?), not a ${typeToString(f.type)}`,
+          `declare \`${f.decl.name.text}: list<${element}>\`, or \`${f.decl.name.text}: ${element}?\` for one card`,
         ),
       );
     }

@@ -1,5 +1,6 @@
 /**
- * `hand: list<int> private from combatDeck`: the deck a hidden list's cards are dealt from.
+ * `hand: list<int> private from combatDeck`: the deck a hidden list's cards are dealt from (`rumor: int? private from
+ * rumorDeck`: one card).
  */
 import { describe, expect, it } from "vitest";
 import { Codes } from "../src/index.ts";
@@ -32,8 +33,16 @@ describe("a hidden list dealt from a deck", () => {
     );
     expect(notDeck.message).toBe("`tokens` is not a deck of the game");
     const other = soleError(game(`${deck}per player {\n  hand: list<bool> private from cards\n}`), Codes.typeMismatch);
-    expect(other.message).toBe("cards dealt from `cards` are a list<int>, not a list<bool>");
-    expect(other.hint).toBe("declare `hand: list<int>`");
+    expect(other.message).toBe("cards dealt from `cards` are a list<int> (or one card, int?), not a list<bool>");
+    expect(other.hint).toBe("declare `hand: list<int>`, or `hand: int?` for one card");
+    // One card must be allowed to be none: a plain number is no card dealt face down.
+    const plain = soleError(game(`${deck}per player {\n  rumor: int private from cards\n}`), Codes.typeMismatch);
+    expect(plain.message).toBe("cards dealt from `cards` are a list<int> (or one card, int?), not a int");
+  });
+
+  it("may be one card face down, or none", () => {
+    const program = loadClean(game(`${deck}per player {\n  rumor: int? private from cards\n}`));
+    expect(program.playerFields.get("rumor")!.decl.dealtFrom?.text).toBe("cards");
   });
 
   it("is a player's or the game's field, not a record's", () => {

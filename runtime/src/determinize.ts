@@ -25,15 +25,20 @@ export function redealValues(rng: RngState, slots: readonly Slot[]): void {
 
 /**
  * The elements of the lists the slots hold, dealt again among them at random, each list keeping its length (the
- * cards of hands nobody else sees, or a face-down pile shuffled when it is the only slot).
+ * cards of hands nobody else sees, or a face-down pile shuffled when it is the only slot). A slot holding a single
+ * card (not a list) takes one of them too; one holding none (null) stays empty.
  */
 export function redealElements(rng: RngState, slots: readonly Slot[]): void {
-  const lists = slots.map((slot) => read(slot) as unknown[]);
-  const pool = shuffleInPlace(rng, lists.flat());
+  const held = slots.map(read);
+  const pool = shuffleInPlace(
+    rng,
+    held.flatMap((value) => (Array.isArray(value) ? value : value === null ? [] : [value])),
+  );
   let next = 0;
-  for (const list of lists) {
-    for (let i = 0; i < list.length; i++) list[i] = pool[next++];
-  }
+  held.forEach((value, k) => {
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = pool[next++];
+    else if (value !== null) write(slots[k]!, pool[next++]);
+  });
 }
 
 /** The values of the maps the slots hold, dealt again among all their keys at random (keys stay where they are). */

@@ -10,14 +10,15 @@
  * - `values hidden` maps have their values dealt again among their keys;
  * - the random generator is drawn afresh, and the secret answers others gave to a simultaneous choice are drawn again
  *   among those they could give.
- * What it cannot re-deal it keeps: a hidden value with no other of its kind (a single hidden number), and values
- * the rules hold across a decision in a procedure's fields.
+ * - a player's `private` number, flag or name (no card: nothing it could be dealt from) is imagined like the seat's
+ *   own: the others' true values, even dealt among them, would tell the seat which values there are.
+ * What it cannot re-deal it keeps: values the rules hold across a decision in a procedure's fields.
  */
 import type { FieldInfo, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { hidesSomething } from "./ts-types.ts";
+import { hidesSomething, isPlainValue } from "./ts-types.ts";
 
 /** The helper that re-deals the values of places holding a value of type `t` (a deck's place is its pile). */
 function redealer(t: Type): string {
@@ -84,6 +85,11 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
     } else if (vis.kind === "hidden" || vis.kind === "valuesHidden") {
       lines.push(`// Every player's ${name}: nobody sees it, it is exchanged among the players.`);
       lines.push(`${fn}(rng, SEATS[state.playerCount]!.map((owner) => ${slot("owner")}));`);
+    } else if (vis.kind === "private" && isPlainValue(p, f.type.kind === "optional" ? f.type.inner : f.type)) {
+      // A number or a name is no card: it has no place it could have come from, and dealing the others' true values
+      // among them would tell the seat which values there are (with one other, the value itself).
+      lines.push(`// The others' ${name}: \`seat\` does not see it, and imagines each like its own.`);
+      lines.push(`for (const owner of others) state.players[owner]!.${name} = state.players[seat]!.${name};`);
     } else if (vis.kind === "private") {
       lines.push(`// The others' ${name}: \`seat\` does not see it, it is exchanged among them.`);
       lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")}));`);

@@ -5,7 +5,6 @@ import {
   endedGame,
   imaginedRng,
   redealElements,
-  redealValues,
   at,
   cellAdd,
   cellNeighbour,
@@ -3935,11 +3934,8 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   const state = clone(real);
   state.rng = imaginedRng(rng);
   const others = SEATS[state.playerCount]!.filter((owner) => owner !== seat);
-  // The others' vp: `seat` does not see it, it is exchanged among them.
-  redealValues(
-    rng,
-    others.map((owner) => [state.players[owner]!, "vp"] as const),
-  );
+  // The others' vp: `seat` does not see it, and imagines each like its own.
+  for (const owner of others) state.players[owner]!.vp = state.players[seat]!.vp;
   for (const deck of Object.values(state.stacks)) redealElements(rng, [[deck!, "pile"]]);
   return state;
 }

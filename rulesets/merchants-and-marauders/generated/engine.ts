@@ -13230,21 +13230,10 @@ function determinize(real: State, seat: Player, rng: RngState): State {
       return !(seat === owner || state.revealed);
     }).map((owner) => [state.players[owner]!, "captain"] as const),
   );
-  // The others' gold: `seat` does not see it, it is exchanged among them.
-  redealValues(
-    rng,
-    others.map((owner) => [state.players[owner]!, "gold"] as const),
-  );
-  // The others' stash: `seat` does not see it, it is exchanged among them.
-  redealValues(
-    rng,
-    others.map((owner) => [state.players[owner]!, "stash"] as const),
-  );
-  // The others' rumor: `seat` does not see it, it is exchanged among them.
-  redealValues(
-    rng,
-    others.map((owner) => [state.players[owner]!, "rumor"] as const),
-  );
+  // The others' gold: `seat` does not see it, and imagines each like its own.
+  for (const owner of others) state.players[owner]!.gold = state.players[seat]!.gold;
+  // The others' stash: `seat` does not see it, and imagines each like its own.
+  for (const owner of others) state.players[owner]!.stash = state.players[seat]!.stash;
   redealElements(rng, [[state.captainDeck, "pile"]]);
   redealElements(rng, [[state.events, "pile"]]);
   // The cards of cargoDeck `seat` has not seen (its draw pile, cargo), dealt again.
@@ -13261,7 +13250,8 @@ function determinize(real: State, seat: Player, rng: RngState): State {
     [state.gloryDeck, "pile"],
     ...others.map((owner) => [state.players[owner]!, "gloryHand"] as const),
   ]);
-  redealElements(rng, [[state.rumorDeck, "pile"]]);
+  // The cards of rumorDeck `seat` has not seen (its draw pile, rumor), dealt again.
+  redealElements(rng, [[state.rumorDeck, "pile"], ...others.map((owner) => [state.players[owner]!, "rumor"] as const)]);
   redealElements(rng, [[state.missionDeck, "pile"]]);
   // Records: their hidden fields, by record type and field.
   const hiddenCardsShownCards: (readonly [object, string])[] = [];
@@ -14720,7 +14710,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "merchants-and-marauders",
     title: "Merchants & Marauders",
     source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-    sourceHash: "b601bec9",
+    sourceHash: "697d0a1b",
     minPlayers: 2,
     maxPlayers: 4,
     variants: VARIANTS,

@@ -13106,7 +13106,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
       viewer === owner
         ? mine.mission.map(
             (element) =>
-              `${at(MISSIONS, element, 502, 38).id}: ${at(MISSIONS, element, 502, 62).flagA} and ${at(MISSIONS, element, 502, 92).flagB}, fort ${at(MISSIONS, element, 502, 124).fort}`,
+              `${at(MISSIONS, element, 502, 55).id}: ${at(MISSIONS, element, 502, 79).flagA} and ${at(MISSIONS, element, 502, 109).flagB}, fort ${at(MISSIONS, element, 502, 141).fort}`,
           )
         : null,
     missionFlags: mine.missionFlags.slice(),
@@ -13191,11 +13191,6 @@ function determinize(real: State, seat: Player, rng: RngState): State {
   if (board !== undefined) Object.defineProperty(state, DERIVED, { value: board, configurable: true });
   state.rng = imaginedRng(rng);
   const others = SEATS[state.playerCount]!.filter((owner) => owner !== seat);
-  // The others' mission: `seat` does not see it, it is exchanged among them.
-  redealElements(
-    rng,
-    others.map((owner) => [state.players[owner]!, "mission"] as const),
-  );
   for (const deck of Object.values(state.shipDecks)) redealElements(rng, [[deck!, "pile"]]);
   // The cards of combatDeck `seat` has not seen (its draw pile, hand, peek), dealt again.
   redealElements(rng, [
@@ -13203,7 +13198,11 @@ function determinize(real: State, seat: Player, rng: RngState): State {
     ...others.map((owner) => [state.players[owner]!, "hand"] as const),
     ...others.map((owner) => [state.players[owner]!, "peek"] as const),
   ]);
-  redealElements(rng, [[state.missionDeck, "pile"]]);
+  // The cards of missionDeck `seat` has not seen (its draw pile, mission), dealt again.
+  redealElements(rng, [
+    [state.missionDeck, "pile"],
+    ...others.map((owner) => [state.players[owner]!, "mission"] as const),
+  ]);
   return state;
 }
 
@@ -14856,7 +14855,7 @@ export const engine: Engine<State, Action, View> = namingRulesFile(
     name: "predoni-dei-mari",
     title: "Predoni dei Mari",
     source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-    sourceHash: "cd801067",
+    sourceHash: "2fcc0ed8",
     minPlayers: 2,
     maxPlayers: 5,
     variants: VARIANTS,
