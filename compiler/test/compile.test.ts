@@ -511,6 +511,25 @@ describe('`end "reason"`', () => {
   });
 });
 
+describe("a `require let` whose value is gone when the action runs", () => {
+  it("stops the game with the requirement's refusal, its values shown", async () => {
+    const text = [
+      'game "Columns" { players 2..2 }',
+      "global { board: map<Cell, Player> }",
+      "fn landing(x: int): Cell? = first(c in [cell(x, 5 - i) for i in range(0, 5)]: not has(board, c))",
+      "flow { while true { act players[0]: Drop } }",
+      "action Drop(x: 0..6) {",
+      '  require let c = landing(x) else "Column {x} is full."',
+      "  board[c] = me",
+      "}",
+      "scoring { score p: 0 }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "columns", sourcePath: "columns.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toContain('"a requirement checked before the action ran no longer holds: " + `Column ${x} is full.`');
+  });
+});
+
 describe("`end` in a routine with no decision", () => {
   it("stops the game where it stands, however deep in plain procedures, and nothing after it runs", async () => {
     const text = [

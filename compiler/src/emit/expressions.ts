@@ -271,6 +271,16 @@ export class ExprEmitter {
   }
 
   /** A text with holes as a template literal: `` `Pay ${cost(state)} gold` ``. */
+  /**
+   * The error of a `require let` whose value, found when the action was checked, is gone when it runs (the rules
+   * changed the game in between: a fault of the rules, not of the player): its refusal, with the values it shows.
+   */
+  requirementLost(s: { readonly message: string; readonly messageParts?: readonly TextPart[] }, scope: Scope): string {
+    const lost = "a requirement checked before the action ran no longer holds: ";
+    if (s.messageParts === undefined) return `new RulesError(${JSON.stringify(lost + s.message)})`;
+    return `new RulesError(${JSON.stringify(lost)} + ${this.text(s.messageParts, scope)})`;
+  }
+
   text(parts: readonly TextPart[], scope: Scope): string {
     // A text that is one string value is that value.
     const only = parts[0];

@@ -185,7 +185,7 @@ export class MachineBuilder {
       const found = this.localNames.fresh(`${s.bindingSymbol.name}Found`);
       this.line(
         `const ${found} = ${this.exprs.emit(s.condition, this.scope)};`,
-        `if (${found} === null) throw new RulesError(${JSON.stringify(`a requirement checked before the action ran no longer holds: ${s.message}`)});`,
+        `if (${found} === null) throw ${this.exprs.requirementLost(s, this.scope)};`,
         `frame.${this.hold(s.bindingSymbol)} = ${found};`,
       );
       return;

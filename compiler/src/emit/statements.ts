@@ -161,7 +161,7 @@ export class StatementEmitter {
         const bound = this.scope.local(s.bindingSymbol);
         return [
           `const ${bound} = ${this.e(s.condition)};`,
-          `if (${bound} === null) throw new RulesError(${JSON.stringify(`a requirement checked before the action ran no longer holds: ${s.message}`)});`,
+          `if (${bound} === null) throw ${this.ctx.exprs.requirementLost(s, this.scope)};`,
         ];
       }
       case "add":

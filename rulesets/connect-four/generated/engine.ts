@@ -181,7 +181,7 @@ function checkDrop(state: State, me: Player, x: number): string | null {
 function doDrop(state: State, me: Player, x: number): void {
   const c = landing(state, x);
   if (c === null)
-    throw new RulesError("a requirement checked before the action ran no longer holds: Column {x} is full.");
+    throw new RulesError("a requirement checked before the action ran no longer holds: " + `Column ${x} is full.`);
   mapSet(state.board, c, me);
   if (wins(state, c, me)) {
     state.winner = me;
