@@ -64,3 +64,18 @@ export async function rules(args: string[], input = "", stdinIsTTY = false): Pro
   }
   return { stdout: stdout.text(), stderr: stderr.text(), exitCode };
 }
+
+/**
+ * Runs `work` with `simulate --workers` starting its workers at once (`RULES_WORKER_START_MS=0`): the short runs of
+ * the tests would otherwise stay on one thread.
+ */
+export async function withWorkersAtOnce<T>(work: () => Promise<T>): Promise<T> {
+  const before = process.env.RULES_WORKER_START_MS;
+  process.env.RULES_WORKER_START_MS = "0";
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete process.env.RULES_WORKER_START_MS;
+    else process.env.RULES_WORKER_START_MS = before;
+  }
+}

@@ -14,7 +14,7 @@ import { readReplayInput, replayToOutput } from "../src/cli/replay.ts";
 import { simulateEngines } from "../src/cli/simulate.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
 import { engine as tour } from "./fixtures/tour/generated/engine.ts";
-import { collector, rules } from "./cli-harness.ts";
+import { collector, rules, withWorkersAtOnce } from "./cli-harness.ts";
 
 /** A save edited by someone who knows the format: its checksum made again for what it now says. */
 function resealed(save: Record<string, unknown>): Record<string, unknown> {
@@ -57,9 +57,35 @@ describe("simulate", () => {
     const untimed = (text: string): unknown =>
       (JSON.parse(text) as SimulationSummary[]).map(({ elapsedMs: _e, playoutsPerSecond: _p, ...rest }) => rest);
     const one = await rules(args);
-    const two = await rules([...args, "--workers", "2"]);
+    // A run this short would stay on one thread: the workers start at once here.
+    const two = await withWorkersAtOnce(() => rules([...args, "--workers", "2"]));
     expect(two.exitCode).toBe(0);
     expect(untimed(two.stdout)).toEqual(untimed(one.stdout));
+  }, 60_000);
+
+  it("--workers: a game that fails fails the run, naming its seed, wherever it was played", async () => {
+    // Only the longest games fail: the first of them (game 63) lies in a range the workers take.
+    const args = [
+      "simulate",
+      "race-fixture",
+      "--games",
+      "200",
+      "--players",
+      "2",
+      "--variant",
+      "base",
+      "--max-steps",
+      "24",
+    ];
+    for (const run of [
+      await rules([...args, "--workers", "2"]),
+      await withWorkersAtOnce(() => rules([...args, "--workers", "2"])),
+    ]) {
+      expect(run.exitCode).toBe(1);
+      expect(run.stderr).toMatch(
+        /race-fixture: game \d+ of the batch \(seed -?\d+\) failed: .*did not end within 24 actions/,
+      );
+    }
   }, 60_000);
 
   it("--agents names who plays each seat; on workers the same games are played", async () => {
@@ -71,7 +97,7 @@ describe("simulate", () => {
     expect(summary!.winRate[0]).toBeGreaterThan(summary!.winRate[1]!);
     const untimed = (text: string): unknown =>
       (JSON.parse(text) as SimulationSummary[]).map(({ elapsedMs: _e, playoutsPerSecond: _p, ...rest }) => rest);
-    const workers = await rules([...args, "--agents", "mcts:30,random", "--workers", "2"]);
+    const workers = await withWorkersAtOnce(() => rules([...args, "--agents", "mcts:30,random", "--workers", "2"]));
     expect(untimed(workers.stdout)).toEqual(untimed(run.stdout));
     const table = await rules(args.slice(0, -1).concat(["--agents", "greedy"]));
     expect(table.stdout).toContain("base (greedy vs greedy)");

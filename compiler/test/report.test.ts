@@ -11,7 +11,7 @@ import * as vega from "vega";
 import { MOST_ACTIONS, OTHER_ACTIONS, reportData, wilson } from "../src/report/report-data.ts";
 import { reportCharts, reportPage } from "../src/report/report-page.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
-import { rules } from "./cli-harness.ts";
+import { rules, withWorkersAtOnce } from "./cli-harness.ts";
 
 /** Two variants at two player counts, as `simulate race-fixture --players ...` sweeps them. */
 function fixtureSummaries(games = 120): SimulationSummary[] {
@@ -155,7 +155,7 @@ describe("simulate --report", () => {
     expect(one.exitCode).toBe(0);
     expect(one.stderr).toContain(`report written to ${join(dir, "one.html")}`);
     expect(one.stdout).toContain("race-fixture");
-    const two = await rules([...args, "--workers", "2", "--report", join(dir, "two.html")]);
+    const two = await withWorkersAtOnce(() => rules([...args, "--workers", "2", "--report", join(dir, "two.html")]));
     expect(two.exitCode).toBe(0);
     const page = await readFile(join(dir, "one.html"), "utf8");
     expect(page.includes("<code>rules simulate race-fixture --games 200 --seed 3 --players 3</code>")).toBe(true);

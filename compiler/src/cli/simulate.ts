@@ -40,11 +40,31 @@ import {
 } from "./registry.ts";
 
 /**
- * The same summaries, the games played by a pool of `workers` (threads in the built command, processes from the
- * TypeScript sources): each batch is cut into ranges of games, played anywhere, whose tallies merge into one
- * thread's summary bit for bit (only the timing differs: `elapsedMs` is the time the workers spent on the batch).
- * `enginePaths` names each engine's module, which every worker loads itself. A game that fails fails the run, with
- * its seed.
+ * Starting a worker costs about as much as a few hundred milliseconds of games (it loads the engine and warms up
+ * again): a run whose games would take this thread less is left to it. `RULES_WORKER_START_MS` sets another bound
+ * (0: start the workers at once, as the tests of the workers do).
+ */
+/**
+ * The ranges each worker holds at a time: it goes on with the next while this thread, busy with a range of its own,
+ * has not yet read that the last one is done.
+ */
+const AHEAD = 3;
+
+/** How long this thread plays before it judges how long the games left would take it. */
+const WARM_UP_MS = 200;
+
+function workerStartMs(): number {
+  const set = Number(process.env.RULES_WORKER_START_MS);
+  return process.env.RULES_WORKER_START_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 400;
+}
+
+/**
+ * The same summaries, the games played by up to `workers` threads at once: this one, and a pool of `workers - 1`
+ * (threads in the built command, processes from the TypeScript sources) once the games left would take this thread
+ * longer than a worker takes to start. Each batch is cut into ranges of games, played anywhere, whose tallies merge
+ * into one thread's summary bit for bit (only the timing differs: `elapsedMs` is the time spent on the batch's
+ * ranges). `enginePaths` names each engine's module, which every worker loads itself. A game that fails fails the
+ * run, with its seed.
  */
 export async function simulateInWorkers(
   engines: readonly AnyEngine[],
@@ -55,60 +75,118 @@ export async function simulateInWorkers(
 ): Promise<SimulationSummary[]> {
   const batches = selectBatches(engines, request);
   const total = batches.length * request.games;
-  const { default: Tinypool } = await import("tinypool");
-  const source = import.meta.url.endsWith(".ts");
-  // Built, the workers load each engine bundled once here into plain JavaScript (see `bundleEngine`).
-  const bundles = source ? undefined : await mkdtemp(join(tmpdir(), "rules-engines-"));
-  const modules = new Map<string, string>();
-  for (const { engine } of batches) {
-    const path = enginePaths.get(engine.name);
-    if (path === undefined || modules.has(engine.name)) continue;
-    if (bundles === undefined) {
-      modules.set(engine.name, path);
-    } else {
-      const bundle = join(bundles, `${engine.name}.mjs`);
-      await writeFile(bundle, await bundleEngine(path));
-      modules.set(engine.name, bundle);
-    }
-  }
-  const pool = new Tinypool({
-    filename: fileURLToPath(new URL(source ? "./simulate-worker.ts" : "./simulate-worker.js", import.meta.url)),
-    runtime: source ? "child_process" : "worker_threads",
-    execArgv: source ? ["--import", "tsx"] : [],
-    minThreads: workers,
-    maxThreads: workers,
-  });
-  // Ranges small enough for the workers to share a batch evenly, large enough to keep messages few.
-  const size = Math.max(20, Math.ceil(request.games / (workers * 8)));
+  const options = batches.map(({ players, variant }) => batchOptions(request, players, variant));
+  // Ranges small enough for the threads to share a batch evenly (and for this thread to answer the workers often),
+  // large enough to keep messages few.
+  const size = Math.max(20, Math.ceil(request.games / (workers * 32)));
+  const jobs: { batch: number; range: number; from: number; count: number }[] = batches.flatMap((_, batch) =>
+    Array.from({ length: Math.ceil(request.games / size) }, (_, range) => ({
+      batch,
+      range,
+      from: range * size,
+      count: Math.min(size, request.games - range * size),
+    })),
+  );
+  const tallies: BatchTally[][] = batches.map(() => []);
+  const spentMs = batches.map(() => 0);
+  let next = 0;
   let done = 0;
+  let failure: { error: unknown } | undefined;
+  const finished = (job: (typeof jobs)[number], tally: BatchTally, started: number): void => {
+    tallies[job.batch]![job.range] = tally;
+    spentMs[job.batch]! += performance.now() - started;
+    done += job.count;
+    const { engine, variant, players } = batches[job.batch]!;
+    onProgress?.(done, total, `${engine.name} ${variant} ${players}p`);
+  };
+  /** The first failure stops every thread taking new ranges. */
+  const failed = (error: unknown): void => {
+    failure ??= { error };
+    next = jobs.length;
+  };
+  const startAfterMs = workerStartMs();
+  let pool: PoolOfWorkers | undefined;
+  const runners: Promise<void>[] = [];
+  const inPool = async (workers: PoolOfWorkers): Promise<void> => {
+    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
+      const started = performance.now();
+      finished(job, await workers.play(job.batch, options[job.batch]!, job.from, job.count), started);
+    }
+  };
   try {
-    return await Promise.all(
-      batches.map(async ({ engine, players, variant }) => {
-        const enginePath = modules.get(engine.name);
-        if (enginePath === undefined) throw new Error(`${engine.name} has no module a worker could load`);
-        const options = batchOptions(request, players, variant);
-        const ranges: { from: number; count: number }[] = [];
-        for (let from = 0; from < request.games; from += size) {
-          ranges.push({ from, count: Math.min(size, request.games - from) });
-        }
-        let workerMs = 0;
-        const tallies = await Promise.all(
-          ranges.map(async ({ from, count }) => {
-            const task: SimulateTask = { enginePath, options, from, count };
-            const started = performance.now();
-            const result = (await pool.run(task)) as BatchTally;
-            workerMs += performance.now() - started;
-            done += count;
-            onProgress?.(done, total, `${engine.name} ${variant} ${players}p`);
-            return result;
-          }),
-        );
-        return summarize(engine, options, tallies.reduce(mergeTallies), workerMs);
-      }),
-    );
+    const begun = performance.now();
+    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
+      const started = performance.now();
+      finished(job, tallyGames(batches[job.batch]!.engine, options[job.batch]!, job.from, job.count), started);
+      // The games left, at the pace of the range just played, once the engine has warmed up (its first games are
+      // slower).
+      const warm = performance.now() - begun >= WARM_UP_MS || startAfterMs === 0;
+      const leftMs = ((performance.now() - started) / job.count) * (total - done);
+      if (pool === undefined && workers > 1 && warm && leftMs > startAfterMs) {
+        pool = await PoolOfWorkers.start(batches, enginePaths, workers - 1);
+        for (let i = 0; i < AHEAD * (workers - 1); i++) runners.push(inPool(pool).catch(failed));
+      }
+      // Between ranges, the workers' messages are answered.
+      if (pool !== undefined) await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (error) {
+    failed(error);
   } finally {
-    await pool.destroy();
-    if (bundles !== undefined) await rm(bundles, { recursive: true, force: true });
+    await Promise.all(runners);
+    await pool?.stop();
+  }
+  if (failure !== undefined) throw failure.error;
+  return batches.map(({ engine }, b) => summarize(engine, options[b]!, tallies[b]!.reduce(mergeTallies), spentMs[b]!));
+}
+
+/** The worker threads of `simulateInWorkers`, each loading the engines it is given ranges of. */
+class PoolOfWorkers {
+  private constructor(
+    private readonly pool: import("tinypool").default,
+    private readonly modules: readonly string[],
+    private readonly bundles: string | undefined,
+  ) {}
+
+  static async start(
+    batches: readonly Batch[],
+    enginePaths: ReadonlyMap<string, string>,
+    threads: number,
+  ): Promise<PoolOfWorkers> {
+    const { default: Tinypool } = await import("tinypool");
+    const source = import.meta.url.endsWith(".ts");
+    // Built, the workers load each engine bundled into plain JavaScript (see `bundleEngine`; made once per process).
+    const bundles = source ? undefined : await mkdtemp(join(tmpdir(), "rules-engines-"));
+    const modules: string[] = [];
+    for (const { engine } of batches) {
+      const path = enginePaths.get(engine.name);
+      if (path === undefined) throw new Error(`${engine.name} has no module a worker could load`);
+      if (bundles === undefined) modules.push(path);
+      else {
+        const bundle = join(bundles, `${engine.name}.mjs`);
+        await writeFile(bundle, await bundleEngine(path));
+        modules.push(bundle);
+      }
+    }
+    const pool = new Tinypool({
+      filename: fileURLToPath(new URL(source ? "./simulate-worker.ts" : "./simulate-worker.js", import.meta.url)),
+      runtime: source ? "child_process" : "worker_threads",
+      execArgv: source ? ["--import", "tsx"] : [],
+      minThreads: threads,
+      maxThreads: threads,
+      concurrentTasksPerWorker: AHEAD,
+    });
+    return new PoolOfWorkers(pool, modules, bundles);
+  }
+
+  /** The tally of `count` games of batch `batch` from game `from`, played by a worker. */
+  async play(batch: number, options: SimulateTask["options"], from: number, count: number): Promise<BatchTally> {
+    const task: SimulateTask = { enginePath: this.modules[batch]!, options, from, count };
+    return (await this.pool.run(task)) as BatchTally;
+  }
+
+  async stop(): Promise<void> {
+    await this.pool.destroy();
+    if (this.bundles !== undefined) await rm(this.bundles, { recursive: true, force: true });
   }
 }
 
@@ -257,7 +335,7 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
     .option("--details", "count what a report shows, in the --json and --shard output too (for `merge --report`)")
     .option(
       "--workers <n>",
-      "play on n worker processes (the same summaries as one, faster on several cores)",
+      "play on up to n threads (the same summaries as one; a short run stays on one)",
       parsePositiveInteger,
     )
     .action((game: string | undefined, flags: SimulateFlags) =>
