@@ -40,11 +40,6 @@ import {
 } from "./registry.ts";
 
 /**
- * Starting a worker costs about as much as a few hundred milliseconds of games (it loads the engine and warms up
- * again): a run whose games would take this thread less is left to it. `RULES_WORKER_START_MS` sets another bound
- * (0: start the workers at once, as the tests of the workers do).
- */
-/**
  * The ranges each worker holds at a time: it goes on with the next while this thread, busy with a range of its own,
  * has not yet read that the last one is done.
  */
@@ -53,6 +48,11 @@ const AHEAD = 3;
 /** How long this thread plays before it judges how long the games left would take it. */
 const WARM_UP_MS = 200;
 
+/**
+ * Starting a worker costs about as much as a few hundred milliseconds of games (it loads the engine and warms up
+ * again): a run whose games would take this thread less is left to it. `RULES_WORKER_START_MS` sets another bound
+ * (0: start the workers at once, as the tests of the workers do).
+ */
 function workerStartMs(): number {
   const set = Number(process.env.RULES_WORKER_START_MS);
   return process.env.RULES_WORKER_START_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 400;
@@ -107,10 +107,10 @@ export async function simulateInWorkers(
   const startAfterMs = workerStartMs();
   let pool: PoolOfWorkers | undefined;
   const runners: Promise<void>[] = [];
-  const inPool = async (workers: PoolOfWorkers): Promise<void> => {
+  const inPool = async (started: PoolOfWorkers): Promise<void> => {
     for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
-      const started = performance.now();
-      finished(job, await workers.play(job.batch, options[job.batch]!, job.from, job.count), started);
+      const begun = performance.now();
+      finished(job, await started.play(job.batch, options[job.batch]!, job.from, job.count), begun);
     }
   };
   try {

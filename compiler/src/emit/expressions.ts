@@ -366,24 +366,31 @@ export class ExprEmitter {
   }
 
   /**
-   * A list that will only be read (gone over by an aggregate or a loop): as `emit`, but `members(Suit)` is the
-   * engine's own list of members rather than a copy.
+   * A list that will only be read (gone over by an aggregate or a loop, or the list an answer is a position in): as
+   * `emit`, but a list the engine keeps where one can be shared rather than made (see `sharedList`).
    */
   readOnlyList(e: Expr, scope: Scope): string {
-    if (isMembersCall(e)) return valuesConst(e.args[0].name);
-    // `keys(m)` of a map keyed by numbers: the keys the map keeps (an aggregate only reads them, and changes nothing).
-    const map = e.kind === "call" && e.target === "builtin" && e.callee.text === "keys" ? e.args[0] : undefined;
-    if (map?.type?.kind === "map" && map.type.key.kind !== "enum") return `readMapNumberKeys(${this.emit(map, scope)})`;
-    // `range(0, n)`: a list of the counts made once.
-    if (e.kind === "call" && e.target === "builtin" && e.callee.text === "range" && e.args.length === 2)
-      return `readRange(${this.emit(e.args[0]!, scope)}, ${this.emit(e.args[1]!, scope)})`;
-    return this.emit(e, scope);
+    return this.sharedList(e, scope) ?? this.emit(e, scope);
   }
 
   /** `readOnlyList`, in parentheses where an index or a member after it needs them (`(a ++ b)[i]`). */
   readOnlyOperand(e: Expr, scope: Scope): string {
-    const list = this.readOnlyList(e, scope);
-    return list === this.emit(e, scope) ? this.paren(e, scope) : list;
+    return this.sharedList(e, scope) ?? this.paren(e, scope);
+  }
+
+  /**
+   * The list the engine keeps for `e`, to be read and not changed: `members(Suit)` is the engine's own list of
+   * members, `keys(m)` of a map keyed by numbers the keys the map keeps, `range(0, n)` a list of counts made once.
+   * Undefined for any other list.
+   */
+  private sharedList(e: Expr, scope: Scope): string | undefined {
+    if (isMembersCall(e)) return valuesConst(e.args[0].name);
+    if (e.kind !== "call" || e.target !== "builtin") return undefined;
+    const map = e.callee.text === "keys" ? e.args[0] : undefined;
+    if (map?.type?.kind === "map" && map.type.key.kind !== "enum") return `readMapNumberKeys(${this.emit(map, scope)})`;
+    if (e.callee.text === "range" && e.args.length === 2)
+      return `readRange(${this.emit(e.args[0]!, scope)}, ${this.emit(e.args[1]!, scope)})`;
+    return undefined;
   }
 
   private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {

@@ -398,7 +398,7 @@ export class MachineBuilder {
         }
         return;
       case "end":
-        this.line(...endLines(this.program, s));
+        this.line(...endLines(this.program, s, "return;"));
         this.terminated = true;
         return;
       default:

@@ -182,7 +182,7 @@ export class StatementEmitter {
         return [`${this.e(s.expr)};`];
       case "end":
         // A plain function stops the game by throwing (the state machines return instead).
-        return [...endLines(this.ctx.program, s).slice(0, -1), "throw GAME_ENDED;"];
+        return endLines(this.ctx.program, s, "throw GAME_ENDED;");
       case "return":
         if (this.ctx.returnsAs !== undefined) {
           return [
@@ -402,10 +402,17 @@ export function clearAllowances(program: Program): string[] {
   return allowanceLists(program).map((list) => `state.${list}.length = 0;`);
 }
 
-/** `end`: the reason it gives is kept for the outcome; every routine under way is unwound. */
-export function endLines(program: Program, s: Extract<Stmt, { kind: "end" }>): string[] {
+/**
+ * `end`: the reason it gives is kept for the outcome; every routine under way is unwound, then `leave` leaves the
+ * code that ended the game (a state machine returns; a plain function throws `GAME_ENDED`).
+ */
+export function endLines(
+  program: Program,
+  s: Extract<Stmt, { kind: "end" }>,
+  leave: "return;" | "throw GAME_ENDED;",
+): string[] {
   const reason = s.reason ? [`state.ending = ${JSON.stringify(s.reason.value)};`] : [];
-  return [...reason, "state.stack.length = 0;", ...clearAllowances(program), "return;"];
+  return [...reason, "state.stack.length = 0;", ...clearAllowances(program), leave];
 }
 
 /** The type of `State.ending`: one of the reasons the rules' `end`s give, or null. */
