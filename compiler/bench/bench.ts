@@ -172,16 +172,35 @@ function cpuSeconds(): number {
 
 /** Whether this process has measured a configuration already (each game is measured in a process of its own). */
 let warmed = false;
+/** The longest warm-up of one configuration, in CPU seconds. */
+const WARM_UP_MAX_S = 6;
 
 function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
   const rng = createRng(1);
   let seed = 0;
   const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
-  // Warm-up (the JIT settles: longer before a process's first configuration, whose engine is new to it), then as
-  // many playouts as fit in the measuring time.
-  const warmUntil = performance.now() + (warmed ? 300 : 1000);
+  // Warm-up: the JIT settles, a large engine only as more and more of its functions get hot (M&M runs at a sixth of
+  // its pace in its first second, a half in its second), so the playouts go on until two windows in a row are no
+  // faster than the fastest before (at most WARM_UP_MAX_S). Then as many playouts as fit in the measuring time.
+  const pace = (windowS: number): number => {
+    const from = cpuSeconds();
+    let n = 0;
+    while (cpuSeconds() < from + windowS) {
+      play();
+      n++;
+    }
+    return n / (cpuSeconds() - from);
+  };
+  const warmFrom = cpuSeconds();
+  let fastest = pace(warmed ? 0.3 : 1);
   warmed = true;
-  while (performance.now() < warmUntil) play();
+  for (let slower = 0; slower < 2 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
+    const now = pace(0.3);
+    if (now > fastest * 1.03) {
+      fastest = now;
+      slower = 0;
+    } else slower++;
+  }
   let games = 0;
   let actions = 0;
   const start = cpuSeconds();
