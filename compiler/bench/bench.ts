@@ -180,8 +180,9 @@ function measurePlayouts(engine: AnyEngine, players: number, variant: string): P
   let seed = 0;
   const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
   // Warm-up: the JIT settles, a large engine only as more and more of its functions get hot (M&M runs at a sixth of
-  // its pace in its first second, a half in its second), so the playouts go on until two windows in a row are no
-  // faster than the fastest before (at most WARM_UP_MAX_S). Then as many playouts as fit in the measuring time.
+  // its pace in its first second, a half in its second). Before a process's first configuration, whose engine is new
+  // to it, the playouts go on until two windows in a row are no faster than the fastest before (at most
+  // WARM_UP_MAX_S); before the others, 300 ms. Then as many playouts as fit in the measuring time.
   const pace = (windowS: number): number => {
     const from = cpuSeconds();
     let n = 0;
@@ -193,14 +194,14 @@ function measurePlayouts(engine: AnyEngine, players: number, variant: string): P
   };
   const warmFrom = cpuSeconds();
   let fastest = pace(warmed ? 0.3 : 1);
-  warmed = true;
-  for (let slower = 0; slower < 2 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
+  for (let slower = warmed ? 2 : 0; slower < 2 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
     const now = pace(0.3);
     if (now > fastest * 1.03) {
       fastest = now;
       slower = 0;
     } else slower++;
   }
+  warmed = true;
   let games = 0;
   let actions = 0;
   const start = cpuSeconds();
