@@ -56,6 +56,13 @@ describe("compiling", () => {
     }
   });
 
+  it("gives its tests their own time: two minutes for each, whatever the ruleset's Vitest settings", async () => {
+    const { files } = await compileTour();
+    const tests = files.find((f) => f.path === "generated/engine.test.ts")!.content;
+    expect(tests).toContain('describe("Feature tour: rules tests", { timeout: 120_000 }, () => {');
+    expect(tests).toContain('describe("Feature tour: conformance", { timeout: 120_000 }, () => {');
+  });
+
   it("reports every error of bad rules with a position and generates nothing", async () => {
     const text = 'game "Broken" {\n  players 2..3\n}\nflow {\n  let x = undefinedThing + 1\n  act p: Nothing\n}\n';
     const result = await compileRules({ name: "broken", sourcePath: "broken.rules", text });

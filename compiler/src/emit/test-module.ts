@@ -34,6 +34,12 @@ export interface TestModuleInput {
 const GAMES_PER_PROPERTY = 8;
 /** Long games get fewer: no new game starts past this many decision points (the first always runs). */
 const DECISION_POINTS_PER_PROPERTY = 1200;
+/**
+ * The time a generated test may take, in milliseconds. Its games are bounded (a playout limit, a number of games and
+ * of decision points), so the limit only catches a test that hangs: a large game's checks take seconds, and a
+ * loaded machine several times that, which Vitest's default of 5 s would fail.
+ */
+const TEST_TIMEOUT = "120_000";
 
 export function emitTestModule(input: TestModuleInput): string {
   const { program } = input;
@@ -46,11 +52,11 @@ export function emitTestModule(input: TestModuleInput): string {
       `/** ${h.doc.replace(/\*\//g, "* /")} */\nfunction ${h.name}(${h.params.map((p) => `${p.name}: ${p.type}`).join(", ")}): ${h.returnType} {\n${h.body}\n}`,
   );
   const body = [
-    `describe(${str(`${program.game.title}: rules tests`)}, () => {`,
+    `describe(${str(`${program.game.title}: rules tests`)}, { timeout: ${TEST_TIMEOUT} }, () => {`,
     ...(blocks.length > 0 ? blocks : ['it.todo("the rules have no test blocks yet");']),
     "});",
     "",
-    `describe(${str(`${program.game.title}: conformance`)}, () => {`,
+    `describe(${str(`${program.game.title}: conformance`)}, { timeout: ${TEST_TIMEOUT} }, () => {`,
     "for (const variant of engine.variants) {",
     `for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {`,
     "describe(`${variant}, ${players} players`, () => {",

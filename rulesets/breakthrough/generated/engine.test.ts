@@ -54,7 +54,7 @@ function play(state: State, action: Action): void {
   );
 }
 
-describe("Breakthrough: rules tests", () => {
+describe("Breakthrough: rules tests", { timeout: 120_000 }, () => {
   it("the board (Breakthrough): two full rows each, the first player at the bottom", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
@@ -251,7 +251,7 @@ describe("Breakthrough: rules tests", () => {
   });
 });
 
-describe("Breakthrough: conformance", () => {
+describe("Breakthrough: conformance", { timeout: 120_000 }, () => {
   for (const variant of engine.variants) {
     for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
       describe(`${variant}, ${players} players`, () => {

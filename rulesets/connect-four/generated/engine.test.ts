@@ -43,7 +43,7 @@ function play(state: State, action: Action): void {
   );
 }
 
-describe("Connect Four: rules tests", () => {
+describe("Connect Four: rules tests", { timeout: 120_000 }, () => {
   it("a disc falls to the lowest free cell of its column", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
@@ -133,7 +133,7 @@ describe("Connect Four: rules tests", () => {
   });
 });
 
-describe("Connect Four: conformance", () => {
+describe("Connect Four: conformance", { timeout: 120_000 }, () => {
   for (const variant of engine.variants) {
     for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
       describe(`${variant}, ${players} players`, () => {

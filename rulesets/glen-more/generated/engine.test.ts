@@ -91,7 +91,7 @@ function play(state: State, action: Action): void {
   );
 }
 
-describe("Glen More: rules tests", () => {
+describe("Glen More: rules tests", { timeout: 120_000 }, () => {
   it("setup with 4 players (§3): start village and clan member, 6 coins, empty market, figures then 8 + 1 tiles", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     start(state);
@@ -2276,7 +2276,7 @@ describe("Glen More: rules tests", () => {
   });
 });
 
-describe("Glen More: conformance", () => {
+describe("Glen More: conformance", { timeout: 120_000 }, () => {
   for (const variant of engine.variants) {
     for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
       describe(`${variant}, ${players} players`, () => {

@@ -63,7 +63,7 @@ function play(state: State, action: Action): void {
   );
 }
 
-describe("Letter of Marque: rules tests", () => {
+describe("Letter of Marque: rules tests", { timeout: 120_000 }, () => {
   it("setup: five shuffled treasure cards, 2 armed and 3 unarmed ships, 3 cannon cards each", () => {
     const state = setUp({ players: 3, seed: 11, variant: "base" });
     start(state);
@@ -560,7 +560,7 @@ describe("Letter of Marque: rules tests", () => {
   });
 });
 
-describe("Letter of Marque: conformance", () => {
+describe("Letter of Marque: conformance", { timeout: 120_000 }, () => {
   for (const variant of engine.variants) {
     for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
       describe(`${variant}, ${players} players`, () => {

@@ -118,7 +118,7 @@ function play(state: State, action: Action): void {
   );
 }
 
-describe("Merchants & Marauders: rules tests", () => {
+describe("Merchants & Marauders: rules tests", { timeout: 120_000 }, () => {
   it("the map (§2.7): 31 borders, each seen from both sides with opposite compass letters; one sea, 16 ports", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
@@ -2805,7 +2805,7 @@ describe("Merchants & Marauders: rules tests", () => {
   });
 });
 
-describe("Merchants & Marauders: conformance", () => {
+describe("Merchants & Marauders: conformance", { timeout: 120_000 }, () => {
   for (const variant of engine.variants) {
     for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
       describe(`${variant}, ${players} players`, () => {

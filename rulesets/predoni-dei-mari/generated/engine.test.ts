@@ -164,7 +164,7 @@ function play(state: State, action: Action): void {
   );
 }
 
-describe("Predoni dei Mari: rules tests", () => {
+describe("Predoni dei Mari: rules tests", { timeout: 120_000 }, () => {
   it("setup (§3): starting kit, decks, board, and the starting choices in seat order", () => {
     const state = setUp({ players: 2, seed: 4, variant: "base" });
     start(state);
@@ -3361,7 +3361,7 @@ describe("Predoni dei Mari: rules tests", () => {
   });
 });
 
-describe("Predoni dei Mari: conformance", () => {
+describe("Predoni dei Mari: conformance", { timeout: 120_000 }, () => {
   for (const variant of engine.variants) {
     for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
       describe(`${variant}, ${players} players`, () => {
