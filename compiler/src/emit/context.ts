@@ -22,6 +22,11 @@ export class EmitContext {
   readonly sink = new HelperSink();
   readonly exprs: ExprEmitter;
   readonly resumable = new Map<string, ResumableRoutine>();
+  /**
+   * Whether some `end` stands in a procedure or an action run as a plain function (one with no decision in it): there
+   * it throws `GAME_ENDED`, which `apply` and `run` catch.
+   */
+  readonly plainEnds: boolean;
 
   constructor(
     readonly program: Program,
@@ -29,30 +34,12 @@ export class EmitContext {
     readonly sourcePath: string,
   ) {
     this.exprs = new ExprEmitter(program, this.sink, source);
+    this.plainEnds = hasPlainEnds(program);
   }
 
   /** The flow is always resumable: it is where the game waits between turns. */
   isSuspending(r: Routine): boolean {
     return r.kind === "flow" || this.program.suspending.has(routineKey(r));
-  }
-
-  /**
-   * Whether some `end` stands in a procedure or an action run as a plain function (one with no decision in it): there
-   * it throws `GAME_ENDED`, which `apply` and `run` catch.
-   */
-  get plainEnds(): boolean {
-    const p = this.program;
-    const routines = [
-      ...p.procs.values(),
-      ...p.actions.values(),
-      ...p.variants.flatMap((v) => v.replacements.filter((r) => r.kind !== "fn")),
-    ];
-    return routines.some((r) => {
-      if (p.suspending.has(`${r.kind}:${r.name.text}`) || !("statements" in r.body)) return false;
-      let ends = false;
-      forEachStmt(r.body, (s) => (ends ||= s.kind === "end"));
-      return ends;
-    });
   }
 
   routineTag(r: Routine): string {
@@ -82,4 +69,18 @@ export class EmitContext {
   zero(t: Type): string {
     return zeroValue(this.program, t);
   }
+}
+
+function hasPlainEnds(p: Program): boolean {
+  const routines = [
+    ...p.procs.values(),
+    ...p.actions.values(),
+    ...p.variants.flatMap((v) => v.replacements.filter((r) => r.kind !== "fn")),
+  ];
+  return routines.some((r) => {
+    if (p.suspending.has(`${r.kind}:${r.name.text}`) || !("statements" in r.body)) return false;
+    let ends = false;
+    forEachStmt(r.body, (s) => (ends ||= s.kind === "end"));
+    return ends;
+  });
 }

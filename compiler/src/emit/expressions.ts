@@ -270,7 +270,6 @@ export class ExprEmitter {
     return `!${this.paren(e, scope)}`;
   }
 
-  /** A text with holes as a template literal: `` `Pay ${cost(state)} gold` ``. */
   /**
    * The error of a `require let` whose value, found when the action was checked, is gone when it runs (the rules
    * changed the game in between: a fault of the rules, not of the player): its refusal, with the values it shows.
@@ -281,6 +280,7 @@ export class ExprEmitter {
     return `new RulesError(${JSON.stringify(lost)} + ${this.text(s.messageParts, scope)})`;
   }
 
+  /** A text with holes as a template literal: `` `Pay ${cost(state)} gold` ``. */
   text(parts: readonly TextPart[], scope: Scope): string {
     // A text that is one string value is that value.
     const only = parts[0];
