@@ -2,7 +2,16 @@
  * The compiler pipeline for one ruleset: rules text -> checked program -> engine module and conformance tests,
  * formatted with Prettier. Pure: it reads nothing and writes nothing, so `--check` and `--watch` share it.
  */
-import { Codes, error, hasErrors, loadRules, type Diagnostic, type Program, type Span } from "@rules/dsl";
+import {
+  Codes,
+  error,
+  hasErrors,
+  loadRules,
+  type Diagnostic,
+  type ParseCache,
+  type Program,
+  type Span,
+} from "@rules/dsl";
 import { hashText } from "@rules/runtime";
 import { emitEngineModule } from "./emit/engine-module.ts";
 import { engineNames, typeName } from "./emit/naming.ts";
@@ -20,6 +29,8 @@ export interface CompileInput {
    * that changed are formatted again. Without it, each module is formatted whole.
    */
   readonly formatCache?: FormatCache;
+  /** The declarations parsed from earlier versions of the text (`--watch`, the language server): parsed again only where it changed. */
+  readonly parseCache?: ParseCache;
 }
 
 export interface GeneratedFile {
@@ -43,7 +54,7 @@ export interface CompileResult {
 
 export async function compileRules(input: CompileInput): Promise<CompileResult> {
   const t0 = performance.now();
-  const { program, diagnostics } = loadRules(input.text, input.sourcePath);
+  const { program, diagnostics } = loadRules(input.text, input.sourcePath, input.parseCache);
   const t1 = performance.now();
   if (program && program.decisions.length === 0) {
     // A game nobody decides anything in has no actions, hence no engine interface to speak of.

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../src/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
-import { loadRules } from "@rules/dsl";
+import { loadRules, ParseCache } from "@rules/dsl";
 import * as prettier from "prettier";
 import { emitEngineModule } from "../src/emit/engine-module.ts";
 import { emitTestModule } from "../src/emit/test-module.ts";
@@ -16,12 +16,13 @@ import { format, FormatCache, OPTIONS } from "../src/format/generated-code.ts";
 
 const SOURCE = "rulesets/letter-of-marque/letter-of-marque.rules";
 
-async function compile(text: string, formatCache?: FormatCache) {
+async function compile(text: string, formatCache?: FormatCache, parseCache?: ParseCache, sourcePath = SOURCE) {
   const result = await compileRules({
-    name: "letter-of-marque",
-    sourcePath: SOURCE,
+    name: sourcePath.split("/")[1]!,
+    sourcePath,
     text,
     ...(formatCache ? { formatCache } : {}),
+    ...(parseCache ? { parseCache } : {}),
   });
   expect(result.diagnostics).toEqual([]);
   return result.files;
@@ -103,5 +104,20 @@ describe("formatting with a cache", () => {
       expect(await compile(text, cache)).toEqual(await compile(text));
       expect(cache.counts.reused).toBe(0);
     }
+  });
+});
+
+describe("compiling as `--watch` does", () => {
+  it("gives, with the declarations parsed before kept, the files a compile from scratch gives", async () => {
+    // Glen More: its tables share nodes between rows, which a copied declaration must share too.
+    const source = "rulesets/glen-more/glen-more.rules";
+    const text = await readFile(join(REPO_ROOT, source), "utf8");
+    const formatCache = new FormatCache();
+    const parseCache = new ParseCache();
+    await compile(text, formatCache, parseCache, source);
+    const change = `// A line above every rule.\n${edited(text, "Edited")}`;
+    const watched = await compile(change, formatCache, parseCache, source);
+    expect(parseCache.parsedPieces).toBe(2);
+    expect(watched).toEqual(await compile(change, undefined, undefined, source));
   });
 });

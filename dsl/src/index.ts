@@ -15,6 +15,7 @@ export {
 } from "./checker.ts";
 export { rangeEnd, isInferred } from "./checker-decisions.ts";
 export { loadRules, type LoadResult } from "./load.ts";
+export { ParseCache } from "./incremental-parse.ts";
 export { exprsOf, forEachExpr, forEachStmt, leadingRequirements } from "./ast-walk.ts";
 export { routineKey } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";

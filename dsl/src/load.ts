@@ -2,6 +2,7 @@
 import { check, type Program } from "./checker.ts";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { markHeldReferences } from "./held-references.ts";
+import type { ParseCache } from "./incremental-parse.ts";
 import { cap, parseRules } from "./parse.ts";
 import type { RulesFile } from "./ast.ts";
 
@@ -12,8 +13,9 @@ export interface LoadResult {
   readonly file?: RulesFile;
 }
 
-export function loadRules(text: string, path: string): LoadResult {
-  const parsed = parseRules(text, path);
+/** `cache`: the declarations parsed from earlier versions of the file, parsed again only where the text changed. */
+export function loadRules(text: string, path: string, cache?: ParseCache): LoadResult {
+  const parsed = cache ? cache.parse(text, path) : parseRules(text, path);
   if (!parsed.file) return { program: undefined, diagnostics: parsed.diagnostics };
   const checked = check(parsed.file);
   if (checked.program) markHeldReferences(checked.program);

@@ -9,7 +9,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
-import { formatDiagnostic, loadRules, type Diagnostic } from "@rules/dsl";
+import { formatDiagnostic, loadRules, ParseCache, type Diagnostic } from "@rules/dsl";
 import type { CompileResult } from "../compile.ts";
 import type { FormatCache } from "../format/generated-code.ts";
 import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
@@ -58,6 +58,7 @@ export async function compileRuleset(
   mode: "write" | "check",
   root: string = REPO_ROOT,
   formatCache?: FormatCache,
+  parseCache?: ParseCache,
 ): Promise<RulesetOutcome> {
   const text = await readFile(ruleset.rulesPath, "utf8");
   const sourcePath = relative(root, ruleset.rulesPath).split("\\").join("/");
@@ -68,6 +69,7 @@ export async function compileRuleset(
     sourcePath,
     text,
     ...(mode === "write" && formatCache ? { formatCache } : {}),
+    ...(parseCache ? { parseCache } : {}),
   });
   const changed: string[] = [];
   for (const file of result.files) {
@@ -142,10 +144,13 @@ export function registerCompile(program: Command, context: CliContext = cliConte
         const rulesets = await findRulesets(paths, root);
         if (rulesets.length === 0) throw new Error("no ruleset found (expected rulesets/<name>/<name>.rules)");
         const formatCache = flags.check ? undefined : await loadFormatCache(root);
+        // A file watched is saved again and again: each save parses again only the declarations it changed.
+        const parseCaches = flags.watch ? new Map(rulesets.map((r) => [r.rulesPath, new ParseCache()])) : undefined;
         const run = async (chosen: readonly Ruleset[] = rulesets): Promise<boolean> => {
           let ok = true;
           for (const r of chosen) {
-            const outcome = await compileRuleset(r, flags.check ? "check" : "write", root, formatCache);
+            const mode = flags.check ? "check" : "write";
+            const outcome = await compileRuleset(r, mode, root, formatCache, parseCaches?.get(r.rulesPath));
             if (!report(context, outcome, root)) {
               ok = false;
               continue;

@@ -13,6 +13,7 @@ import {
   type Diagnostic,
   type LocalSymbol,
   type NameRef,
+  type ParseCache,
   type RulesFile,
   type Span,
 } from "@rules/dsl";
@@ -55,8 +56,9 @@ export class RulesDocument {
   constructor(
     readonly text: string,
     readonly path: string,
+    parseCache?: ParseCache,
   ) {
-    const { diagnostics, file } = loadRules(text, path);
+    const { diagnostics, file } = loadRules(text, path, parseCache);
     this.diagnostics = diagnostics;
     this.lineStarts = [0];
     for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.lineStarts.push(i + 1);

@@ -19,7 +19,7 @@ import {
   type Range,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { reservedWords, type Span } from "@rules/dsl";
+import { ParseCache, reservedWords, type Span } from "@rules/dsl";
 import { RulesDocument, type DeclarationKind, type Declared } from "./rules-document.ts";
 
 const SYMBOL_KINDS: Record<DeclarationKind, SymbolKind> = {
@@ -59,12 +59,16 @@ const COMPLETION_KINDS: Record<DeclarationKind | "local" | "keyword" | "builtin"
 export function serveRules(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const analysed = new Map<string, { version: number; doc: RulesDocument }>();
+  // Each keystroke is a new version of the text: only the declarations it changed are parsed again.
+  const parseCaches = new Map<string, ParseCache>();
   const analysis = (uri: string): RulesDocument | undefined => {
     const text = documents.get(uri);
     if (!text) return undefined;
     const known = analysed.get(uri);
     if (known && known.version === text.version) return known.doc;
-    const doc = new RulesDocument(text.getText(), uri.replace(/^file:\/\//, ""));
+    let parseCache = parseCaches.get(uri);
+    if (parseCache === undefined) parseCaches.set(uri, (parseCache = new ParseCache()));
+    const doc = new RulesDocument(text.getText(), uri.replace(/^file:\/\//, ""), parseCache);
     analysed.set(uri, { version: text.version, doc });
     return doc;
   };
@@ -102,6 +106,7 @@ export function serveRules(connection: Connection): void {
   });
   documents.onDidClose(({ document }) => {
     analysed.delete(document.uri);
+    parseCaches.delete(document.uri);
     void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
   });
 
