@@ -16,7 +16,15 @@ import { hashText } from "@rules/runtime";
 import { emitEngineModule } from "./emit/engine-module.ts";
 import { engineNames, typeName } from "./emit/naming.ts";
 import { emitTestModule } from "./emit/test-module.ts";
-import { format, parsedCode, type FormatCache, type GeneratedCode } from "./format/generated-code.ts";
+import { ENGINE_FILE, TESTS_FILE } from "./generated-files.ts";
+import {
+  alreadyFormatted,
+  fingerprinted,
+  format,
+  parsedCode,
+  type FormatCache,
+  type GeneratedCode,
+} from "./format/generated-code.ts";
 
 export interface CompileInput {
   /** Machine name of the game (the ruleset folder's name). */
@@ -29,6 +37,11 @@ export interface CompileInput {
    * that changed are formatted again. Without it, each module is formatted whole.
    */
   readonly formatCache?: FormatCache;
+  /**
+   * The generated files as they stand, by their path in the ruleset's folder: one whose fingerprint shows it is the
+   * formatting of the very code this compile emits is kept as it is (see `fingerprinted`).
+   */
+  readonly current?: ReadonlyMap<string, string>;
   /** The declarations parsed from earlier versions of the text (`--watch`, the language server): parsed again only where it changed. */
   readonly parseCache?: ParseCache;
 }
@@ -83,13 +96,18 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
   // Its statements are found (by a parse) only for a cache, which formats statement by statement.
   const tests = input.formatCache ? parsedCode(testsText) : { text: testsText, statementEnds: [testsText.length] };
   const t2 = performance.now();
-  const formatted = async (path: string, code: GeneratedCode): Promise<GeneratedFile> => ({
-    path,
-    content: input.formatCache
+  const formatted = async (path: string, code: GeneratedCode): Promise<GeneratedFile> => {
+    const kept = alreadyFormatted(code.text, input.current?.get(path));
+    if (kept !== undefined) {
+      input.formatCache?.learn(`${input.name}/${path}`, code, kept.formatted);
+      return { path, content: kept.file };
+    }
+    const content = input.formatCache
       ? await input.formatCache.format(`${input.name}/${path}`, code)
-      : await format(code.text),
-  });
-  const files = [await formatted("generated/engine.ts", engine), await formatted("generated/engine.test.ts", tests)];
+      : await format(code.text);
+    return { path, content: fingerprinted(code.text, content) };
+  };
+  const files = [await formatted(ENGINE_FILE, engine), await formatted(TESTS_FILE, tests)];
   const t3 = performance.now();
   return { diagnostics, files, timings: { parseAndCheckMs: t1 - t0, emitMs: t2 - t1, formatMs: t3 - t2 } };
 }

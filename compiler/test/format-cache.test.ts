@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileRules } from "../src/compile.ts";
+import { compileRules, type GeneratedFile } from "../src/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 import { loadRules, ParseCache } from "@rules/dsl";
 import * as prettier from "prettier";
@@ -16,13 +16,20 @@ import { format, FormatCache, OPTIONS } from "../src/format/generated-code.ts";
 
 const SOURCE = "rulesets/letter-of-marque/letter-of-marque.rules";
 
-async function compile(text: string, formatCache?: FormatCache, parseCache?: ParseCache, sourcePath = SOURCE) {
+async function compile(
+  text: string,
+  formatCache?: FormatCache,
+  parseCache?: ParseCache,
+  sourcePath = SOURCE,
+  current?: readonly GeneratedFile[],
+) {
   const result = await compileRules({
     name: sourcePath.split("/")[1]!,
     sourcePath,
     text,
     ...(formatCache ? { formatCache } : {}),
     ...(parseCache ? { parseCache } : {}),
+    ...(current ? { current: new Map(current.map((f) => [f.path, f.content])) } : {}),
   });
   expect(result.diagnostics).toEqual([]);
   return result.files;
@@ -119,5 +126,31 @@ describe("compiling as `--watch` does", () => {
     const watched = await compile(change, formatCache, parseCache, source);
     expect(parseCache.parsedPieces).toBe(2);
     expect(watched).toEqual(await compile(change, undefined, undefined, source));
+  });
+});
+
+describe("generated files that carry their fingerprint", () => {
+  it("are kept as they stand when the rules give the very code they were formatted from", async () => {
+    const text = await readFile(join(REPO_ROOT, SOURCE), "utf8");
+    const files = await compile(text);
+    const cache = new FormatCache();
+    expect(await compile(text, cache, undefined, SOURCE, files)).toEqual(files);
+    expect(cache.counts.formatted).toBe(0);
+    // What the kept files hold was learnt: a change then formats only the statements it changed.
+    const change = edited(text, "Edited");
+    expect(await compile(change, cache, undefined, SOURCE, files)).toEqual(await compile(change));
+    expect(cache.counts.formatted).toBeGreaterThanOrEqual(1);
+    expect(cache.counts.formatted).toBeLessThanOrEqual(4);
+  });
+
+  it("are formatted anew when edited by hand, or made from other rules", async () => {
+    const text = await readFile(join(REPO_ROOT, SOURCE), "utf8");
+    const files = await compile(text);
+    const byHand = files.map((f) => ({ ...f, content: f.content.replace("export", "export /* mine */") }));
+    const cache = new FormatCache();
+    expect(await compile(text, cache, undefined, SOURCE, byHand)).toEqual(files);
+    expect(cache.counts.formatted).toBeGreaterThan(50);
+    const change = edited(text, "Other");
+    expect(await compile(change, undefined, undefined, SOURCE, files)).toEqual(await compile(change));
   });
 });

@@ -12,6 +12,7 @@ import { SUMMARIES } from "./commands.ts";
 import { formatDiagnostic, loadRules, ParseCache, type Diagnostic } from "@rules/dsl";
 import type { CompileResult } from "../compile.ts";
 import type { FormatCache } from "../format/generated-code.ts";
+import { GENERATED_FILES } from "../generated-files.ts";
 import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
 
 export interface Ruleset {
@@ -62,20 +63,26 @@ export async function compileRuleset(
 ): Promise<RulesetOutcome> {
   const text = await readFile(ruleset.rulesPath, "utf8");
   const sourcePath = relative(root, ruleset.rulesPath).split("\\").join("/");
+  // The files as they stand: what `--check` compares with, and what a compile keeps when they are its own output.
+  const current = new Map<string, string>();
+  for (const path of GENERATED_FILES) {
+    const target = join(ruleset.folder, path);
+    if (existsSync(target)) current.set(path, await readFile(target, "utf8"));
+  }
   // Loaded on demand: ts-morph and Prettier take a while to load, and only compiling needs them.
   const { compileRules } = await import("../compile.ts");
   const result = await compileRules({
     name: ruleset.name,
     sourcePath,
     text,
-    ...(mode === "write" && formatCache ? { formatCache } : {}),
+    // `--check` formats every module whole: it compares the files with Prettier's own output.
+    ...(mode === "write" ? { current, ...(formatCache ? { formatCache } : {}) } : {}),
     ...(parseCache ? { parseCache } : {}),
   });
   const changed: string[] = [];
   for (const file of result.files) {
     const target = join(ruleset.folder, file.path);
-    const current = existsSync(target) ? await readFile(target, "utf8") : undefined;
-    if (current === file.content) continue;
+    if (current.get(file.path) === file.content) continue;
     changed.push(relative(root, target));
     if (mode === "write") {
       await mkdir(dirname(target), { recursive: true });

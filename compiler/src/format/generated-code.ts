@@ -45,6 +45,50 @@ export async function format(code: string): Promise<string> {
 }
 
 /**
+ * A generated file carries, at the end of its header line, the fingerprint of the code it was formatted from and of
+ * the result (with Prettier's version and the settings): a compile that emits that very code again keeps the file as
+ * it stands, without formatting it again, which the fresh clone's first `rules compile` would otherwise do for every
+ * ruleset. A file edited by hand, another Prettier or other code no longer match their fingerprint and are formatted
+ * anew. (`rules compile --check` formats whole modules regardless: CI compares with Prettier's own output.)
+ */
+const FINGERPRINT = / Fingerprint: ([0-9a-f]{16})\.$/;
+
+function fingerprint(code: string, formatted: string): string {
+  return createHash("sha256")
+    .update(SETTINGS)
+    .update("\0")
+    .update(code)
+    .update("\0")
+    .update(formatted)
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** `formatted` (the formatting of `code`) with its fingerprint at the end of its first line, the header comment. */
+export function fingerprinted(code: string, formatted: string): string {
+  const lineEnd = formatted.indexOf("\n");
+  if (!formatted.startsWith("//") || lineEnd < 0) return formatted;
+  const mark = ` Fingerprint: ${fingerprint(code, formatted)}.`;
+  return `${formatted.slice(0, lineEnd)}${mark}${formatted.slice(lineEnd)}`;
+}
+
+/**
+ * `file` and the formatting it holds when its fingerprint shows that it is `fingerprinted(code, formatted)`, formatted
+ * as now: it need not be formatted again.
+ */
+export function alreadyFormatted(
+  code: string,
+  file: string | undefined,
+): { readonly file: string; readonly formatted: string } | undefined {
+  if (file === undefined) return undefined;
+  const lineEnd = file.indexOf("\n");
+  const match = FINGERPRINT.exec(file.slice(0, lineEnd < 0 ? file.length : lineEnd));
+  if (match === null) return undefined;
+  const formatted = file.slice(0, match.index) + file.slice(match.index + match[0].length);
+  return fingerprint(code, formatted) === match[1] ? { file, formatted } : undefined;
+}
+
+/**
  * What formatting remembers between compiles: statement text -> formatted text. `load` and `save` give it a life
  * beyond one process (the CLI keeps it under node_modules/.cache); an engine's statements are kept until a compile
  * of the same module no longer has them.
@@ -72,8 +116,7 @@ export class FormatCache {
     if (keys.filter((k) => !known.has(k)).length > statements.length / 2) {
       this.counts.formatted += statements.length;
       const whole = await format(code.text);
-      const pieces = cutFormatted(whole, statements);
-      if (pieces) this.keep(module, new Map(keys.map((k, i) => [k, pieces[i]!])));
+      this.keepPieces(module, statements, keys, whole);
       return whole;
     }
     const kept = new Map<string, string>();
@@ -90,6 +133,22 @@ export class FormatCache {
     }
     this.keep(module, kept);
     return joined(statements, pieces);
+  }
+
+  /**
+   * Keeps what `formatted`, Prettier's formatting of the whole of `code`, gives each statement (a generated file kept
+   * by its fingerprint), so that the next change formats only the statements it changed.
+   */
+  learn(module: string, code: GeneratedCode, formatted: string): void {
+    const statements = statementsOf(code);
+    const keys = statements.map(FormatCache.key);
+    const known = this.modules.get(module);
+    if (known === undefined || !keys.every((k) => known.has(k))) this.keepPieces(module, statements, keys, formatted);
+  }
+
+  private keepPieces(module: string, statements: readonly string[], keys: readonly string[], whole: string): void {
+    const pieces = cutFormatted(whole, statements);
+    if (pieces) this.keep(module, new Map(keys.map((k, i) => [k, pieces[i]!])));
   }
 
   private keep(module: string, statements: Map<string, string>): void {
