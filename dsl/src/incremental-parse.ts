@@ -22,7 +22,9 @@ import { parseRules, type ParseResult } from "./parse.ts";
  * whole file is parsed instead.
  */
 const DECLARATION_START =
-  /^(?:game|enum|record|const|table|param|per|global|derived|fn|proc|action|setup|flow|scoring|abandon|variant|test)\b/gm;
+  /(?<=\n)(?:game|enum|record|const|table|param|per|global|derived|fn|proc|action|setup|flow|scoring|abandon|variant|test)\b/g;
+/** Line breaks as the lexer counts them (`\u2028` is white space within a line to it). */
+const LINE_BREAK = /\r\n?|\n/g;
 
 /** A piece of the text: from `start` to the next piece, its first line `line` (1-based). */
 interface Piece {
@@ -37,12 +39,11 @@ export function declarationPieces(text: string): Piece[] {
   for (const m of text.matchAll(DECLARATION_START)) if (m.index > 0) starts.push(m.index);
   const pieces: Piece[] = [];
   let line = 1;
-  let counted = 0;
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i]!;
-    for (let at = text.indexOf("\n", counted); at >= 0 && at < start; at = text.indexOf("\n", at + 1)) line++;
-    counted = start;
-    pieces.push({ start, line, text: text.slice(start, starts[i + 1] ?? text.length) });
+    const pieceText = text.slice(start, starts[i + 1] ?? text.length);
+    pieces.push({ start, line, text: pieceText });
+    line += pieceText.match(LINE_BREAK)?.length ?? 0;
   }
   return pieces;
 }

@@ -60,6 +60,20 @@ describe("parsing again only what changed", () => {
     ]);
   });
 
+  it("counts lines as the lexer does: CR LF, a lone CR, and a line separator that is only white space", () => {
+    const text = game("fn f(): int = 1\nfn g(): int = 2\nfn h(): int = 3");
+    for (const [pattern, by] of [
+      [/\n/g, "\r\n"],
+      [/\n/g, "\r"],
+      [/\n(?=fn g)/g, "\n\u2028"],
+      [/\n(?=fn h)/g, "\u2028"],
+    ] as const) {
+      const changed = text.replace(pattern, by);
+      expectSameAsWholeParse(new ParseCache(), `${changed}fn broken(): int = )`);
+      expectSameAsWholeParse(new ParseCache(), changed);
+    }
+  });
+
   const predoni = read("rulesets/predoni-dei-mari/predoni-dei-mari.rules");
 
   it("parses nothing again when the text is the same, and only the declaration edited", () => {
