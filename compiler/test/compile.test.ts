@@ -996,3 +996,55 @@ describe("decks and their reshuffle policy", () => {
     });
   });
 });
+
+describe("lists and maps the engine reads without copying", () => {
+  it("goes over the values of a map keyed by numbers in the map's order: whole-number keys rising, then the others as added", async () => {
+    const text = [
+      'game "Marks" { players 2..2 }',
+      "enum Go { on }",
+      "global {",
+      "  marks: map<int, int> = {}",
+      "  firstBig: int? = none",
+      "  total: int",
+      "  listed: list<int>",
+      "}",
+      "flow {",
+      "  marks[3] = 30",
+      "  marks[-1] = 10",
+      "  marks[2] = 20",
+      "  firstBig = first(v in values(marks): v >= 10)",
+      "  total = sum(v in values(marks): v)",
+      "  listed = [v for v in values(marks) if v != 30]",
+      "  choose go: Go by players[0]",
+      "}",
+    ].join("\n");
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as { firstBig: number; total: number; listed: number[] };
+      expect([state.firstBig, state.total, state.listed]).toEqual([20, 60, [20, 10]]);
+    });
+  });
+
+  it("a list filtered into itself keeps its own records: one held across a decision is still the one in the list", async () => {
+    const text = [
+      'game "Fleet" { players 2..2 }',
+      "enum Go { on }",
+      "record Ship { value: int }",
+      "global { ships: list<Ship> = [Ship(value: 1), Ship(value: 2), Ship(value: 3)] }",
+      "flow {",
+      "  for s in ships {",
+      "    if s.value == 1 {",
+      "      choose go: Go by players[0]",
+      "      ships = [x for x in ships if x.value != 2]",
+      "      s.value += 10",
+      "    }",
+      "  }",
+      "  choose go: Go by players[0]",
+      "}",
+    ].join("\n");
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as { ships: { value: number }[] };
+      game.apply(state, { type: "go", player: 0, value: "on" } as EngineAction);
+      expect(state.ships.map((s) => s.value)).toEqual([11, 3]);
+    });
+  });
+});

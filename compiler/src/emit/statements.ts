@@ -306,8 +306,31 @@ function exprChangesLists(e: Expr): boolean {
 }
 
 export function assignment(ctx: StatementContext, scope: Scope, target: Expr, op: string, value: Expr): string {
-  const v = op === "=" ? ctx.exprs.stored(value, scope) : ctx.exprs.emit(value, scope);
+  const v =
+    op !== "="
+      ? ctx.exprs.emit(value, scope)
+      : keepsOwnElements(ctx, scope, target, value)
+        ? ctx.exprs.emit(value, scope)
+        : ctx.exprs.stored(value, scope);
   return assignmentOf(ctx, scope, target, op, v, op === "=" ? v : ctx.exprs.paren(value, scope));
+}
+
+/**
+ * `xs = [x for x in xs if c]`: a list keeps some of its own elements, which nothing else holds once the old list is
+ * replaced, so they need no copy (and a record held across a decision stays the one in the list). The place is the
+ * same when both sides read as the same code: expressions change nothing, so they name the same list.
+ */
+function keepsOwnElements(ctx: StatementContext, scope: Scope, target: Expr, value: Expr): boolean {
+  if (value.kind !== "comprehension" || value.flatten || value.element.kind !== "name") return false;
+  const element = value.element.ref;
+  if (element?.kind !== "local" || element.symbol !== value.symbol || !isPlace(value.iterable)) return false;
+  return ctx.exprs.emit(value.iterable, scope) === ctx.exprs.emit(target, scope);
+}
+
+/** A name, a field of one or an element of one (`wreck`, `me.hand`, `decks[d].pile`). */
+function isPlace(e: Expr): boolean {
+  if (e.kind === "name") return true;
+  return (e.kind === "member" || e.kind === "index") && isPlace(e.object);
 }
 
 /** An assignment of code already emitted: `stored` to store (copied when needed), `operand` for `+=` and `-=`. */
