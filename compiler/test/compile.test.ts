@@ -1024,6 +1024,41 @@ describe("lists and maps the engine reads without copying", () => {
     });
   });
 
+  it("reads one neighbour of a square or a cell as the list of them has it, and refuses an index the list lacks", async () => {
+    const text = (i: number) =>
+      [
+        'game "Around" { players 2..2 }',
+        "enum Go { on }",
+        "global {",
+        "  picked: list<Hex>",
+        "  all: list<Hex>",
+        "  cells: list<Cell>",
+        "  cellsFromLists: list<Cell>",
+        "}",
+        "flow {",
+        `  picked = [neighbours(hex(1, -2))[i] for i in range(0, ${i})]`,
+        "  all = neighbours(hex(1, -2))",
+        "  cells = [adjacent(cell(2, 3))[1], diagonals(cell(2, 3))[3], around(cell(2, 3))[7]]",
+        "  let a = adjacent(cell(2, 3))",
+        "  let d = diagonals(cell(2, 3))",
+        "  let k = around(cell(2, 3))",
+        "  cellsFromLists = [a[1], d[3], k[7]]",
+        "  choose go: Go by players[0]",
+        "}",
+      ].join("\n");
+    // The one neighbour is read where it is indexed (`all` alone builds the list).
+    const { files } = await compileRules({ name: "around", sourcePath: "around.rules", text: text(5) });
+    expect(files[0]!.content.match(/hexNeighbours\(/g)).toHaveLength(1);
+    await withEngine(text(5), (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as Record<string, number[]>;
+      expect(state.picked).toEqual(state.all);
+      expect(state.cells).toEqual(state.cellsFromLists);
+    });
+    await withEngine(text(6), (game) => {
+      expect(() => game.newGame({ players: 2, seed: 1 })).toThrow("inline.rules:10:13: index 6 is outside a list of 6");
+    });
+  });
+
   it("a list filtered into itself keeps its own records: one held across a decision is still the one in the list", async () => {
     const text = [
       'game "Fleet" { players 2..2 }',

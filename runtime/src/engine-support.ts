@@ -81,6 +81,12 @@ export function at<T>(list: readonly T[], index: number, line?: number, column?:
   throw new RulesError(`index ${index} is outside a list of ${list.length}`, line, column);
 }
 
+/** `index`, when a list of `length` has it (as `at` checks): for the element of a list the engine does not build. */
+export function indexIn(index: number, length: number, line?: number, column?: number): number {
+  if (index >= 0 && index < length) return index;
+  throw new RulesError(`index ${index} is outside a list of ${length}`, line, column);
+}
+
 /**
  * The engine with the errors of its rules naming its rules file: each of its functions passes a RulesError on with
  * the file added (`inRulesFile`). Generated engines export themselves through it.

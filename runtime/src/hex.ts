@@ -103,12 +103,12 @@ export function hexStep(h: Hex, d: HexDirection, k = 1): Hex {
   return hexOf(hexQ(h) + DQ[i]! * k, hexR(h) + DR[i]! * k);
 }
 
-/** The six neighbours of `h`, clockwise from north. */
 /** The neighbour of `h` in the `i`-th direction clockwise from north: a loop over `neighbours` reads them one by one. */
 export function hexNeighbour(h: Hex, i: number): Hex {
   return hexOf(hexQ(h) + DQ[i]!, hexR(h) + DR[i]!);
 }
 
+/** The six neighbours of `h`, clockwise from north. */
 export function hexNeighbours(h: Hex): Hex[] {
   const q = hexQ(h);
   const r = hexR(h);

@@ -82,6 +82,7 @@ export {
 export {
   RulesError,
   at,
+  indexIn,
   clone,
   concat,
   containsValue,

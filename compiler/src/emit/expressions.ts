@@ -69,6 +69,13 @@ const NEIGHBOURS: Readonly<Record<string, { first: number; end: number; by: numb
   neighbours: { first: 0, end: 6, by: 1, read: "hexNeighbour" },
 };
 
+/** How to read the neighbours `e` lists one by one, when it is `neighbours(h)`, `adjacent(c)`... */
+function neighbourList(e: Expr): (typeof NEIGHBOURS)[string] | undefined {
+  return e.kind === "call" && e.target === "builtin" && Object.hasOwn(NEIGHBOURS, e.callee.text)
+    ? NEIGHBOURS[e.callee.text]
+    : undefined;
+}
+
 /**
  * Expressions that produce a new value, which may be stored without copying. With the program, a call of a function
  * whose expression (in every variant) is itself fresh counts too (`fn costOf(t: Tile) = { wood: t.wood, ... }`).
@@ -189,6 +196,15 @@ export class ExprEmitter {
           e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";
         if (isPlayers && e.index.kind === "int" && e.index.value >= 0 && e.index.value < this.program.game.minPlayers) {
           return String(e.index.value);
+        }
+        const around = neighbourList(e.object);
+        if (around !== undefined && e.object.kind === "call") {
+          // `neighbours(h)[i]`: the one neighbour, without the list of them.
+          const count = (around.end - around.first) / around.by;
+          const i = `indexIn(${this.emit(e.index, scope)}, ${count}, ${place(e)})`;
+          const direction = around.by === 1 ? i : `${around.by} * ${i}`;
+          const centre = this.emit(e.object.args[0]!, scope);
+          return `${around.read}(${centre}, ${around.first === 0 ? direction : `${around.first} + ${direction}`})`;
         }
         return `at(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)}, ${place(e)})`;
       }
@@ -883,10 +899,7 @@ export class ExprEmitter {
       return { head: `for (let ${index} = ${low}, ${end} = ${high}; ${index} <= ${end}; ${index}++)`, element: "" };
     }
     // The neighbours of a cell or a square, one by one, without a list of them.
-    const around =
-      iterable.kind === "call" && iterable.target === "builtin" && Object.hasOwn(NEIGHBOURS, iterable.callee.text)
-        ? NEIGHBOURS[iterable.callee.text]
-        : undefined;
+    const around = neighbourList(iterable);
     if (around !== undefined && iterable.kind === "call") {
       const centre = names.fresh("centre");
       const d = names.fresh("d");

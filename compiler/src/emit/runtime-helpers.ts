@@ -11,6 +11,7 @@ export const runtimeHelpers: readonly string[] = [
   "alwaysProblem",
   "askedProblem",
   "at",
+  "indexIn",
   "atValues",
   "cellAdd",
   "cellAdjacent",
