@@ -113,7 +113,10 @@ export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
   });
   const find = new AddressFinder(slots.map((slot) => slot.value));
   find.recall(state);
-  find.within(state, []);
+  if (find.mustWalk()) {
+    find.within(state, []);
+    find.markOutside();
+  }
 
   const encode = (value: unknown, path: (string | number)[]): unknown => {
     if (typeof value !== "object" || value === null || isHeldAt(value)) return value;
@@ -167,6 +170,17 @@ class AddressFinder {
     }
   }
 
+  /** Whether the state must be walked: a record is neither where it was nor known to be out of the game. */
+  mustWalk(): boolean {
+    for (const record of this.wanted) if (!this.addresses.has(record) && !OUTSIDE.has(record)) return true;
+    return false;
+  }
+
+  /** After a walk of the whole state: the records it did not find are out of the game (see `OUTSIDE`). */
+  markOutside(): void {
+    for (const record of this.wanted) if (!this.addresses.has(record)) OUTSIDE.add(record);
+  }
+
   /** Walks `value`, found at `path`, for the records not found yet. */
   within(value: unknown, path: (string | number)[]): void {
     this.path = [...path];
@@ -197,6 +211,14 @@ class AddressFinder {
 
 /** Where each held record was when the rules last went on (see `AddressFinder.recall`). */
 const LAST_ADDRESS = new WeakMap<object, readonly (string | number)[]>();
+
+/**
+ * Held records a walk of the whole state did not find: out of the game (sunk and taken out of their list, or made by
+ * the rules and never stored). The rules store copies, so such a record never comes back into the state, and the
+ * decisions after need not search the state for it again (a fight that goes on over many decisions with a side
+ * built for it searched the whole state at each).
+ */
+const OUTSIDE = new WeakSet<object>();
 
 /** The record at a held address, remembering the address for the next decision. */
 function thawed(state: object, value: HeldAt): object {

@@ -48,6 +48,26 @@ describe("held records", () => {
     expect(restored.stack[1]!.wreck).toBe(restored.stack[0]!.target);
   });
 
+  it("no longer in the game are not searched for again at the decisions after, and keep their second holder", () => {
+    const state = game();
+    state.stack[0]!.rest = [];
+    const sunk = state.fleet.pop()!;
+    state.stack.push({ routine: "salvage", pc: 0, wreck: sunk });
+    // The state's walk reads `fleet`; a record once found out of the game needs no walk at the next decision.
+    let reads = 0;
+    const fleet = state.fleet;
+    Object.defineProperty(state, "fleet", { enumerable: true, get: () => (reads++, fleet) });
+    freezeHeld(state, FIELDS);
+    const walked = reads;
+    expect(walked).toBeGreaterThan(0);
+    thawHeld(state, FIELDS);
+    expect(state.stack[1]!.wreck).toBe(sunk);
+    freezeHeld(state, FIELDS);
+    expect(reads).toBe(walked);
+    expect(state.stack[0]!.target).toBe(sunk);
+    expect(state.stack[1]!.wreck).toEqual({ $at: ["stack", 0, "target"] });
+  });
+
   it("are found at their first place in the state's order, or inside a held record no longer in the game", () => {
     const state = game();
     const cargo = { hold: [{ id: 7, hull: 1 }] };
