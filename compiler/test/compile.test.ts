@@ -1059,6 +1059,38 @@ describe("lists and maps the engine reads without copying", () => {
     });
   });
 
+  it("a procedure gives back its own `let` as it is: still a copy of what it was taken from", async () => {
+    const text = [
+      'game "Pick" { players 2..2 }',
+      "enum Go { on }",
+      "record Ship { value: int }",
+      "global {",
+      "  ships: list<Ship> = [Ship(value: 1), Ship(value: 2)]",
+      "  got: list<Ship>",
+      "}",
+      "proc pick(): list<Ship> {",
+      "  let kept = ships",
+      "  choose go: Go by players[0]",
+      "  return kept",
+      "}",
+      "flow {",
+      "  got = pick()",
+      "  ships[0].value = 5",
+      "  choose go: Go by players[0]",
+      "}",
+    ].join("\n");
+    const { files } = await compileRules({ name: "pick", sourcePath: "pick.rules", text });
+    expect(files[0]!.content).toContain("state.returns.pick = frame.kept;");
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as { ships: { value: number }[]; got: { value: number }[] };
+      game.apply(state, { type: "go", player: 0, value: "on" } as EngineAction);
+      expect([state.ships.map((x) => x.value), state.got.map((x) => x.value)]).toEqual([
+        [5, 2],
+        [1, 2],
+      ]);
+    });
+  });
+
   it("a list filtered into itself keeps its own records: one held across a decision is still the one in the list", async () => {
     const text = [
       'game "Fleet" { players 2..2 }',

@@ -185,8 +185,10 @@ export class StatementEmitter {
         return endLines(this.ctx.program, s, "throw GAME_ENDED;");
       case "return":
         if (this.ctx.returnsAs !== undefined) {
+          // A procedure's `let` holds its own copy, which dies with the procedure: it is given back as it is.
+          const own = s.value.kind === "name" && s.value.ref?.kind === "local" && s.value.ref.symbol.origin === "let";
           return [
-            `state.returns.${this.ctx.returnsAs} = ${this.ctx.exprs.stored(s.value, this.scope)};`,
+            `state.returns.${this.ctx.returnsAs} = ${own ? this.e(s.value) : this.ctx.exprs.stored(s.value, this.scope)};`,
             "state.stack.pop();",
             "return;",
           ];
