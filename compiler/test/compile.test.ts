@@ -1091,6 +1091,38 @@ describe("lists and maps the engine reads without copying", () => {
     });
   });
 
+  it("an aggregate that calls a procedure goes over the keys and values its map had when it began", async () => {
+    const text = [
+      'game "Grow" { players 2..2 }',
+      "enum Go { on }",
+      "global {",
+      "  m: map<int, int> = {}",
+      "  keysSeen: int",
+      "  valuesSeen: int",
+      "}",
+      "proc grow(k: int): int {",
+      "  m[k + 10] = 5",
+      "  return 1",
+      "}",
+      "proc shrink(): int {",
+      "  remove 2 from m",
+      "  return 1",
+      "}",
+      "flow {",
+      "  m[1] = 1",
+      "  m[2] = 2",
+      "  keysSeen = sum(k in keys(m): grow(k))",
+      "  valuesSeen = sum(v in values(m): v + shrink() * 0)",
+      "  choose go: Go by players[0]",
+      "}",
+    ].join("\n");
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as { keysSeen: number; valuesSeen: number };
+      // Two keys when the sum began (not the ones it added); then 1 + 2 + 5 + 5, the value of 2 read though removed.
+      expect([state.keysSeen, state.valuesSeen]).toEqual([2, 13]);
+    });
+  });
+
   it("a list filtered into itself keeps its own records: one held across a decision is still the one in the list", async () => {
     const text = [
       'game "Fleet" { players 2..2 }',

@@ -69,17 +69,15 @@ export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, va
     const n = counted[SIZE];
     if (n !== undefined) counted[SIZE] = n + 1;
     const keys = counted[KEYS];
-    if (keys !== undefined) counted[KEYS] = withKey(keys, key);
+    if (keys !== undefined && !addKey(keys, key)) counted[KEYS] = undefined;
   }
   map[key] = value;
 }
 
-/** A copy of `keys` without `key`. */
-function withoutKey(keys: readonly number[], key: number): number[] {
+/** Takes `key` out of the keys a map keeps (see `addKey`). */
+function removeKey(keys: number[], key: number): void {
   const at = keys.indexOf(key);
-  const out = keys.slice(0, at < 0 ? keys.length : at);
-  for (let i = at + 1; at >= 0 && i < keys.length; i++) out.push(keys[i]!);
-  return out;
+  if (at >= 0) keys.splice(at, 1);
 }
 
 /** Whether a key is a position in JavaScript's sense: such keys come first in an object's order, ascending. */
@@ -88,20 +86,19 @@ function isIndex(key: unknown): key is number {
 }
 
 /**
- * The keys of a map keyed by numbers once `key` is added, in the order `Object.keys` would give (a board changes at
+ * Adds `key` to the keys a map keyed by numbers keeps, in the order `Object.keys` would give (a board changes at
  * every move and is read at every move: counting the keys again each time cost a game like Breakthrough a seventh of
- * its time): a new list, since a loop may still be reading the old one. Positions (0, 1, 2...) come first in
- * ascending order, other keys (negative numbers) after them in the order they came; with those, the keys are
- * counted again when next read.
+ * its time). The list is changed in place: engines read it only in expressions that change nothing while they go
+ * over it (an aggregate or a comprehension that calls no procedure), which end before the map changes; every other
+ * reader gets a copy (`mapNumberKeys`). Positions (0, 1, 2...) come first in ascending order, other keys (negative
+ * numbers) after them in the order they came; with those, false: the keys are counted again when next read.
  */
-function withKey(keys: readonly number[], key: PropertyKey): number[] | undefined {
-  if (!isIndex(key) || (keys.length > 0 && !isIndex(keys[keys.length - 1]))) return undefined;
+function addKey(keys: number[], key: PropertyKey): boolean {
+  if (!isIndex(key) || (keys.length > 0 && !isIndex(keys[keys.length - 1]))) return false;
   let at = keys.length;
   while (at > 0 && keys[at - 1]! > key) at--;
-  const out = keys.slice(0, at);
-  out.push(key);
-  for (let i = at; i < keys.length; i++) out.push(keys[i]!);
-  return out;
+  keys.splice(at, 0, key);
+  return true;
 }
 
 /** `has(m, k)` */
@@ -115,9 +112,8 @@ export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key:
   const counted = map as Counted;
   const n = counted[SIZE];
   if (n !== undefined) counted[SIZE] = n - 1;
-  // A new list of the rest, in the same order (a loop may still be reading the old one).
   const keys = counted[KEYS];
-  if (keys !== undefined) counted[KEYS] = withoutKey(keys, Number(key));
+  if (keys !== undefined) removeKey(keys, Number(key));
   delete map[key];
 }
 
@@ -133,7 +129,8 @@ export function mapNumberKeys(map: RulesMap<number, unknown>): number[] {
 
 /**
  * The keys of a map keyed by numbers, as the map keeps them: for a loop that only reads them while the map stays as
- * it is (an aggregate or a comprehension over `keys(m)`), which then copies nothing.
+ * it is (an aggregate or a comprehension over `keys(m)` or `values(m)` that calls no procedure), which then copies
+ * nothing. The map changes the list in place (see `addKey`).
  */
 export function readMapNumberKeys(map: RulesMap<number, unknown>): readonly number[] {
   return (map as Counted)[KEYS] ?? remember(map, KEYS, Object.keys(map).map(Number));

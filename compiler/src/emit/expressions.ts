@@ -69,6 +69,16 @@ const NEIGHBOURS: Readonly<Record<string, { first: number; end: number; by: numb
   neighbours: { first: 0, end: 6, by: 1, read: "hexNeighbour" },
 };
 
+/** Calls of procedures, and `draw`, change lists. */
+export function exprChangesLists(e: Expr): boolean {
+  let changes = false;
+  forEachExpr(e, (x) => {
+    if (x.kind === "call" && (x.target === "proc" || (x.target === "builtin" && x.callee.text === "draw")))
+      changes = true;
+  });
+  return changes;
+}
+
 /** How to read the neighbours `e` lists one by one, when it is `neighbours(h)`, `adjacent(c)`... */
 function neighbourList(e: Expr): (typeof NEIGHBOURS)[string] | undefined {
   return e.kind === "call" && e.target === "builtin" && Object.hasOwn(NEIGHBOURS, e.callee.text)
@@ -385,8 +395,8 @@ export class ExprEmitter {
    * A list that will only be read (gone over by an aggregate or a loop, or the list an answer is a position in): as
    * `emit`, but a list the engine keeps where one can be shared rather than made (see `sharedList`).
    */
-  readOnlyList(e: Expr, scope: Scope): string {
-    return this.sharedList(e, scope) ?? this.emit(e, scope);
+  readOnlyList(e: Expr, scope: Scope, snapshot = false): string {
+    return this.sharedList(e, scope, snapshot) ?? this.emit(e, scope);
   }
 
   /** `readOnlyList`, in parentheses where an index or a member after it needs them (`(a ++ b)[i]`). */
@@ -397,13 +407,16 @@ export class ExprEmitter {
   /**
    * The list the engine keeps for `e`, to be read and not changed: `members(Suit)` is the engine's own list of
    * members, `keys(m)` of a map keyed by numbers the keys the map keeps, `range(0, n)` a list of counts made once.
-   * Undefined for any other list.
+   * Undefined for any other list, and for the keys of a map when the reader may change maps (`snapshot`: a
+   * procedure called on the way) as the map changes the list of its keys in place.
    */
-  private sharedList(e: Expr, scope: Scope): string | undefined {
+  private sharedList(e: Expr, scope: Scope, snapshot = false): string | undefined {
     if (isMembersCall(e)) return valuesConst(e.args[0].name);
     if (e.kind !== "call" || e.target !== "builtin") return undefined;
     const map = e.callee.text === "keys" ? e.args[0] : undefined;
-    if (map?.type?.kind === "map" && map.type.key.kind !== "enum") return `readMapNumberKeys(${this.emit(map, scope)})`;
+    if (map?.type?.kind === "map" && map.type.key.kind !== "enum" && !snapshot) {
+      return `readMapNumberKeys(${this.emit(map, scope)})`;
+    }
     if (e.callee.text === "range" && e.args.length === 2)
       return `readRange(${this.emit(e.args[0]!, scope)}, ${this.emit(e.args[1]!, scope)})`;
     return undefined;
@@ -787,7 +800,9 @@ export class ExprEmitter {
         : e.kind === "mapComprehension"
           ? readsLocal([e.key, e.value, e.condition], e.symbol!)
           : !e.body || ELEMENT_KEEPING.has(e.op) || readsLocal([e.body], e.symbol!);
-    const { head: loopHead, element } = this.loopOver(e.iterable, variable, elementType, read, inner);
+    // A procedure called on the way may change the map whose keys the loop would read as the map keeps them.
+    const snapshot = exprChangesLists(e);
+    const { head: loopHead, element } = this.loopOver(e.iterable, variable, elementType, read, inner, snapshot);
     const value = body ? this.emit(body, inner) : variable;
     const c = e.kind === "comprehension" ? e : undefined;
     const condition = e.kind === "aggregate" ? undefined : e.condition;
@@ -879,7 +894,8 @@ export class ExprEmitter {
    * loop of a function's comprehension run in place (`first(c in column(x): ...)` with `fn column(x) = [cell(x, i) for
    * i in range(0, 5)]` builds no list); the values of a map keyed by numbers through its keys; else an indexed loop
    * over the list, evaluated once (measurably faster than for-of in the hot paths of playouts). `element` binds the
-   * element to `variable` when `read`. `fusing`: the functions whose loops are being run in place around this one (a
+   * element to `variable` when `read`. `snapshot`: the loop may call a procedure, which may change a map, so a map's
+   * keys are read from a copy. `fusing`: the functions whose loops are being run in place around this one (a
    * function calling itself is called instead).
    */
   private loopOver(
@@ -888,6 +904,7 @@ export class ExprEmitter {
     elementType: string,
     read: boolean,
     inner: Scope,
+    snapshot: boolean,
     fusing: ReadonlySet<string> = new Set(),
   ): { head: string; element: string } {
     const names = inner.names;
@@ -914,7 +931,7 @@ export class ExprEmitter {
       iterable.kind === "call" && iterable.target === "builtin" && iterable.callee.text === "values"
         ? iterable.args[0]
         : undefined;
-    if (valuesOf?.type?.kind === "map" && valuesOf.type.key.kind !== "enum") {
+    if (valuesOf?.type?.kind === "map" && valuesOf.type.key.kind !== "enum" && !snapshot) {
       const map = names.fresh("map");
       const keys = names.fresh("keys");
       const index = names.fresh("i");
@@ -928,7 +945,15 @@ export class ExprEmitter {
       const { comprehension: c, bindings, fn } = fused;
       const reads = readsLocal([...(read ? [c.element] : []), c.condition], c.symbol!);
       const within = new Set([...fusing, fn]);
-      const own = this.loopOver(c.iterable, names.nameOf(c.symbol!), tsType(c.symbol!.type), reads, inner, within);
+      const own = this.loopOver(
+        c.iterable,
+        names.nameOf(c.symbol!),
+        tsType(c.symbol!.type),
+        reads,
+        inner,
+        snapshot || exprChangesLists(c),
+        within,
+      );
       return {
         head: `${bindings.join("\n")}\n${own.head}`,
         element: [
@@ -943,7 +968,7 @@ export class ExprEmitter {
     // A list written out (`[hull, mast]`) needs its type: TypeScript would widen enum members to string.
     const annotation = iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
     return {
-      head: `const ${items}${annotation} = ${this.readOnlyList(iterable, inner)};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`,
+      head: `const ${items}${annotation} = ${this.readOnlyList(iterable, inner, snapshot)};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`,
       element: read ? `const ${variable} = ${items}[${index}]!;` : "",
     };
   }

@@ -6,7 +6,6 @@
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
 import {
-  forEachExpr,
   forEachStmt,
   withoutNone,
   type AllowStmt,
@@ -19,6 +18,7 @@ import {
 } from "@rules/dsl";
 import {
   bindings,
+  exprChangesLists,
   isMembersCall,
   mapLookup,
   place,
@@ -295,16 +295,6 @@ export function changesNothingInPlace(b: Block): boolean {
     if (s.kind === "assign" && s.target.kind !== "name") changes = true;
   });
   return !changes;
-}
-
-/** Calls of procedures, and `draw`, change lists. */
-function exprChangesLists(e: Expr): boolean {
-  let changes = false;
-  forEachExpr(e, (x) => {
-    if (x.kind === "call" && (x.target === "proc" || (x.target === "builtin" && x.callee.text === "draw")))
-      changes = true;
-  });
-  return changes;
 }
 
 export function assignment(ctx: StatementContext, scope: Scope, target: Expr, op: string, value: Expr): string {
