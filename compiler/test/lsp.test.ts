@@ -79,7 +79,8 @@ afterAll(async () => {
 describe("the language server", () => {
   it("publishes no diagnostics for a clean ruleset, and the CLI's code, place and hint for a mistake", async () => {
     expect(published[published.length - 1]).toEqual({ uri: URI, diagnostics: [] });
-    const broken = TEXT.replace("me.cannons > 0", "me.canons > 0");
+    // A line added at the top as well: every declaration moves down (only the edited one is parsed again).
+    const broken = `// A first line.\n${TEXT.replace("me.cannons > 0", "me.canons > 0")}`;
     const after = await diagnosticsAfter(
       () =>
         void connection.sendNotification("textDocument/didChange", {
@@ -92,7 +93,7 @@ describe("the language server", () => {
     expect(d).toMatchObject({ code: "RL111", severity: 1 });
     expect(d.message).toBe("players have no field `canons`\nhint: did you mean `cannons`?");
     expect(d.range.start).toEqual({
-      ...positionOf("me.cannons > 0"),
+      line: positionOf("me.cannons > 0").line + 1,
       character: positionOf("me.cannons > 0").character + 3,
     });
     // Mended again: the diagnostics are cleared.
