@@ -1123,6 +1123,52 @@ describe("lists and maps the engine reads without copying", () => {
     });
   });
 
+  it("offers and plays an action taken in a function's list by going over the function's loop, without its list", async () => {
+    const text = [
+      'game "Take" { players 2..2 }',
+      "enum Go { on }",
+      "global {",
+      "  marks: list<int> = [5, 8, 3, 9, 4]",
+      "  taken: int",
+      "}",
+      "fn big(least: int): list<int> = [m for m in marks if m > least]",
+      'action Take(x: int in big(4)) "take {x}" {',
+      '  require x != 8 else "Not the eight."',
+      "  taken = x",
+      "}",
+      "flow {",
+      "  act players[0]: Take",
+      "  choose go: Go by players[0]",
+      "}",
+    ].join("\n");
+    const { files } = await compileRules({ name: "take", sourcePath: "take.rules", text });
+    // Neither the offer nor the move makes the list (`check` and the labels do, rarely).
+    const engine = files[0]!.content;
+    const offer = engine.slice(
+      engine.indexOf("function offerTake("),
+      engine.indexOf("\n}\n", engine.indexOf("function offerTake(")),
+    );
+    expect(offer).toContain("marks");
+    expect(offer).not.toContain("big(");
+    expect(engine).toMatch(/doTake\(state, action\.player, elementAt\d+\(state, 4, action\.x\)\)/);
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as { taken: number };
+      // big(4) is [5, 8, 9]: the eight is refused, and the others keep their positions in the list.
+      const legal = game.legalActions(state, 0) as unknown as { x: number }[];
+      expect(legal.map((a) => a.x)).toEqual([0, 2]);
+      expect(game.check(state, { type: "Take", player: 0, x: 3 } as EngineAction)).toBe(
+        "Take: `x` must be a position in big(4).",
+      );
+      game.apply(state, { type: "Take", player: 0, x: 2 } as EngineAction);
+      expect(state.taken).toBe(9);
+      // Played unchecked (as random playouts do) at a position the list lacks: the error `at` gives.
+      const other = game.newGame({ players: 2, seed: 1 });
+      expect(() => game.apply(other, { type: "Take", player: 0, x: 3 } as EngineAction)).toThrow(
+        "index 3 is outside a list of 3",
+      );
+    });
+  });
+
   it("a list filtered into itself keeps its own records: one held across a decision is still the one in the list", async () => {
     const text = [
       'game "Fleet" { players 2..2 }',

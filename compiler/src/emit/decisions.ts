@@ -347,11 +347,16 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
   a.params.forEach((p, i) => {
     const position = scope.names.fresh(p.name.text);
     if (p.from) {
-      const list = scope.names.fresh(`${p.name.text}List`);
-      lines.push(`const ${list} = ${ctx.exprs.readOnlyList(p.from, scope)};`);
-      lines.push(domainLoop(ctx, p.symbol!.type, position, list, ""));
       const element = scope.names.fresh(`${p.name.text}Item`);
-      lines.push(`const ${element} = ${list}[${position}]!;`);
+      // A function's comprehension runs its loop here, without its list.
+      const fused = ctx.exprs.offerLoop(p.from, scope, position, element);
+      if (fused !== undefined) lines.push(...fused);
+      else {
+        const list = scope.names.fresh(`${p.name.text}List`);
+        lines.push(`const ${list} = ${ctx.exprs.readOnlyList(p.from, scope)};`);
+        lines.push(domainLoop(ctx, p.symbol!.type, position, list, ""));
+        lines.push(`const ${element} = ${list}[${position}]!;`);
+      }
       params.set(p.symbol!, element);
       args.push(element);
     } else {
@@ -900,9 +905,11 @@ function startActionLines(ctx: EmitContext, name: string): string[] {
   const decl = ctx.program.actions.get(name)!;
   const params = new Map<LocalSymbol, string>();
   const scope = actionScope(decl, "action.player", params);
-  const args = decl.params.map((p) =>
-    p.from ? `at(${ctx.exprs.readOnlyList(p.from, scope)}, action.${p.name.text})` : `action.${p.name.text}`,
-  );
+  const args = decl.params.map((p) => {
+    const position = `action.${p.name.text}`;
+    if (!p.from) return position;
+    return ctx.exprs.elementAt(p.from, position, scope) ?? `at(${ctx.exprs.readOnlyList(p.from, scope)}, ${position})`;
+  });
   if (ctx.resumable.has(name)) return [`state.stack.push(${frameExpression(ctx, name, ["action.player", ...args])});`];
   return [`do${name}(${["state", "action.player", ...args].join(", ")});`];
 }

@@ -31,6 +31,7 @@ import {
 import { enumReaders, plainScope, type Scope } from "./expressions.ts";
 import { emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
+import { namesUsed } from "./names-used.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { str, typeName, valueName, valuesConst } from "./naming.ts";
 import {
@@ -474,14 +475,14 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
 
   const printed = printStatements(statements);
   const body = printed.text;
-  // Helpers are looked for in the code alone: a comment may well say "at every decision".
-  const code = body.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const used = runtimeHelpers.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(code));
+  // Helpers are looked for in the code alone: a comment may well say "at every decision", a label "the piece at".
+  const names = namesUsed(body);
+  const used = runtimeHelpers.filter((name) => names.has(name));
   // Every engine names these types; the hex and deck types only when the rules use them.
   // A designer's own type named Cell (then the rules use no grid cells) keeps its name.
   const ownCell = program.records.has("Cell") || program.enums.has("Cell");
   const hexTypes = ["Hex", "HexView", "Cell", "CellView", "Deck", "DeckView", "Held", "HeldFields"].filter(
-    (name) => !(ownCell && name.startsWith("Cell")) && new RegExp(`\\b${name}\\b`).test(body),
+    (name) => !(ownCell && name.startsWith("Cell")) && names.has(name),
   );
   const types = [
     "Engine",

@@ -974,6 +974,66 @@ export class ExprEmitter {
   }
 
   /**
+   * The loop an offer runs over an action parameter's list when the list is a call of a function whose body is a
+   * comprehension (`Move(from: Cell in piecesOf(me))`): the comprehension's own loop, without its list, each element
+   * kept bound to `item` and counted in `position` (its place in the list). The lines up to the loop's open brace and
+   * the element's binding; undefined for any other list.
+   */
+  offerLoop(list: Expr, scope: Scope, position: string, item: string): string[] | undefined {
+    const fused = this.fusedComprehension(list, scope, new Set());
+    if (fused === undefined) return undefined;
+    const { comprehension: c, bindings, fn } = fused;
+    const variable = scope.names.nameOf(c.symbol!);
+    const type = tsType(c.symbol!.type);
+    const own = this.loopOver(c.iterable, variable, type, true, scope, exprChangesLists(c), new Set([fn]));
+    return [
+      ...bindings,
+      `let ${position} = -1;`,
+      `${own.head} {`,
+      ...(own.element ? [own.element] : []),
+      ...(c.condition ? [`if (!(${this.emit(c.condition, scope)})) continue;`] : []),
+      `${position}++;`,
+      `const ${item} = ${this.emit(c.element, scope)};`,
+    ];
+  }
+
+  /** The helper giving the element at a position of each function's comprehension (see `elementAt`). */
+  private readonly elementHelpers = new Map<string, string>();
+
+  /**
+   * `list[index]` for an action's parameter taken in a list that is a call of a function whose body is a comprehension:
+   * the element at that position, found by running the comprehension's loop up to it, without the list (a helper,
+   * made once per function). Undefined for any other list.
+   */
+  elementAt(list: Expr, index: string, scope: Scope): string | undefined {
+    if (list.kind !== "call" || this.fusedComprehension(list, scope, new Set()) === undefined) return undefined;
+    const fn = this.program.fns.get(list.callee.text)!;
+    const c = fn.body as Comprehension;
+    const argumentOf = new Map(fn.params.map((p, i) => [p.symbol!, this.paren(list.args[i]!, scope)]));
+    const callScope: Scope = { ...scope, local: (s) => argumentOf.get(s) ?? scope.local(s) };
+    const { names, inner, params, callArgs } = this.helperFrame(c, callScope);
+    let name = this.elementHelpers.get(fn.name.text);
+    if (name === undefined) {
+      name = this.sink.nextName("elementAt");
+      this.elementHelpers.set(fn.name.text, name);
+      const variable = names.nameOf(c.symbol!);
+      const own = this.loopOver(c.iterable, variable, tsType(c.symbol!.type), true, inner, exprChangesLists(c));
+      const n = names.fresh("n");
+      const position = names.fresh("position");
+      const cond = c.condition ? `if (!(${this.emit(c.condition, inner)})) continue;\n` : "";
+      const value = this.storedIn(c.element, inner, this.emit(c.element, inner));
+      this.sink.helpers.push({
+        name,
+        doc: `${this.source.slice(c.span.start, c.span.end).replace(/\s+/g, " ")}, its element at a position`,
+        params: [...params, { name: n, type: "number" }],
+        returnType: tsType(c.type?.kind === "list" ? c.type.element : c.element.type!),
+        body: `let ${position} = 0;\n${own.head} {\n${own.element}\n${cond}if (${position}++ === ${n}) return ${value};\n}\nthrow new RulesError(\`index \${${n}} is outside a list of \${${position}}\`);`,
+      });
+    }
+    return `${name}(${[...callArgs, index].join(", ")})`;
+  }
+
+  /**
    * A call of a function whose body is a comprehension with one `for` (and that no variant replaces): the
    * comprehension, and its parameters bound to the call's arguments, so that a loop over the call can run the
    * comprehension's own loop instead of building its list.
