@@ -52,7 +52,10 @@ export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): 
  * (V8 keeps such objects as dictionaries), and `size(board)` is asked at every turn of a board game.
  */
 const SIZE = Symbol("size");
-/** The same for the keys of a map keyed by numbers (players, cells, squares), in their order: a fresh copy is given. */
+/**
+ * The same for the keys of a map keyed by numbers (players, cells, squares), in their order, kept up to date in place
+ * by every change (see `addKey`): `keys(m)` gives a copy, aggregates read the list itself.
+ */
 const KEYS = Symbol("keys");
 type Counted = { [SIZE]?: number; [KEYS]?: number[] | undefined };
 
