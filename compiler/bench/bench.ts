@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the start-up of the `rules` command, compile time per ruleset (parse + check, emit, format), the
+ * `npm run bench`: the start-up of the `rules` command, the type-check of the generated engines, compile time per
+ * ruleset (parse + check, emit, format), the
  * front end's time per megabyte on valid rules and on garbage, and random playouts per second per game, variant and
  * player count (`npm run bench:memory` measures memory). Figures are printed, never asserted: speed is
  * measured here, not in tests.
@@ -8,7 +9,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -93,8 +94,37 @@ function measureStartup(): StartupFigure[] {
   });
 }
 
+/**
+ * TypeScript's check of every generated engine as one program (`tsc --noEmit`, the pinned TypeScript), one run: the
+ * engines and the runtime they import, without the rulesets' tests (each ruleset's `typecheck` target checks those).
+ */
+function measureTypecheck(): StartupFigure {
+  const folder = join(REPO_ROOT, "node_modules/.cache/rules-bench");
+  mkdirSync(folder, { recursive: true });
+  const config = join(folder, "tsconfig.engines.json");
+  const engines = readdirSync(join(REPO_ROOT, "rulesets"))
+    .map((game) => join(REPO_ROOT, "rulesets", game, "generated/engine.ts"))
+    .filter((file) => existsSync(file));
+  const settings = {
+    extends: join(REPO_ROOT, "tsconfig.base.json"),
+    compilerOptions: { noEmit: true },
+    files: engines,
+  };
+  writeFileSync(config, JSON.stringify(settings));
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", config], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`tsc failed on the generated engines: ${run.stdout}${run.stderr}`);
+  return {
+    command: `tsc: the ${engines.length} generated engines, one program`,
+    medianMs: performance.now() - started,
+    runs: 1,
+  };
+}
+
 /** Compiles of each ruleset measured after a warm-up one (few enough that the whole benchmark stays under 2 minutes). */
-const COMPILE_RUNS = 3;
+const COMPILE_RUNS = 2;
 /** Edits recompiled after them, one after the other (`--watch`): their median is reported. */
 const EDITS = 5;
 
@@ -278,7 +308,7 @@ if (onlyGame !== undefined) {
   process.exit(0);
 }
 
-const startup = measureStartup();
+const startup = [...measureStartup(), measureTypecheck()];
 const engines = await loadAllEngines();
 const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name));
 const references = BASELINES.flatMap((game) => playoutsInChildProcess(game, "--baseline-of"));
@@ -295,7 +325,7 @@ if (json) {
   process.stdout.write(`${JSON.stringify({ startup, compile, frontEnd, playouts, references, parallel }, null, 2)}\n`);
 } else {
   const ms = (x: number): string => x.toFixed(1);
-  process.stdout.write("Start-up of the rules command (whole process, median of the runs, ms)\n\n");
+  process.stdout.write("Start-up of the rules command, and type-checking (whole process, median of the runs, ms)\n\n");
   process.stdout.write(
     table(
       ["command", "runs", "ms"],
