@@ -1,9 +1,8 @@
 /**
  * `npm run bench`: the start-up of the `rules` command, the type-check of the generated engines, compile time per
- * ruleset (parse + check, emit, format), the
- * front end's time per megabyte on valid rules and on garbage, and random playouts per second per game, variant and
- * player count (`npm run bench:memory` measures memory). Figures are printed, never asserted: speed is
- * measured here, not in tests.
+ * ruleset (parse + check, emit, format), the front end's time per megabyte on valid rules and on garbage, and random
+ * playouts per second per game, variant and player count (`npm run bench:memory` measures memory). Figures are
+ * printed, never asserted: speed is measured here, not in tests.
  *
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
