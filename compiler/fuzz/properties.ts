@@ -1,12 +1,12 @@
 /**
  * What must hold for any input, however broken: checking never throws and never shows a stack trace, every
- * diagnostic lies inside the file, the result does not change from one run to the next, the formatter keeps what it
- * formats (the same tokens) and formats its own output unchanged, and a program that checks clean compiles into an
- * engine that type-checks.
+ * diagnostic lies inside the file, the result does not change from one run to the next nor when the file is parsed
+ * in pieces (as `--watch` and the language server do), the formatter keeps what it formats (the same tokens) and
+ * formats its own output unchanged, and a program that checks clean compiles into an engine that type-checks.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Codes, formatDiagnostic, loadRules, rulesLexer, type Diagnostic } from "@rules/dsl";
+import { Codes, formatDiagnostic, loadRules, ParseCache, parseRules, rulesLexer, type Diagnostic } from "@rules/dsl";
 import ts from "typescript";
 import { compileRules } from "../src/compile.ts";
 import { formatRules, RulesFormatError } from "../src/format/format-rules.ts";
@@ -55,8 +55,22 @@ export function checkFrontEnd(text: string, twice = true): FrontEndResult {
     const shown = formatDiagnostic(d, "fuzz.rules", text);
     if (/\n\s+at .+:\d+:\d+/.test(shown)) throw new FuzzFailure(`a diagnostic shows a stack trace:\n${shown}`, text);
   }
+  if (twice) checkPieces(text);
   const parsed = !first.diagnostics.some((d) => SYNTAX_CODES.has(d.code));
   return { diagnostics: first.diagnostics, clean: first.program !== undefined, parsed };
+}
+
+/** Parsing in pieces (`ParseCache`, what `--watch` and the language server do) gives the whole file's parse. */
+function checkPieces(text: string): void {
+  let whole: string;
+  let pieces: string;
+  try {
+    whole = JSON.stringify(parseRules(text, "fuzz.rules"));
+    pieces = JSON.stringify(new ParseCache().parse(text, "fuzz.rules"));
+  } catch (error) {
+    throw new FuzzFailure(`parsing threw ${error instanceof Error ? error.stack : String(error)}`, text);
+  }
+  if (pieces !== whole) throw new FuzzFailure("parsing in pieces gave another tree or other diagnostics", text);
 }
 
 function loadOrFail(text: string): ReturnType<typeof loadRules> {
