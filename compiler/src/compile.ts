@@ -42,7 +42,10 @@ export interface CompileInput {
    * formatting of the very code this compile emits is kept as it is (see `fingerprinted`).
    */
   readonly current?: ReadonlyMap<string, string>;
-  /** The declarations parsed from earlier versions of the text (`--watch`, the language server): parsed again only where it changed. */
+  /**
+   * The declarations parsed from earlier versions of the text (`--watch`, the language server): parsed again only
+   * where it changed.
+   */
   readonly parseCache?: ParseCache;
 }
 

@@ -79,6 +79,12 @@ export function exprChangesLists(e: Expr): boolean {
   return changes;
 }
 
+/** The type of the elements of a list. */
+function elementOf(list: Expr): Type {
+  if (list.type?.kind !== "list") throw new Error("internal: not a list");
+  return list.type.element;
+}
+
 /** How to read the neighbours `e` lists one by one, when it is `neighbours(h)`, `adjacent(c)`... */
 function neighbourList(e: Expr): (typeof NEIGHBOURS)[string] | undefined {
   return e.kind === "call" && e.target === "builtin" && Object.hasOwn(NEIGHBOURS, e.callee.text)
@@ -980,54 +986,37 @@ export class ExprEmitter {
    * the element's binding; undefined for any other list.
    */
   offerLoop(list: Expr, scope: Scope, position: string, item: string): string[] | undefined {
-    const fused = this.fusedComprehension(list, scope, new Set());
-    if (fused === undefined) return undefined;
-    const { comprehension: c, bindings, fn } = fused;
-    const variable = scope.names.nameOf(c.symbol!);
-    const type = tsType(c.symbol!.type);
-    const own = this.loopOver(c.iterable, variable, type, true, scope, exprChangesLists(c), new Set([fn]));
-    return [
-      ...bindings,
-      `let ${position} = -1;`,
-      `${own.head} {`,
-      ...(own.element ? [own.element] : []),
-      ...(c.condition ? [`if (!(${this.emit(c.condition, scope)})) continue;`] : []),
-      `${position}++;`,
-      `const ${item} = ${this.emit(c.element, scope)};`,
-    ];
+    if (this.fusableFunction(list, scope, new Set()) === undefined) return undefined;
+    const { head, element } = this.loopOver(list, item, tsType(elementOf(list)), true, scope, false);
+    return [`let ${position} = -1;`, `${head} {`, element, `${position}++;`];
   }
 
-  /** The helper giving the element at a position of each function's comprehension (see `elementAt`). */
-  private readonly elementHelpers = new Map<string, string>();
+  /** The helper giving an element of each such list (see `elementAt`). */
+  private readonly elementHelpers = new Map<Expr, string>();
 
   /**
    * `list[index]` for an action's parameter taken in a list that is a call of a function whose body is a comprehension:
    * the element at that position, found by running the comprehension's loop up to it, without the list (a helper,
-   * made once per function). Undefined for any other list.
+   * like an aggregate's). Undefined for any other list.
    */
   elementAt(list: Expr, index: string, scope: Scope): string | undefined {
-    if (list.kind !== "call" || this.fusedComprehension(list, scope, new Set()) === undefined) return undefined;
-    const fn = this.program.fns.get(list.callee.text)!;
-    const c = fn.body as Comprehension;
-    const argumentOf = new Map(fn.params.map((p, i) => [p.symbol!, this.paren(list.args[i]!, scope)]));
-    const callScope: Scope = { ...scope, local: (s) => argumentOf.get(s) ?? scope.local(s) };
-    const { names, inner, params, callArgs } = this.helperFrame(c, callScope);
-    let name = this.elementHelpers.get(fn.name.text);
+    if (this.fusableFunction(list, scope, new Set()) === undefined) return undefined;
+    const { names, inner, params, callArgs } = this.helperFrame(list, scope);
+    let name = this.elementHelpers.get(list);
     if (name === undefined) {
       name = this.sink.nextName("elementAt");
-      this.elementHelpers.set(fn.name.text, name);
-      const variable = names.nameOf(c.symbol!);
-      const own = this.loopOver(c.iterable, variable, tsType(c.symbol!.type), true, inner, exprChangesLists(c));
+      this.elementHelpers.set(list, name);
+      const type = tsType(elementOf(list));
+      const element = names.fresh("element");
+      const { head, element: bound } = this.loopOver(list, element, type, true, inner, false);
       const n = names.fresh("n");
       const position = names.fresh("position");
-      const cond = c.condition ? `if (!(${this.emit(c.condition, inner)})) continue;\n` : "";
-      const value = this.storedIn(c.element, inner, this.emit(c.element, inner));
       this.sink.helpers.push({
         name,
-        doc: `${this.source.slice(c.span.start, c.span.end).replace(/\s+/g, " ")}, its element at a position`,
+        doc: `${this.source.slice(list.span.start, list.span.end).replace(/\s+/g, " ")}[n], without the list`,
         params: [...params, { name: n, type: "number" }],
-        returnType: tsType(c.type?.kind === "list" ? c.type.element : c.element.type!),
-        body: `let ${position} = 0;\n${own.head} {\n${own.element}\n${cond}if (${position}++ === ${n}) return ${value};\n}\nthrow new RulesError(\`index \${${n}} is outside a list of \${${position}}\`);`,
+        returnType: type,
+        body: `let ${position} = 0;\n${head} {\n${bound}\nif (${position}++ === ${n}) return ${element};\n}\nthrow new RulesError(\`index \${${n}} is outside a list of \${${position}}\`);`,
       });
     }
     return `${name}(${[...callArgs, index].join(", ")})`;
@@ -1043,6 +1032,16 @@ export class ExprEmitter {
     inner: Scope,
     fusing: ReadonlySet<string>,
   ): { comprehension: Comprehension; bindings: string[]; fn: string } | undefined {
+    const fn = this.fusableFunction(e, inner, fusing);
+    if (fn === undefined || e.kind !== "call") return undefined;
+    const bindings = fn.params.map(
+      (p, i) => `const ${inner.names.nameOf(p.symbol!)} = ${this.emit(e.args[i]!, inner)};`,
+    );
+    return { comprehension: fn.body as Comprehension, bindings, fn: fn.name.text };
+  }
+
+  /** The function whose comprehension a loop over `e` may run in place (see `fusedComprehension`); names nothing. */
+  private fusableFunction(e: Expr, inner: Scope, fusing: ReadonlySet<string>): FnDecl | undefined {
     if (e.kind !== "call" || e.target !== "fn" || inner.stateless || fusing.has(e.callee.text)) return undefined;
     const fn = this.program.fns.get(e.callee.text);
     const body = fn?.body;
@@ -1054,10 +1053,7 @@ export class ExprEmitter {
     }
     // A function calling itself from its own comprehension: its parameters are already in scope here.
     if (fn.params.some((p) => inner.names.hasName(p.symbol!))) return undefined;
-    const bindings = fn.params.map(
-      (p, i) => `const ${inner.names.nameOf(p.symbol!)} = ${this.emit(e.args[i]!, inner)};`,
-    );
-    return { comprehension: body, bindings, fn: name };
+    return fn;
   }
 
   /** What `min` or `max` does when its list is empty: give the rules' `else` value, or stop the game. */
