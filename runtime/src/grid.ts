@@ -11,7 +11,7 @@
  * going over them stay deterministic: neighbours clockwise from up, a line outwards from its start.
  */
 import { RulesError } from "./engine-support.ts";
-import { PAIR_LIMIT, isPair, pairFirst, pairOf, pairSecond, pairable } from "./pairing.ts";
+import { PAIR_LIMIT, isPair, pairFirst, pairSecond, pairWithin } from "./pairing.ts";
 
 export type Cell = number;
 
@@ -30,10 +30,11 @@ const DY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
 
 /** The cell at (x, y). */
 export function cellOf(x: number, y: number): Cell {
-  if (!pairable(x, y)) {
+  const p = pairWithin(x, y);
+  if (p < 0) {
     throw new RulesError(`cell(${x}, ${y}) is off the grid: coordinates go from ${-PAIR_LIMIT} to ${PAIR_LIMIT - 1}`);
   }
-  return pairOf(x, y);
+  return p;
 }
 
 export function cellX(c: Cell): number {

@@ -11,7 +11,7 @@
  * straight north of the centre and goes clockwise.
  */
 import { RulesError } from "./engine-support.ts";
-import { PAIR_LIMIT, isPair, pairFirst, pairOf, pairSecond, pairable } from "./pairing.ts";
+import { PAIR_LIMIT, isPair, pairFirst, pairSecond, pairWithin } from "./pairing.ts";
 
 export type Hex = number;
 
@@ -30,10 +30,11 @@ const DR: readonly number[] = [-1, -1, 0, 1, 1, 0];
 
 /** The hex at axial coordinates (q, r). */
 export function hexOf(q: number, r: number): Hex {
-  if (!pairable(q, r)) {
+  const p = pairWithin(q, r);
+  if (p < 0) {
     throw new RulesError(`hex(${q}, ${r}) is off the grid: coordinates go from ${-PAIR_LIMIT} to ${PAIR_LIMIT - 1}`);
   }
-  return pairOf(q, r);
+  return p;
 }
 
 export function hexQ(h: Hex): number {

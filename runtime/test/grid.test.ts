@@ -61,6 +61,24 @@ describe("stored squares (cells and hexes)", () => {
   it("refuse coordinates off the grid or not whole", () => {
     expect(() => cellOf(8192, 0)).toThrow(RulesError);
     expect(() => cellOf(0, 0.5)).toThrow(/off the grid/);
+    // Each of the four bounds, alone and together: one comparison of the pair checks them all (pairing.ts).
+    for (const [x, y] of [
+      [-8193, 0],
+      [0, -8193],
+      [8192, 8191],
+      [-8193, -8193],
+      [0, Number.NaN],
+    ]) {
+      expect(() => cellOf(x!, y!)).toThrow(/off the grid/);
+    }
+    for (const [x, y] of [
+      [-8192, -8192],
+      [8191, 8191],
+      [-8192, 8191],
+      [8191, -8192],
+    ]) {
+      expect([cellX(cellOf(x!, y!)), cellY(cellOf(x!, y!))]).toEqual([x, y]);
+    }
     expect(isCell(-1)).toBe(false);
     expect(isCell(4 * 8192 * 8192)).toBe(false);
   });
