@@ -13,21 +13,12 @@ import {
 import type { GeneratedCode } from "../format/generated-code.ts";
 import { EmitContext } from "./context.ts";
 import { emitStateCopy } from "./state-copy.ts";
-import {
-  decisionEmitter,
-  emitActionTypes,
-  emitAllowed,
-  emitMayAct,
-  emitShownAction,
-  emitDescribeAction,
-  emitAnswerAlone,
-  emitApply,
-  emitCheck,
-  emitCompleting,
-  emitLegalActions,
-  emitOffer,
-  emitPendingType,
-} from "./decisions.ts";
+import { decisionEmitter, emitActionTypes, emitPendingType } from "./decisions.ts";
+import { emitAnswerAlone, emitLegalActions, emitOffer } from "./offers.ts";
+import { emitApply, emitCheck } from "./check-and-apply.ts";
+import { emitCompleting } from "./completing.ts";
+import { emitAllowed, emitMayAct } from "./allowances.ts";
+import { emitDescribeAction, emitShownAction } from "./action-text.ts";
 import { enumReaders, plainScope, type Scope } from "./expressions.ts";
 import { emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
