@@ -21,6 +21,7 @@ import {
   type TextPart,
   type Type,
 } from "@rules/dsl";
+import { builtinCall } from "./builtin-calls.ts";
 import { LocalNames, str, typeName, valueName, valuesConst } from "./naming.ts";
 import { isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
@@ -468,7 +469,12 @@ export class ExprEmitter {
       case "proc":
         return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
       case "builtin":
-        return this.builtin(e.callee.text, args, e, scope);
+        return builtinCall(e.callee.text, args, e, {
+          paren: (i) => this.paren(e.args[i]!, scope),
+          place: (i) => this.place(e.args[i]!, scope),
+          fresh: (i) => isFresh(e.args[i]!),
+          structured: (t) => this.structured(t),
+        });
       default:
         throw new Error(`internal: unresolved call ${e.callee.text}`);
     }
@@ -512,112 +518,6 @@ export class ExprEmitter {
     const t = subject.type;
     if (!this.isUnion(t)) return `${parenthesized(code)} === ${str(member)}`;
     return `${parenthesized(code)}${t?.kind === "optional" ? "?." : "."}${UNION_TAG} === ${str(member)}`;
-  }
-
-  private builtin(name: string, args: string[], e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
-    const [a, b] = args;
-    switch (name) {
-      case "size":
-        if (e.args[0]!.type?.kind === "map") return `mapSize(${a})`;
-        return `${this.paren(e.args[0]!, scope)}.length`;
-      case "has":
-        return `mapHas(${a}, ${b})`;
-      case "isSet":
-        return `${this.place(e.args[0]!, scope)} !== null`;
-      case "get":
-        return `mapFind(${a}, ${b})`;
-      case "keys": {
-        const t = e.args[0]!.type;
-        return t?.kind === "map" && t.key.kind === "enum" ? `mapKeys(${a})` : `mapNumberKeys(${a})`;
-      }
-      case "values":
-        return `mapValues(${a})`;
-      case "steps":
-        return `graphSteps(${args.join(", ")})`;
-      case "within":
-        return `graphWithin(${args.join(", ")})`;
-      case "rowOf": {
-        // A key written out was found while checking: its row's position is a constant.
-        const row = e.tableRow!;
-        if (row.position !== undefined) return String(row.position);
-        return `tableRow(${a}, ${JSON.stringify(row.column)}, ${b}, ${place(e)})`;
-      }
-      case "draw":
-        if (e.args[0]!.type?.kind !== "deck") return `drawTop(${a}, ${place(e)})`;
-        return e.args[0]!.type.neverReshuffled ? `drawFromPile(${a})` : `drawFromDeck(state.rng, ${a})`;
-      case "reshuffle":
-        return `reshuffleDeck(state.rng, ${a})`;
-      case "pick":
-        return `pickRandom(state.rng, ${a}, ${place(e)})`;
-      case "random":
-        return `randomBetween(state.rng, ${a}, ${b}, ${place(e)})`;
-      case "take":
-        return `${this.paren(e.args[0]!, scope)}.slice(0, Math.max(0, ${b}))`;
-      case "shuffled":
-        return `shuffleInPlace(state.rng, ${isFresh(e.args[0]!) ? a : `clone(${a})`})`;
-      case "playersFrom":
-        return `seatsFrom(state.playerCount, ${a})`;
-      case "next":
-        return `(${a} + 1) % state.playerCount`;
-      case "previous":
-        return `(${a} + state.playerCount - 1) % state.playerCount`;
-      case "contains":
-        return this.structured(e.args[1]!.type)
-          ? `containsValue(${a}, ${b})`
-          : `${this.paren(e.args[0]!, scope)}.includes(${b})`;
-      case "abs":
-        return `Math.abs(${a})`;
-      case "min":
-        return `Math.min(${a}, ${b})`;
-      case "max":
-        return `Math.max(${a}, ${b})`;
-      case "range":
-        return `rangeList(${a}, ${b})`;
-      case "score":
-        return `score(state, ${a})`;
-      case "seat":
-        return a!;
-      case "indexOf":
-        return `indexOfValue(${a}, ${b})`;
-      case "hex":
-        return `hexOf(${a}, ${b})`;
-      case "distance":
-        return `hexDistance(${a}, ${b})`;
-      case "neighbours":
-        return `hexNeighbours(${a})`;
-      case "step":
-        return e.args[0]?.type?.kind === "cell" ? `cellStep(${args.join(", ")})` : `hexStep(${args.join(", ")})`;
-      case "cell":
-        return `cellOf(${a}, ${b})`;
-      case "adjacent":
-        return `cellAdjacent(${a})`;
-      case "diagonals":
-        return `cellDiagonals(${a})`;
-      case "around":
-        return `cellAround(${a})`;
-      case "line":
-        return `cellLine(${args.join(", ")})`;
-      case "frontier":
-        return `cellFrontier(${a})`;
-      case "inside":
-        return `cellInside(${args.join(", ")})`;
-      case "manhattan":
-        return `manhattan(${a}, ${b})`;
-      case "kingDistance":
-        return `kingDistance(${a}, ${b})`;
-      case "offset":
-        return `cellOffset(${a})`;
-      case "ring":
-        return `hexRing(${a}, ${b})`;
-      case "disc":
-        return `hexDisc(${a}, ${b})`;
-      case "rotate":
-        return `hexRotate(${a}, ${b})`;
-      case "direction":
-        return `hexDirection(${a})`;
-      default:
-        throw new Error(`internal: unknown builtin ${name}`);
-    }
   }
 
   // ---- lifting aggregates and comprehensions into helpers ---------------------------------------------------
