@@ -3,7 +3,8 @@
  * processes), a sample of them checked at every decision. Any exception, any game that does not end, any legal action
  * refused is a failure, printed with the seed that plays it again (`rules play <game> --seed S --players P`), and
  * fails the run. Options: `--games N` per configuration (default 100000), `--workers W` (default: every core),
- * `--only a,b` (games by name), `--check-every K` (default 100).
+ * `--only a,b` (games by name), `--check-every K` (default 100), `--seed S` the first game's seed (default 0;
+ * a run from another seed plays games no earlier run played).
  */
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -20,6 +21,20 @@ const gamesPer = Number(option("--games") ?? 100_000);
 const workers = Number(option("--workers") ?? availableParallelism());
 const only = option("--only")?.split(",");
 const checkEvery = Number(option("--check-every") ?? 100);
+const firstSeed = Number(option("--seed") ?? 0);
+for (const [name, value] of [
+  ["--games", gamesPer],
+  ["--workers", workers],
+  ["--check-every", checkEvery],
+  ["--seed", firstSeed],
+] as const) {
+  if (!Number.isInteger(value) || value < (name === "--seed" ? 0 : 1)) {
+    process.stderr.write(
+      `soak: ${name} must be a whole number${name === "--seed" ? "" : " above 0"}, not ${option(name)}\n`,
+    );
+    process.exit(2);
+  }
+}
 /** Games per task: small enough that the cores share the work evenly, large enough that a task is not all overhead. */
 const CHUNK = 250;
 
@@ -64,7 +79,7 @@ for (const game of games) {
         enginePath: game.enginePath,
         variant: c.variant,
         players: c.players,
-        firstSeed: first,
+        firstSeed: firstSeed + first,
         games: Math.min(CHUNK, gamesPer - first),
         checkEvery,
         maxSteps: 100_000,

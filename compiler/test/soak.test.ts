@@ -2,6 +2,7 @@
  * The soak worker (`npm run soak` runs it on every core): it plays the games it is given, checks a sample at every
  * decision, and reports a failure with the seed that plays it again instead of stopping.
  */
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { expect, it } from "vitest";
 import { REPO_ROOT } from "../src/cli/registry.ts";
@@ -30,4 +31,16 @@ it("stops a game where the rules say machine players give up (`abandon`): Predon
   expect(result).toMatchObject({ games: 2, checkedGames: 1, failures: [] });
   // 30 rounds of two pirates take some 350 actions; without `abandon` they would go on past 5,000.
   expect(result.actions).toBeLessThan(2 * 1_000);
+});
+
+it("refuses an option that is not a whole number, before starting any worker", () => {
+  const soakScript = join(REPO_ROOT, "compiler/soak/soak.ts");
+  for (const [option, value, says] of [
+    ["--seed", "-1", "--seed must be a whole number, not -1"],
+    ["--games", "lots", "--games must be a whole number above 0, not lots"],
+  ]) {
+    const run = spawnSync(process.execPath, ["--import", "tsx", soakScript, option!, value!], { encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(says);
+  }
 });
