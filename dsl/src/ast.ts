@@ -1,5 +1,6 @@
 /**
- * The typed syntax tree of a `.rules` file, built from the CST by `cst-to-ast.ts`.
+ * The typed syntax tree of a `.rules` file, built from the CST by `cst-to-ast.ts` (declarations),
+ * `cst-to-ast-statements.ts` and `cst-to-ast-expressions.ts`.
  *
  * Every node carries its source range so that the checker and the compiler can point at it. The checker annotates
  * expression nodes with their type (`type`) and name nodes with what they refer to (`ref`); before checking those

@@ -11,9 +11,9 @@ export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][
 
 /**
  * The operators that stand between two operands, as categories: the grammar reads an operand and the operators and
- * operands after it as one flat chain (`a + b * c < d and e`), and `cst-to-ast.ts` groups it by precedence. One rule
- * for the chain rather than one per level of precedence keeps the syntax tree of a value small (a number used to be
- * a dozen nodes deep), which is most of what parsing a file costs.
+ * operands after it as one flat chain (`a + b * c < d and e`), and `cst-to-ast-expressions.ts` groups it by
+ * precedence. One rule for the chain rather than one per level of precedence keeps the syntax tree of a value small
+ * (a number used to be a dozen nodes deep), which is most of what parsing a file costs.
  */
 export const BinaryOperator = createToken({ name: "BinaryOperator", pattern: Lexer.NA });
 /** The operators of numbers and lists alone, which bound a range (`0..size(hand) - 1`) where a `<` or `>` may follow. */

@@ -1091,8 +1091,8 @@ export class RulesParser extends CstParser {
 
   // ---- expressions ------------------------------------------------------------------------------------------
   // A value is `if c then a else b`, or a chain of operands and operators read flat (`a + b * c < d and not e`):
-  // `cst-to-ast.ts` groups the chain by precedence (`*` before `+`, then `??`, comparisons, `not`, `and`, `or`).
-  // One rule per level of precedence would make every number a dozen nodes deep.
+  // `cst-to-ast-expressions.ts` groups the chain by precedence (`*` before `+`, then `??`, comparisons, `not`, `and`,
+  // `or`). One rule per level of precedence would make every number a dozen nodes deep.
 
   public expr = this.RULE("expr", () => {
     this.OR([
