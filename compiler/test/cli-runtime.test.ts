@@ -292,7 +292,7 @@ describe("replay", () => {
     const out = collector();
     replayToOutput({ engine: tour, options, log: [...log, play] }, out.stream);
     // The position in the hand is shown as the card, and the action's label from the rules follows.
-    expect(out.text()).toMatch(/^ *3\. seat 0: Play card=\{"suit":"(\w+)","rank":(\d)\}: Play the \1 \2$/m);
+    expect(out.text()).toMatch(/^ *3\. seat 0: Play card=\{ suit: "(\w+)", rank: (\d) \}: Play the \1 \2$/m);
   });
 
   it("replays a save written by play --save, printing each action and the same outcome", async () => {

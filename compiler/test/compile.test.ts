@@ -368,6 +368,57 @@ describe("a graph of places", () => {
   });
 });
 
+describe("an action's value shown as its player sees it", () => {
+  it("takes the text of the list's field, where it reads only the element and the game's data", async () => {
+    const text = [
+      'game "Cards" { players 2..2 }',
+      'const NAMES: list<string> = ["ace", "king", "queen"]',
+      "per player {",
+      '  hand: list<int> private shown "{NAMES[hand]} of clubs"',
+      '  pile: list<int> shown "{NAMES[pile]} ({size(played)} played)"',
+      "  played: list<int>",
+      "}",
+      'global { offer: list<int> shown "the {NAMES[offer]}" }',
+      "setup {",
+      "  offer = [2, 0]",
+      "  for p in players {",
+      "    p.hand = [1, 2]",
+      "    p.pile = [0]",
+      "  }",
+      "}",
+      "flow {",
+      "  choose taken: int in offer by players[0]",
+      "  act players[0]: Play",
+      "  act players[0]: Turn",
+      "}",
+      "action Play(card: int in me.hand) {",
+      "  add card to me.played",
+      "}",
+      "action Turn(card: int in me.pile) {",
+      "  add card to me.played",
+      "}",
+      "scoring { score p: size(p.played) }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const shown = (): unknown[] => engine.legalActions(state, 0).map((x) => engine.shownAction?.(state, x));
+      // A choice among a global list, an action's parameter taken from the player's own list: by their texts.
+      expect(shown()).toEqual([
+        { type: "taken", player: 0, value: "the queen" },
+        { type: "taken", player: 0, value: "the ace" },
+      ]);
+      engine.apply(state, { type: "taken", player: 0, value: 0 });
+      expect(shown()).toEqual([
+        { type: "Play", player: 0, card: "king of clubs" },
+        { type: "Play", player: 0, card: "queen of clubs" },
+      ]);
+      engine.apply(state, { type: "Play", player: 0, card: 1 } as EngineAction);
+      // A text that reads the owner's other fields (`size(played)`) needs the whole player: the element as it is.
+      expect(shown()).toEqual([{ type: "Turn", player: 0, card: 0 }]);
+    });
+  });
+});
+
 describe("an error of the rules at run time", () => {
   const FAULTY = "compiler/test/fixtures/faulty.rules";
   it("names the rules file, the line and the column of the rule that failed", async () => {

@@ -5,12 +5,20 @@
 import type { AnyEngine, EngineAction, Outcome } from "./engine.ts";
 import type { SimulationSummary } from "./simulate.ts";
 
-/** `type key=value ...` — the action's type and parameters, without the seat (`player`). */
+/**
+ * `type key=value ...` — the action's type and parameters, without the seat (`player`). A value that is a small record
+ * reads as views show it: a member of a tagged union as the rules write it (`step=sail(zone: "stJohn")`), a cell as
+ * `{ x: 0, y: -1 }`.
+ */
 export function formatAction(action: EngineAction): string {
   const parts = [action.type];
   for (const [key, value] of Object.entries(action)) {
     if (key === "type" || key === "player") continue;
-    parts.push(`${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+    const inline =
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? formatInline(Object.entries(value).filter(([, v]) => v !== undefined))
+        : null;
+    parts.push(`${key}=${typeof value === "string" ? value : (inline ?? JSON.stringify(value))}`);
   }
   return parts.join(" ");
 }
@@ -40,13 +48,18 @@ export function actionLabel(engine: AnyEngine, state: object, action: EngineActi
   return label === null ? text : `${text}: ${label}`;
 }
 
-/** A value of an action as the rules write it: a hex or a cell as `(q, r)` or `(x, y)`, text as it is. */
+/**
+ * A value of an action as the rules write it: a hex or a cell as `(q, r)` or `(x, y)`, a member of a tagged union as
+ * `sail(zone: "stJohn")` (as views show it), text as it is.
+ */
 function valueText(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
     if ("q" in v && "r" in v) return `(${String(v.q)}, ${String(v.r)})`;
     if ("x" in v && "y" in v) return `(${String(v.x)}, ${String(v.y)})`;
+    const inline = formatInline(Object.entries(v).filter(([, field]) => field !== undefined));
+    if (inline !== null) return inline;
   }
   return JSON.stringify(value);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatAction, formatBlock, formatOutcome, formatShownAction, type AnyEngine } from "../src/index.ts";
+import {
+  actionLabel,
+  formatAction,
+  formatBlock,
+  formatOutcome,
+  formatShownAction,
+  type AnyEngine,
+} from "../src/index.ts";
 import { raceFixtureEngine } from "./fixtures/race-fixture-engine.ts";
 
 describe("formatAction", () => {
@@ -7,6 +14,29 @@ describe("formatAction", () => {
     expect(formatAction({ type: "roll", player: 1 })).toBe("roll");
     const move = { type: "move", player: 0, to: "B3", cards: [1, 2] };
     expect(formatAction(move)).toBe("move to=B3 cards=[1,2]");
+  });
+
+  it("writes a member of a tagged union as the rules do, and a cell as views show it", () => {
+    expect(formatAction({ type: "Move", player: 0, step: { kind: "sail", zone: "stJohn" } } as never)).toBe(
+      'Move step=sail(zone: "stJohn")',
+    );
+    expect(formatAction({ type: "Move", player: 0, step: { kind: "outOfPort" } } as never)).toBe("Move step=outOfPort");
+    expect(formatAction({ type: "spot", player: 0, value: { x: 0, y: -1 } } as never)).toBe(
+      "spot value={ x: 0, y: -1 }",
+    );
+  });
+});
+
+describe("actionLabel", () => {
+  it("reads as a button: the values without their names, a hex as (q, r), a union's member as the rules write it", () => {
+    const engine = raceFixtureEngine as AnyEngine;
+    const state = engine.newGame({ players: 2, seed: 1 });
+    expect(actionLabel(engine, state, { type: "startPort", player: 0, value: { q: 0, r: -2 } } as never)).toBe(
+      "startPort (0, -2)",
+    );
+    expect(
+      actionLabel(engine, state, { type: "Move", player: 0, step: { kind: "sail", zone: "stJohn" } } as never),
+    ).toBe('Move step sail(zone: "stJohn")');
   });
 });
 

@@ -2,11 +2,11 @@
  * An action in words: `describeAction` (the label the rules give it) and `shownAction` (what a position in a list
  * stands for, as its player sees it).
  */
-import { type ActionDecl, type DecisionSite, type LocalSymbol } from "@rules/dsl";
+import { withoutNone, type ActionDecl, type DecisionSite, type LocalSymbol } from "@rules/dsl";
 import { StructureKind } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
-import { viewValue } from "./views.ts";
+import { elementView } from "./views.ts";
 import { str } from "./naming.ts";
 import { stopSites, positionIn, answerType, type Fn } from "./decisions.ts";
 import { actionScope, chooseScope } from "./decision-domains.ts";
@@ -144,7 +144,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
     const lines = bindParameters(ctx, a, scope, params, "return { ...action };");
     const shown = a.params
       .filter((p) => p.from)
-      .map((p) => `${p.name.text}: ${viewValue(ctx.program, p.symbol!.type, params.get(p.symbol!)!)}`);
+      .map((p) => `${p.name.text}: ${elementView(ctx, p.from!, p.symbol!.type, params.get(p.symbol!)!)}`);
     cases.push(`case ${str(a.name.text)}: {`, ...lines, `return { ...action, ${shown.join(", ")} };`, "}");
   }
   const choices = new Map<string, string[]>();
@@ -157,7 +157,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
     if (answerType(s).kind === "optional") body.push("if (action.value === null) return { ...action };");
     body.push(
       `const item = ${list}[action.value];`,
-      `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx.program, answerType(s), "item")} };`,
+      `return item === undefined ? { ...action } : { ...action, value: ${elementView(ctx, s.domain.from!, withoutNone(answerType(s)), "item")} };`,
     );
     const lines = pendingSiteCase(ctx, d, list, body);
     choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);

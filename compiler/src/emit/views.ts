@@ -2,7 +2,16 @@
  * Per-player views, generated from the visibility the rules declare: a private field shows as null to everyone
  * but its owner, a hidden list shows only its size, a `visible if` field shows where its condition holds.
  */
-import { listOf as listOfType, UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
+import {
+  forEachExpr,
+  listOf as listOfType,
+  UNION_TAG,
+  type Expr,
+  type FieldDecl,
+  type FieldInfo,
+  type Program,
+  type Type,
+} from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
@@ -132,6 +141,54 @@ export function viewValue(program: Program, t: Type, code: string): string {
 }
 
 /** The keys of a map, as players see them (squares and cells as coordinates). */
+/**
+ * An element of `list` (the list an action's parameter or a choice's answer is taken from) as its player sees it: the
+ * text of the list's field when it is declared `shown "..."` (`hand: list<int> shown "{COMBAT[hand].id}"` shows a
+ * card by its name, not its row in the table), else its view. Only a text that reads nothing but the element and the
+ * game's data is used: one reading the owner's other fields is left to the view of the whole field.
+ */
+export function elementView(ctx: EmitContext, list: Expr, element: Type, code: string): string {
+  const field = fieldOf(ctx.program, list);
+  const bound = field?.shownElement;
+  const text = field?.shown;
+  if (bound === undefined || text === undefined) return viewValue(ctx.program, element, code);
+  if (!text.parts) return JSON.stringify(text.value);
+  const readsOnlyElement = text.parts.every(
+    (part) =>
+      typeof part === "string" ||
+      everyExpr(part, (x) =>
+        x.kind !== "name"
+          ? true
+          : x.ref?.kind === "local"
+            ? x.ref.symbol === bound
+            : x.ref?.kind !== "recordField" &&
+              !(x.ref?.kind === "builtin" && (x.ref.name === "viewer" || x.ref.name === "owner")),
+      ),
+  );
+  if (!readsOnlyElement) return viewValue(ctx.program, element, code);
+  const scope = plainScope();
+  return ctx.exprs.text(text.parts, { ...scope, local: (s) => (s === bound ? code : scope.local(s)) });
+}
+
+/** The field `e` reads, when it is one: a global field, a player's, or a record's. */
+function fieldOf(program: Program, e: Expr): FieldDecl | undefined {
+  if (e.kind === "name") return e.ref?.kind === "global" ? program.globalFields.get(e.ref.field)?.decl : undefined;
+  if (e.kind !== "member") return undefined;
+  const owner = e.object.type;
+  if (owner?.kind === "player") return program.playerFields.get(e.name.text)?.decl;
+  if (owner?.kind === "record") return program.records.get(owner.name)?.fields.get(e.name.text)?.decl;
+  return undefined;
+}
+
+/** Whether `test` holds for `e` and every expression inside it. */
+function everyExpr(e: Expr, test: (x: Expr) => boolean): boolean {
+  let holds = true;
+  forEachExpr(e, (x) => {
+    if (!test(x)) holds = false;
+  });
+  return holds;
+}
+
 function keysView(key: Type, code: string): string {
   if (key.kind === "hex") return `mapNumberKeys(${code}).map((k) => hexView(k))`;
   if (key.kind === "cell") return `mapNumberKeys(${code}).map((k) => cellView(k))`;
