@@ -407,7 +407,7 @@ describe("an action's value shown as its player sees it", () => {
         { type: "taken", player: 0, value: "the queen" },
         { type: "taken", player: 0, value: "the ace" },
       ]);
-      engine.apply(state, { type: "taken", player: 0, value: 0 });
+      engine.apply(state, { type: "taken", player: 0, value: 0 } as EngineAction);
       expect(shown()).toEqual([
         { type: "Play", player: 0, card: "king of clubs" },
         { type: "Play", player: 0, card: "queen of clubs" },

@@ -4,6 +4,7 @@
  */
 import type { AnyEngine, EngineAction, Outcome } from "./engine.ts";
 import type { SimulationSummary } from "./simulate.ts";
+import type { ViewShape } from "./view-shape.ts";
 
 /**
  * `type key=value ...` — the action's type and parameters, without the seat (`player`). A value that is a small record
@@ -89,6 +90,7 @@ export function formatOutcome(outcome: Outcome): string {
  */
 export function formatValue(value: unknown, indent = ""): string {
   const inner = `${indent}  `;
+  if (value instanceof Drawn) return value.lines.map((line) => `\n${indent}${line}`).join("");
   if (Array.isArray(value)) {
     const items = value as unknown[];
     if (items.length === 0) return "[]";
@@ -126,6 +128,7 @@ function formatInline(entries: readonly [string, unknown][]): string | null {
   const fields: string[] = [];
   let kind: string | null = null;
   for (const [key, field] of entries) {
+    if (field instanceof Drawn) return null;
     if (key === "kind" && typeof field === "string" && kind === null) {
       kind = field;
       continue;
@@ -149,6 +152,65 @@ function formatInline(entries: readonly [string, unknown][]): string | null {
 /** `formatValue` as standalone text (without the newline a block starts with). */
 export function formatBlock(value: unknown): string {
   return formatValue(value).replace(/^\n/, "");
+}
+
+/** Lines already laid out (a grid), which `formatValue` puts under their field as they are. */
+class Drawn {
+  constructor(readonly lines: readonly string[]) {}
+}
+
+/** The widest grid drawn in a terminal, in columns or rows; a larger map is listed cell by cell. */
+const GRID_LIMIT = 40;
+
+/**
+ * A player's view as `formatBlock` writes it, with what its shape says is a board drawn as one: a map keyed by cells
+ * (`board: map<Cell, Player>`) as the grid of its cells' bounding box, columns numbered by x and rows by y, an empty
+ * cell as `.`. A map whose values are not single values, or too large a grid, is written as any other field.
+ */
+export function formatView(view: Record<string, unknown>, shape: ViewShape | undefined): string {
+  if (shape === undefined) return formatBlock(view);
+  const drawn = (fields: Record<string, unknown>, shapes: ViewShape["table"]): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => {
+        const type = shapes[name]?.type;
+        const grid =
+          type?.kind === "map" && type.key.kind === "cell" && shapes[name]?.shown !== true ? gridOf(value) : null;
+        return [name, grid ?? value];
+      }),
+    );
+  const players = Array.isArray(view.players)
+    ? (view.players as unknown[]).map((p) =>
+        typeof p === "object" && p !== null ? drawn(p as Record<string, unknown>, shape.players) : p,
+      )
+    : view.players;
+  return formatBlock({ ...drawn(view, shape.table), ...(view.players === undefined ? {} : { players }) });
+}
+
+/** A map keyed by cells (`"x,y"` in a view) drawn as a grid, or null when it cannot be drawn as one. */
+function gridOf(value: unknown): Drawn | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const cells: { x: number; y: number; text: string }[] = [];
+  for (const [key, v] of Object.entries(value)) {
+    const match = /^(-?\d+),(-?\d+)$/.exec(key);
+    if (match === null || !isScalar(v)) return null;
+    cells.push({ x: Number(match[1]), y: Number(match[2]), text: typeof v === "string" ? v : formatScalar(v) });
+  }
+  if (cells.length === 0) return null;
+  const x0 = Math.min(...cells.map((c) => c.x));
+  const x1 = Math.max(...cells.map((c) => c.x));
+  const y0 = Math.min(...cells.map((c) => c.y));
+  const y1 = Math.max(...cells.map((c) => c.y));
+  if (x1 - x0 >= GRID_LIMIT || y1 - y0 >= GRID_LIMIT) return null;
+  const at = new Map(cells.map((c) => [`${c.x},${c.y}`, c.text]));
+  const xs = Array.from({ length: x1 - x0 + 1 }, (_, i) => x0 + i);
+  const ys = Array.from({ length: y1 - y0 + 1 }, (_, i) => y0 + i);
+  const width = Math.max(...xs.map((x) => String(x).length), ...cells.map((c) => c.text.length));
+  const margin = Math.max(...ys.map((y) => String(y).length));
+  const pad = (text: string): string => text.padStart(width);
+  return new Drawn([
+    `${" ".repeat(margin)} ${xs.map((x) => pad(String(x))).join(" ")}`,
+    ...ys.map((y) => `${String(y).padStart(margin)} ${xs.map((x) => pad(at.get(`${x},${y}`) ?? ".")).join(" ")}`),
+  ]);
 }
 
 function isScalar(value: unknown): boolean {

@@ -71,6 +71,7 @@ export {
   actionLabel,
   formatAction,
   formatBlock,
+  formatView,
   formatOutcome,
   formatShownAction,
   formatSummaryTable,

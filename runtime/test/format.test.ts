@@ -5,7 +5,9 @@ import {
   formatBlock,
   formatOutcome,
   formatShownAction,
+  formatView,
   type AnyEngine,
+  type ViewShape,
 } from "../src/index.ts";
 import { raceFixtureEngine } from "./fixtures/race-fixture-engine.ts";
 
@@ -109,5 +111,48 @@ describe("formatBlock", () => {
     expect(formatBlock(view)).toBe(
       ["display:", '  - { tile: "Forest (0-2)", at: { x: 0, y: 1 }, cubes: ["wood"] }'].join("\n"),
     );
+  });
+});
+
+describe("formatView", () => {
+  const shape: ViewShape = {
+    players: {
+      marks: { type: { kind: "map", key: { kind: "cell" }, value: { kind: "string" } }, visibility: "public" },
+    },
+    table: {
+      board: { type: { kind: "map", key: { kind: "cell" }, value: { kind: "player" } }, visibility: "public" },
+      pieces: {
+        type: { kind: "map", key: { kind: "cell" }, value: { kind: "record", name: "Piece" } },
+        visibility: "public",
+      },
+    },
+    records: {},
+  };
+
+  it("draws a map keyed by cells as the grid of its cells, columns by x and rows by y, an empty cell as a dot", () => {
+    const view = {
+      viewer: 0,
+      board: { "0,5": 0, "1,5": 1, "1,4": 0 },
+      players: [{ marks: { "-1,0": "a", "1,0": "bc" } }],
+    };
+    expect(formatView(view, shape)).toBe(
+      [
+        "viewer: 0",
+        "board:",
+        "    0 1",
+        "  4 . 0",
+        "  5 0 1",
+        "players:",
+        "  - marks:",
+        "        -1  0  1",
+        "      0  a  . bc",
+      ].join("\n"),
+    );
+  });
+
+  it("writes a map as any other field when its values are records, it is empty, or the rules give no shape", () => {
+    const view = { pieces: { "0,0": { kind: "pawn" } }, board: {} };
+    expect(formatView(view, shape)).toBe(formatBlock(view));
+    expect(formatView({ board: { "0,0": 1 } }, undefined)).toBe(formatBlock({ board: { "0,0": 1 } }));
   });
 });

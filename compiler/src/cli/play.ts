@@ -14,7 +14,7 @@ import {
   gameSeed,
   makeAgent,
   type Agent,
-  formatBlock,
+  formatView,
   abandonReason,
   abandonedOutcome,
   formatOutcome,
@@ -200,7 +200,9 @@ async function humanTurn(
   if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
   const heading =
     before === undefined ? "your turn" : `you may interrupt before seat ${before} decides (empty line: let it)`;
-  say(`\n=== seat ${seat}: ${heading} ===\n${formatBlock(session.view(seat))}\nyour options:`);
+  say(
+    `\n=== seat ${seat}: ${heading} ===\n${formatView(session.view(seat) as Record<string, unknown>, session.engine.viewShape)}\nyour options:`,
+  );
   legal.forEach((action, i) => say(`  ${i + 1}. ${formatShownAction(session.engine, session.state, action)}`));
   const pass = before === undefined ? "" : ", nothing to pass";
   const help = `type a number from 1 to ${legal.length}${pass}, "save <file>" or "quit"`;
