@@ -165,17 +165,23 @@ const GRID_LIMIT = 40;
 /**
  * A player's view as `formatBlock` writes it, with what its shape says is a board drawn as one: a map keyed by cells
  * (`board: map<Cell, Player>`) as the grid of its cells' bounding box, columns numbered by x and rows by y, an empty
- * cell as `.`. A map whose values are not single values, or too large a grid, is written as any other field.
+ * cell as `.`; a list of records that each stand on a cell (Glen More's display: `Placed { tile, at: Cell, ... }`) as
+ * the grid of their positions in the list, then the records by position. A map whose values are not single values,
+ * records sharing a cell, or too large a grid are written as any other field.
  */
 export function formatView(view: Record<string, unknown>, shape: ViewShape | undefined): string {
   if (shape === undefined) return formatBlock(view);
   const drawn = (fields: Record<string, unknown>, shapes: ViewShape["table"]): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(fields).map(([name, value]) => {
-        const type = shapes[name]?.type;
-        const grid =
-          type?.kind === "map" && type.key.kind === "cell" && shapes[name]?.shown !== true ? gridOf(value) : null;
-        return [name, grid ?? value];
+        const type = shapes[name]?.shown === true ? undefined : shapes[name]?.type;
+        let board: Drawn | null = null;
+        if (type?.kind === "map" && type.key.kind === "cell") board = gridOf(value);
+        if (type?.kind === "list" && type.of.kind === "record") {
+          const onCells = Object.entries(shape.records[type.of.name] ?? {}).filter(([, f]) => f.type.kind === "cell");
+          if (onCells.length === 1) board = placedOn(value, onCells[0]![0]);
+        }
+        return [name, board ?? value];
       }),
     );
   const players = Array.isArray(view.players)
@@ -186,15 +192,56 @@ export function formatView(view: Record<string, unknown>, shape: ViewShape | und
   return formatBlock({ ...drawn(view, shape.table), ...(view.players === undefined ? {} : { players }) });
 }
 
+interface TextOnCell {
+  readonly x: number;
+  readonly y: number;
+  readonly text: string;
+}
+
 /** A map keyed by cells (`"x,y"` in a view) drawn as a grid, or null when it cannot be drawn as one. */
 function gridOf(value: unknown): Drawn | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
-  const cells: { x: number; y: number; text: string }[] = [];
+  const cells: TextOnCell[] = [];
   for (const [key, v] of Object.entries(value)) {
     const match = /^(-?\d+),(-?\d+)$/.exec(key);
     if (match === null || !isScalar(v)) return null;
     cells.push({ x: Number(match[1]), y: Number(match[2]), text: typeof v === "string" ? v : formatScalar(v) });
   }
+  const lines = gridLines(cells);
+  return lines === null ? null : new Drawn(lines);
+}
+
+/**
+ * A list of records standing on cells (`field` names each one's cell, `{ x, y }` in a view): the grid of their
+ * positions in the list, then each record after its position. Null when it cannot be drawn so.
+ */
+function placedOn(value: unknown, field: string): Drawn | null {
+  if (!Array.isArray(value)) return null;
+  const cells: TextOnCell[] = [];
+  const records: string[] = [];
+  for (const [i, item] of (value as unknown[]).entries()) {
+    if (typeof item !== "object" || item === null) return null;
+    const at = (item as Record<string, unknown>)[field];
+    if (typeof at !== "object" || at === null) return null;
+    const { x, y } = at as { x?: unknown; y?: unknown };
+    if (typeof x !== "number" || typeof y !== "number" || cells.some((c) => c.x === x && c.y === y)) return null;
+    cells.push({ x, y, text: String(i) });
+    const inline = formatInline(Object.entries(item).filter(([, v]) => v !== undefined));
+    if (inline !== null) records.push(`${i}: ${inline}`);
+    else
+      records.push(
+        `${i}:`,
+        ...formatBlock(item)
+          .split("\n")
+          .map((line) => `  ${line}`),
+      );
+  }
+  const lines = gridLines(cells);
+  return lines === null ? null : new Drawn([...lines, ...records]);
+}
+
+/** The lines of a grid of texts on cells, over their bounding box; null for none, or a grid too large to read. */
+function gridLines(cells: readonly TextOnCell[]): string[] | null {
   if (cells.length === 0) return null;
   const x0 = Math.min(...cells.map((c) => c.x));
   const x1 = Math.max(...cells.map((c) => c.x));
@@ -207,10 +254,10 @@ function gridOf(value: unknown): Drawn | null {
   const width = Math.max(...xs.map((x) => String(x).length), ...cells.map((c) => c.text.length));
   const margin = Math.max(...ys.map((y) => String(y).length));
   const pad = (text: string): string => text.padStart(width);
-  return new Drawn([
+  return [
     `${" ".repeat(margin)} ${xs.map((x) => pad(String(x))).join(" ")}`,
     ...ys.map((y) => `${String(y).padStart(margin)} ${xs.map((x) => pad(at.get(`${x},${y}`) ?? ".")).join(" ")}`),
-  ]);
+  ];
 }
 
 function isScalar(value: unknown): boolean {

@@ -150,6 +150,38 @@ describe("formatView", () => {
     );
   });
 
+  it("draws a list of records standing on cells as the grid of their positions, then the records by position", () => {
+    const placedShape: ViewShape = {
+      players: {},
+      table: { display: { type: { kind: "list", of: { kind: "record", name: "Placed" } }, visibility: "public" } },
+      records: {
+        Placed: {
+          tile: { type: { kind: "int" }, visibility: "public", shown: true },
+          at: { type: { kind: "cell" }, visibility: "public" },
+        },
+      },
+    };
+    const display = [
+      { tile: "Start village", at: { x: 0, y: 0 } },
+      { tile: "Forest", at: { x: 0, y: -1 } },
+      { tile: "Quarry", at: { x: 1, y: 0 } },
+    ];
+    expect(formatView({ display }, placedShape)).toBe(
+      [
+        "display:",
+        "     0 1",
+        "  -1 1 .",
+        "   0 0 2",
+        '  0: { tile: "Start village", at: { x: 0, y: 0 } }',
+        '  1: { tile: "Forest", at: { x: 0, y: -1 } }',
+        '  2: { tile: "Quarry", at: { x: 1, y: 0 } }',
+      ].join("\n"),
+    );
+    // Two records on one cell cannot be told apart on a grid: the list as it is.
+    const stacked = [display[0], { tile: "Forest", at: { x: 0, y: 0 } }];
+    expect(formatView({ display: stacked }, placedShape)).toBe(formatBlock({ display: stacked }));
+  });
+
   it("writes a map as any other field when its values are records, it is empty, or the rules give no shape", () => {
     const view = { pieces: { "0,0": { kind: "pawn" } }, board: {} };
     expect(formatView(view, shape)).toBe(formatBlock(view));
