@@ -69,6 +69,8 @@ export function renderValue(value: Json, type: ValueShape | undefined, shape: Vi
   if (Array.isArray(value)) {
     const of = type?.kind === "list" ? type.of : undefined;
     if (value.length === 0) return element("span", "hidden", "none");
+    const placed = of?.kind === "record" ? placedGrid(value, of.name, shape) : null;
+    if (placed !== null) return placed;
     if (value.every((v) => typeof v !== "object" || v === null)) {
       const list = element("span");
       for (const v of value) list.append(element("span", "chip", short(v)));
@@ -97,6 +99,8 @@ export function renderValue(value: Json, type: ValueShape | undefined, shape: Vi
       );
     }
     if (isPoint(value)) return element("span", undefined, short(value));
+    // A member of an enum carrying values reads as the rules write it: `tile(id: Forest (0-2))`, `die`.
+    if (type?.kind === "enum" && typeof value.kind === "string") return element("span", undefined, short(value));
     const box = element("div");
     const valueType = type?.kind === "map" ? type.value : undefined;
     for (const [name, v] of Object.entries(value)) {
@@ -150,6 +154,40 @@ function squareGrid(map: { [key: string]: Json }, of: ValueShape, shape: ViewSha
         found === undefined ? `(${x}, ${y})` : `(${x}, ${y}): ${renderValue(found.v, of, shape).textContent}`;
       grid.append(square);
     }
+  }
+  return grid;
+}
+
+/**
+ * A list of records that each stand on a cell (a record type with one `Cell` field: Glen More's display of tiles),
+ * drawn as cards laid on the grid of their cells, each card numbered by its position in the list (the position the
+ * actions name). Null when the records cannot be laid so (no single cell field, or two on one cell).
+ */
+function placedGrid(list: Json[], record: string, shape: ViewShape | undefined): HTMLElement | null {
+  const fields = shape?.records[record];
+  const onCells = Object.entries(fields ?? {}).filter(([, f]) => f.type.kind === "cell");
+  if (onCells.length !== 1) return null;
+  const field = onCells[0]![0];
+  const cells: { x: number; y: number; item: Json; i: number }[] = [];
+  for (const [i, item] of list.entries()) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return null;
+    const at = item[field];
+    if (typeof at !== "object" || at === null || Array.isArray(at)) return null;
+    const { x, y } = at;
+    if (typeof x !== "number" || typeof y !== "number" || cells.some((c) => c.x === x && c.y === y)) return null;
+    cells.push({ x, y, item, i });
+  }
+  const x0 = Math.min(...cells.map((c) => c.x));
+  const y0 = Math.min(...cells.map((c) => c.y));
+  const grid = element("div", "placed");
+  grid.dataset.board = "placed";
+  for (const { x, y, item, i } of cells) {
+    const card = element("div", "card");
+    card.style.gridColumn = String(x - x0 + 1);
+    card.style.gridRow = String(y - y0 + 1);
+    card.title = `(${x}, ${y})`;
+    card.append(element("span", "position", `#${i}`), renderValue(item, { kind: "record", name: record }, shape));
+    grid.append(card);
   }
   return grid;
 }

@@ -120,6 +120,17 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("tiles each on a cell laid out on their grid, numbered by their place in the list (Glen More's display)", async () => {
+    const { page, url } = await open("glen-more");
+    await newGame(page, url, 2, ["human", "human"]);
+    // Each player starts with the start village at (0, 0): tile #0 of each display.
+    await expect.poll(() => page.locator("[data-panel=seat-0] [data-board=placed] .card").count()).toBe(1);
+    const village = page.locator("[data-panel=seat-0] [data-board=placed] .card").first();
+    expect(await village.textContent()).toMatch(/^#0.*Start village/);
+    expect(await village.getAttribute("title")).toBe("(0, 0)");
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("a square grid drawn as a grid (Connect Four)", async () => {
     const { page, url } = await open("connect-four");
     await newGame(page, url, 2, ["human", "human"]);
