@@ -14,9 +14,24 @@ function element(tag: string, className?: string, text?: string): HTMLElement {
   return e;
 }
 
-/** The view of `viewer` (a seat), in panels. */
-export function renderView(view: Record<string, Json>, shape: ViewShape | undefined, viewer: number): HTMLElement {
+/**
+ * The view of `viewer` (a seat), in panels; with `board` (the engine's `boardView`: the board every player sees),
+ * first the board with the pieces of the view on it.
+ */
+export function renderView(
+  view: Record<string, Json>,
+  shape: ViewShape | undefined,
+  viewer: number,
+  board?: Record<string, Json>,
+): HTMLElement {
   const root = element("div");
+  const overview = board === undefined ? null : boardOverview(board, view, shape);
+  if (overview !== null) {
+    const panel = element("div", "panel");
+    panel.dataset.panel = "board";
+    panel.append(element("h3", undefined, "Board"), overview);
+    root.append(panel);
+  }
   const players = (view.players ?? []) as Record<string, Json>[];
   const table = element("div", "panel");
   table.dataset.panel = "table";
@@ -190,6 +205,158 @@ function placedGrid(list: Json[], record: string, shape: ViewShape | undefined):
     grid.append(card);
   }
   return grid;
+}
+
+interface Axial {
+  readonly q: number;
+  readonly r: number;
+}
+
+/** The hexes a value holds, as its type says: a hex, lists, maps and records of them (a record's hex fields). */
+function hexesIn(value: Json, type: ValueShape | undefined, shape: ViewShape | undefined, depth = 0): Axial[] {
+  if (type === undefined || value === null || depth > 4) return [];
+  switch (type.kind) {
+    case "hex":
+      return typeof value === "object" &&
+        !Array.isArray(value) &&
+        typeof value.q === "number" &&
+        typeof value.r === "number"
+        ? [{ q: value.q, r: value.r }]
+        : [];
+    case "optional":
+      return hexesIn(value, type.of, shape, depth + 1);
+    case "list":
+      return Array.isArray(value) ? value.flatMap((v) => hexesIn(v, type.of, shape, depth + 1)) : [];
+    case "map":
+      return typeof value === "object" && !Array.isArray(value)
+        ? Object.values(value).flatMap((v) => hexesIn(v, type.value, shape, depth + 1))
+        : [];
+    case "record": {
+      const fields = shape?.records[type.name];
+      if (fields === undefined || typeof value !== "object" || Array.isArray(value)) return [];
+      return Object.entries(fields).flatMap(([name, f]) => hexesIn(value[name] ?? null, f.type, shape, depth + 1));
+    }
+    default:
+      return [];
+  }
+}
+
+/** Fills for the kinds of square a board has (the commonest, the open sea or plain ground, gets the first). */
+const FILLS = ["#eef4fb", "#d9ead3", "#fce5cd", "#d9d2e9", "#fff2cc", "#f4cccc", "#d0e0e3", "#ead1dc", "#e6e6e6"];
+
+/**
+ * The board the rules derive (`boardView`: maps keyed by hexes, lists of hexes), drawn once: every square coloured
+ * by the derived fields that name it (land, a port...), with a key; on it, lettered, every hex the view holds (a
+ * pawn's square, the merchants...), with a key of the letters. Null for a board with no hexes.
+ */
+function boardOverview(
+  board: Record<string, Json>,
+  view: Record<string, Json>,
+  shape: ViewShape | undefined,
+): HTMLElement | null {
+  const boardShape = shape?.board ?? {};
+  const kinds = new Map<string, string[]>();
+  const note = (h: Axial, name: string): void => {
+    const key = `${h.q},${h.r}`;
+    const names = kinds.get(key) ?? [];
+    if (!names.includes(name)) names.push(name);
+    kinds.set(key, names);
+  };
+  for (const [name, f] of Object.entries(boardShape)) {
+    const value = board[name] ?? null;
+    if (f.type.kind === "map" && f.type.key.kind === "hex" && typeof value === "object" && value !== null) {
+      for (const key of Object.keys(value)) {
+        const [q, r] = key.split(",").map(Number) as [number, number];
+        note({ q, r }, name);
+      }
+    } else {
+      for (const h of hexesIn(value, f.type, shape)) note(h, name);
+    }
+  }
+  if (kinds.size === 0) return null;
+  // What every square has in common (the module it lies on) tells no square apart: the key leaves it out.
+  const everywhere = [...kinds.values()].reduce((common, names) => common.filter((n) => names.includes(n)));
+  const kindOf = (names: readonly string[]): string => names.filter((n) => !everywhere.includes(n)).join(", ");
+  const counts = new Map<string, number>();
+  for (const names of kinds.values()) counts.set(kindOf(names), (counts.get(kindOf(names)) ?? 0) + 1);
+  const fills = new Map([...counts].sort((a, b) => b[1] - a[1]).map(([kind], i) => [kind, FILLS[i % FILLS.length]!]));
+
+  // The pieces: each field of the table, and each player's, that holds hexes gets a letter.
+  const pieces = new Map<string, string[]>();
+  const legend: string[] = [];
+  const place = (label: string, hexes: readonly Axial[]): void => {
+    if (hexes.length === 0) return;
+    const letter = String.fromCharCode(65 + (legend.length % 26));
+    legend.push(`${letter}: ${label}`);
+    for (const h of hexes) {
+      const key = `${h.q},${h.r}`;
+      pieces.set(key, [...(pieces.get(key) ?? []), letter]);
+    }
+  };
+  for (const [name, f] of Object.entries(shape?.table ?? {})) place(name, hexesIn(view[name] ?? null, f.type, shape));
+  const players = Array.isArray(view.players) ? view.players : [];
+  players.forEach((fields, seat) => {
+    if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return;
+    for (const [name, f] of Object.entries(shape?.players ?? {})) {
+      place(`seat ${seat} ${name}`, hexesIn(fields[name] ?? null, f.type, shape));
+    }
+  });
+  for (const key of pieces.keys()) if (!kinds.has(key)) kinds.set(key, []);
+
+  const size = 14;
+  const hexes = [...kinds].map(([key, names]) => {
+    const [q, r] = key.split(",").map(Number) as [number, number];
+    return { q, r, names, x: size * Math.sqrt(3) * (q + r / 2), y: size * 1.5 * r };
+  });
+  const xs = hexes.map((h) => h.x);
+  const ys = hexes.map((h) => h.y);
+  const [minX, minY] = [Math.min(...xs) - size, Math.min(...ys) - size];
+  const width = Math.max(...xs) - minX + size;
+  const height = Math.max(...ys) - minY + size;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
+  svg.setAttribute("width", String(Math.min(720, width * 1.6)));
+  svg.dataset.board = "overview";
+  for (const h of hexes) {
+    const corners = Array.from({ length: 6 }, (_, i) => {
+      const angle = (Math.PI / 180) * (60 * i - 30);
+      return `${h.x + size * Math.cos(angle)},${h.y + size * Math.sin(angle)}`;
+    }).join(" ");
+    const polygon = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+    polygon.setAttribute("points", corners);
+    polygon.setAttribute("fill", fills.get(kindOf(h.names)) ?? "#ffffff");
+    polygon.setAttribute("stroke", "#789");
+    polygon.setAttribute("stroke-width", "0.6");
+    const here = pieces.get(`${h.q},${h.r}`) ?? [];
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    const facts = [kindOf(h.names), ...here.map((l) => legend.find((e) => e.startsWith(`${l}:`))!.slice(3))];
+    title.textContent = `(${h.q}, ${h.r})${facts
+      .filter((f) => f !== "")
+      .map((f) => `; ${f}`)
+      .join("")}`;
+    polygon.append(title);
+    svg.append(polygon);
+    if (here.length > 0) {
+      const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      label.setAttribute("x", String(h.x));
+      label.setAttribute("y", String(h.y + 3));
+      label.setAttribute("text-anchor", "middle");
+      label.setAttribute("font-size", "8");
+      label.textContent = here.join("").slice(0, 3);
+      svg.append(label);
+    }
+  }
+  const wrap = element("div");
+  wrap.append(svg);
+  const key = element("div", "legend");
+  for (const [kind, fill] of fills) {
+    const item = element("span", "chip", kind === "" ? "other squares" : kind);
+    item.style.background = fill;
+    key.append(item);
+  }
+  for (const entry of legend) key.append(element("span", "chip", entry));
+  wrap.append(key);
+  return wrap;
 }
 
 /** A map keyed by hexes ("q,r", axial), drawn as pointy-topped hexes. */

@@ -192,7 +192,14 @@ function draw(): void {
     const seat = t.humanToAct();
     const viewer = seat ?? [...Array(t.session.players).keys()].find((s) => t.isHuman(s)) ?? 0;
     const board = element("div");
-    board.append(renderView(t.session.view(viewer) as never, engine.viewShape, viewer));
+    board.append(
+      renderView(
+        t.session.view(viewer) as never,
+        engine.viewShape,
+        viewer,
+        engine.boardView?.(t.session.state) as never,
+      ),
+    );
     const side = element("div");
     const outcome = t.outcome();
     if (outcome !== null) {

@@ -102,6 +102,19 @@ describe("compile --check", () => {
 });
 
 describe("a compiled game", () => {
+  it("gives the board its players see, the derived data laid on squares, with its shape, and keeps it out of views", () => {
+    const state = tour.newGame({ players: 2, seed: 1 });
+    const board = tour.boardView?.(state) as { onTheSea: Record<string, boolean>; rim: { q: number; r: number }[] };
+    expect(Object.keys(board.onTheSea)).toHaveLength(19);
+    expect(board.onTheSea["0,0"]).toBe(true);
+    expect(board.rim).toHaveLength(12);
+    // The rim is the ring two squares from the centre, each square as views show one.
+    expect(board.rim.every((h) => Math.max(Math.abs(h.q), Math.abs(h.r), Math.abs(h.q + h.r)) === 2)).toBe(true);
+    expect(Object.keys(tour.viewShape?.board ?? {})).toEqual(["onTheSea", "rim"]);
+    expect(tour.viewShape?.board?.rim?.type).toEqual({ kind: "list", of: { kind: "hex" } });
+    expect(Object.keys(tour.view(state, 0) as object)).not.toContain("onTheSea");
+  });
+
   it("saved as JSON while a procedure inside the flow waits for a choice, continues identically", () => {
     const state = setUp({ players: 2, seed: 3 });
     state.deck = [

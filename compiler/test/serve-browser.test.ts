@@ -117,6 +117,12 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     const lines = await page.locator("[data-panel=log] li").allTextContents();
     expect(lines.some((l) => l.startsWith("seat 1:"))).toBe(true);
     expect(await page.locator("[data-panel=seat-0]").textContent()).toMatch(/pos\s*\(-?\d+, -?\d+\)/);
+    // The board the rules derive from the setup, every square of the seven modules, with the pawns on it.
+    const board = page.locator("[data-panel=board] [data-board=overview]");
+    expect(await board.locator("polygon").count()).toBeGreaterThan(200);
+    const key = await page.locator("[data-panel=board] .legend").textContent();
+    expect(key).toContain("land");
+    expect(key).toMatch(/[A-Z]: seat 0 pos/);
     expect(problems).toEqual([]);
   }, 120_000);
 

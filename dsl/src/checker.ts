@@ -66,6 +66,11 @@ export interface Program {
   readonly globalFields: Map<string, FieldInfo>;
   /** `derived { ... }`: computed from the setup's result after the setup and after a restore, never saved. */
   readonly derivedFields: Map<string, FieldInfo>;
+  /**
+   * The derived fields every player may see: computed only from fields all players see whole (public, and holding
+   * no record with a field some players may not see). A board drawn for the players (`rules serve`) shows them.
+   */
+  readonly publicDerived: ReadonlySet<string>;
   /** `per playerTurn { ... }`: by procedure, the names of the global fields that start again whenever it starts. */
   readonly runFields: ReadonlyMap<string, { readonly fields: readonly string[] }>;
   readonly fns: Map<string, A.FnDecl>;
@@ -346,6 +351,7 @@ class Checker {
             playerFields: this.playerFields,
             globalFields: this.globalFields,
             derivedFields: this.derivedFields,
+            publicDerived: this.publicDerived(),
             runFields: this.decls.runFields,
             fns: this.fns,
             procs: this.procs,
@@ -915,6 +921,40 @@ class Checker {
 
   private assignableTarget(e: A.Expr): void {
     this.statements.assignableTarget(e);
+  }
+
+  /** See `Program.publicDerived`. */
+  private publicDerived(): Set<string> {
+    const seenWhole = (t: Type, seen = new Set<string>()): boolean => {
+      switch (t.kind) {
+        case "list":
+        case "deck":
+          return seenWhole(t.element, seen);
+        case "optional":
+          return seenWhole(t.inner, seen);
+        case "map":
+          return seenWhole(t.key, seen) && seenWhole(t.value, seen);
+        case "record": {
+          if (seen.has(t.name)) return true;
+          seen.add(t.name);
+          const fields = [...(this.records.get(t.name)?.fields.values() ?? [])];
+          return fields.every((f) => f.decl.visibility.kind === "public" && seenWhole(f.type, seen));
+        }
+        default:
+          return true;
+      }
+    };
+    const visible = (field: string): boolean => {
+      const info = field.startsWith("player.")
+        ? this.playerFields.get(field.slice("player.".length))
+        : this.globalFields.get(field);
+      return info !== undefined && info.decl.visibility.kind === "public" && seenWhole(info.type);
+    };
+    const out = new Set<string>();
+    for (const [name, fields] of this.derived.inputs()) {
+      if ([...fields].every(visible)) out.add(name);
+    }
+    return out;
   }
 
   private noteCall(target: string): void {

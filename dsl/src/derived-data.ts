@@ -47,6 +47,25 @@ export class DerivedData {
     this.calls.set(from, set);
   }
 
+  /**
+   * The saved fields each derived field is computed from, through the functions it calls and the derived fields it
+   * reads (player fields as `player.<name>`), by derived field.
+   */
+  inputs(): Map<string, Set<string>> {
+    const out = new Map<string, Set<string>>();
+    for (const name of this.order) {
+      const fields = new Set<string>();
+      for (const body of this.reach([`derived:${name}`]).keys()) {
+        for (const read of this.reads.get(body) ?? []) {
+          if (!this.declared.has(read.field)) fields.add(read.field);
+          else for (const f of out.get(read.field) ?? []) fields.add(f);
+        }
+      }
+      out.set(name, fields);
+    }
+    return out;
+  }
+
   report(diagnostics: Diagnostic[]): void {
     if (this.order.length === 0) return;
     this.reportOrder(diagnostics);

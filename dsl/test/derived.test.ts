@@ -32,6 +32,36 @@ describe("derived data", () => {
     expect(program.globalFields.has("squares")).toBe(false);
   });
 
+  it("is public when every field it is computed from is seen whole by every player: a board drawn for them shows it", () => {
+    const program = loadClean(
+      game(
+        [
+          "record Card { owner: Player  value: int  face: int private }",
+          "per player { secret: int private  hand: list<Card>  score: int }",
+          "global { order: list<int>  pile: list<int> hidden }",
+          "fn pileSize(): int = size(pile)",
+          "derived {",
+          "  squares: list<int> = [o * 10 for o in order]",
+          "  // Through another derived field and a function: still the public order.",
+          "  firsts: list<int> = [s + 1 for s in squares]",
+          "  scored: int = sum(p in players: p.score)",
+          "  secrets: int = sum(p in players: p.secret)",
+          "  faces: int = sum(p in players: size(p.hand))",
+          "  piled: int = pileSize()",
+          "  mixed: list<int> = [piled + s for s in squares]",
+          "}",
+          "setup {",
+          "  order = shuffled(range(1, 4))",
+          "}",
+        ].join("\n"),
+        "  end",
+      ),
+    );
+    // A private field, a list holding records with a private field, a hidden pile, and what is computed from them
+    // are not.
+    expect([...program.publicDerived]).toEqual(["squares", "firsts", "scored"]);
+  });
+
   it("`derived` stays an ordinary name elsewhere", () => {
     loadClean(game("global { derived: int }", "  derived = 2\n  end"));
   });

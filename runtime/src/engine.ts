@@ -107,6 +107,11 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   /** The shape of the views, from the rules' types, for boards that draw any game. Optional. */
   readonly viewShape?: ViewShape;
   /**
+   * The board every player sees, fixed once the setup is over (land, ports, the module each square lies on), as the
+   * rules derive it; `viewShape.board` gives its shape. Views leave it out: it never changes during a game. Optional.
+   */
+  boardView?(state: S): Readonly<Record<string, unknown>>;
+  /**
    * `action` as its player reads it now, for people: a parameter given by its position in a list is replaced by the
    * value it stands for (as that player's view shows it). Never mutates. Optional: without it, actions are shown as
    * they are.

@@ -29,4 +29,6 @@ export interface ViewShape {
   readonly table: Readonly<Record<string, FieldShape>>;
   /** Each record type's fields. */
   readonly records: Readonly<Record<string, Readonly<Record<string, FieldShape>>>>;
+  /** The board every player sees, as `Engine.boardView` gives it (derived data laying something on squares). */
+  readonly board?: Readonly<Record<string, FieldShape>>;
 }

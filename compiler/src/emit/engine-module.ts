@@ -39,7 +39,7 @@ import {
 import { StatementEmitter, allowanceLists, endingType, waitingValueProcs } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { emitValidators } from "./validators.ts";
-import { emitViewFunctions, emitViewTypes } from "./views.ts";
+import { emitBoardView, emitViewFunctions, emitViewTypes } from "./views.ts";
 
 export interface EngineModuleInput {
   readonly program: Program;
@@ -409,6 +409,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(...emitViewFunctions(ctx));
   add(emitDeterminize(ctx));
   add(emitViewShape(program));
+  const boardView = emitBoardView(ctx);
+  if (boardView !== undefined) add(boardView);
   add(...emitValidators(ctx));
 
   // ---- lifted helpers (aggregates and comprehensions, map readers), emitted last because emitting the rest creates
@@ -452,7 +454,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
           check,
           apply,
           view,
-          viewShape: VIEW_SHAPE,
+          viewShape: VIEW_SHAPE,${boardView !== undefined ? "\n          boardView," : ""}
           shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
           standing,${program.abandons.length > 0 ? "\n          abandoned," : ""}

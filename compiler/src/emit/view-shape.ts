@@ -40,11 +40,29 @@ function fields(map: ReadonlyMap<string, FieldInfo>): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The derived data a board drawn for the players shows (`boardView`): the derived fields every player may see that
+ * lay something on squares or cells (a map keyed by them, a list of them).
+ */
+export function boardFields(program: Program): Map<string, FieldInfo> {
+  const onBoard = (t: Type): boolean =>
+    t.kind === "map" ? t.key.kind === "hex" || t.key.kind === "cell" : t.kind === "list" && onBoard(t.element);
+  const isPlace = (t: Type): boolean => t.kind === "hex" || t.kind === "cell";
+  return new Map(
+    [...program.derivedFields].filter(
+      ([name, f]) =>
+        program.publicDerived.has(name) && (onBoard(f.type) || (f.type.kind === "list" && isPlace(f.type.element))),
+    ),
+  );
+}
+
 export function emitViewShape(program: Program): StatementStructures {
+  const board = boardFields(program);
   const shape = {
     players: fields(program.playerFields),
     table: fields(program.globalFields),
     records: Object.fromEntries([...program.records.values()].map((r) => [r.decl.name.text, fields(r.fields)])),
+    ...(board.size > 0 ? { board: fields(board) } : {}),
   };
   return {
     kind: StructureKind.VariableStatement,
