@@ -303,49 +303,26 @@ function boardOverview(
   });
   for (const key of pieces.keys()) if (!kinds.has(key)) kinds.set(key, []);
 
-  const size = 14;
-  const hexes = [...kinds].map(([key, names]) => {
-    const [q, r] = key.split(",").map(Number) as [number, number];
-    return { q, r, names, x: size * Math.sqrt(3) * (q + r / 2), y: size * 1.5 * r };
-  });
-  const xs = hexes.map((h) => h.x);
-  const ys = hexes.map((h) => h.y);
-  const [minX, minY] = [Math.min(...xs) - size, Math.min(...ys) - size];
-  const width = Math.max(...xs) - minX + size;
-  const height = Math.max(...ys) - minY + size;
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
-  svg.setAttribute("width", String(Math.min(720, width * 1.6)));
+  const svg = hexSvg(
+    [...kinds].map(([key, names]) => {
+      const [q, r] = key.split(",").map(Number) as [number, number];
+      const here = pieces.get(key) ?? [];
+      const facts = [kindOf(names), ...here.map((l) => legend.find((e) => e.startsWith(`${l}:`))!.slice(3))];
+      return {
+        q,
+        r,
+        fill: fills.get(kindOf(names)) ?? "#ffffff",
+        title: `(${q}, ${r})${facts
+          .filter((f) => f !== "")
+          .map((f) => `; ${f}`)
+          .join("")}`,
+        label: here.join("").slice(0, 3),
+      };
+    }),
+    14,
+    720,
+  );
   svg.dataset.board = "overview";
-  for (const h of hexes) {
-    const corners = Array.from({ length: 6 }, (_, i) => {
-      const angle = (Math.PI / 180) * (60 * i - 30);
-      return `${h.x + size * Math.cos(angle)},${h.y + size * Math.sin(angle)}`;
-    }).join(" ");
-    const polygon = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
-    polygon.setAttribute("points", corners);
-    polygon.setAttribute("fill", fills.get(kindOf(h.names)) ?? "#ffffff");
-    polygon.setAttribute("stroke", "#789");
-    polygon.setAttribute("stroke-width", "0.6");
-    const here = pieces.get(`${h.q},${h.r}`) ?? [];
-    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-    const facts = [kindOf(h.names), ...here.map((l) => legend.find((e) => e.startsWith(`${l}:`))!.slice(3))];
-    title.textContent = `(${h.q}, ${h.r})${facts
-      .filter((f) => f !== "")
-      .map((f) => `; ${f}`)
-      .join("")}`;
-    polygon.append(title);
-    svg.append(polygon);
-    if (here.length > 0) {
-      const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
-      label.setAttribute("x", String(h.x));
-      label.setAttribute("y", String(h.y + 3));
-      label.setAttribute("text-anchor", "middle");
-      label.setAttribute("font-size", "8");
-      label.textContent = here.join("").slice(0, 3);
-      svg.append(label);
-    }
-  }
   const wrap = element("div");
   wrap.append(svg);
   const key = element("div", "legend");
@@ -359,43 +336,60 @@ function boardOverview(
   return wrap;
 }
 
-/** A map keyed by hexes ("q,r", axial), drawn as pointy-topped hexes. */
-function hexBoard(map: { [key: string]: Json }, of: ValueShape, shape: ViewShape | undefined): HTMLElement {
-  const size = 18;
-  const hexes = Object.entries(map).map(([key, v]) => {
-    const [q, r] = key.split(",").map(Number) as [number, number];
-    return { q, r, v, x: size * Math.sqrt(3) * (q + r / 2), y: size * 1.5 * r };
-  });
-  if (hexes.length === 0) return element("span", "hidden", "empty");
-  const xs = hexes.map((h) => h.x);
-  const ys = hexes.map((h) => h.y);
+/** Hexes at axial (q, r), pointy-topped, each filled, with a tooltip and a short label, in an SVG at most `maxWidth` wide. */
+function hexSvg(
+  hexes: readonly { q: number; r: number; fill: string; title: string; label: string }[],
+  size: number,
+  maxWidth: number,
+): SVGSVGElement {
+  const placed = hexes.map((h) => ({ ...h, x: size * Math.sqrt(3) * (h.q + h.r / 2), y: size * 1.5 * h.r }));
+  const xs = placed.map((h) => h.x);
+  const ys = placed.map((h) => h.y);
   const [minX, minY] = [Math.min(...xs) - size, Math.min(...ys) - size];
   const width = Math.max(...xs) - minX + size;
   const height = Math.max(...ys) - minY + size;
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", `${minX} ${minY} ${width} ${height}`);
-  svg.setAttribute("width", String(Math.min(640, width * 1.5)));
-  svg.dataset.board = "hex";
-  for (const h of hexes) {
+  svg.setAttribute("width", String(Math.min(maxWidth, width * 1.6)));
+  for (const h of placed) {
     const corners = Array.from({ length: 6 }, (_, i) => {
       const angle = (Math.PI / 180) * (60 * i - 30);
       return `${h.x + size * Math.cos(angle)},${h.y + size * Math.sin(angle)}`;
     }).join(" ");
     const polygon = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
     polygon.setAttribute("points", corners);
-    polygon.setAttribute("fill", "#eef4fb");
+    polygon.setAttribute("fill", h.fill);
     polygon.setAttribute("stroke", "#789");
+    polygon.setAttribute("stroke-width", "0.6");
     const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
-    title.textContent = `(${h.q}, ${h.r}): ${renderValue(h.v, of, shape).textContent}`;
+    title.textContent = h.title;
     polygon.append(title);
+    svg.append(polygon);
+    if (h.label === "") continue;
     const label = document.createElementNS("http://www.w3.org/2000/svg", "text");
     label.setAttribute("x", String(h.x));
     label.setAttribute("y", String(h.y + 3));
     label.setAttribute("text-anchor", "middle");
     label.setAttribute("font-size", "8");
-    label.textContent = short(h.v).slice(0, 6);
-    svg.append(polygon, label);
+    label.textContent = h.label;
+    svg.append(label);
   }
+  return svg;
+}
+
+/** A map keyed by hexes ("q,r", axial), drawn as pointy-topped hexes. */
+function hexBoard(map: { [key: string]: Json }, of: ValueShape, shape: ViewShape | undefined): HTMLElement {
+  if (Object.keys(map).length === 0) return element("span", "hidden", "empty");
+  const svg = hexSvg(
+    Object.entries(map).map(([key, v]) => {
+      const [q, r] = key.split(",").map(Number) as [number, number];
+      const title = `(${q}, ${r}): ${renderValue(v, of, shape).textContent}`;
+      return { q, r, fill: "#eef4fb", title, label: short(v).slice(0, 6) };
+    }),
+    18,
+    640,
+  );
+  svg.dataset.board = "hex";
   const wrap = element("div");
   wrap.append(svg);
   return wrap;
