@@ -3,7 +3,7 @@
  * each player and one for the table; lists of records as cards, maps keyed by hexes as hex boards, maps keyed by
  * cells as square grids; what the viewer may not see as "hidden".
  */
-import type { FieldShape, ValueShape, ViewShape } from "@rules/runtime";
+import { boardOverview, type FieldShape, type ValueShape, type ViewShape } from "@rules/runtime";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -25,7 +25,7 @@ export function renderView(
   board?: Record<string, Json>,
 ): HTMLElement {
   const root = element("div");
-  const overview = board === undefined ? null : boardOverview(board, view, shape);
+  const overview = board === undefined ? null : boardOverviewElement(board, view, shape);
   if (overview !== null) {
     const panel = element("div", "panel");
     panel.dataset.panel = "board";
@@ -207,118 +207,34 @@ function placedGrid(list: Json[], record: string, shape: ViewShape | undefined):
   return grid;
 }
 
-interface Axial {
-  readonly q: number;
-  readonly r: number;
-}
-
-/** The hexes a value holds, as its type says: a hex, lists, maps and records of them (a record's hex fields). */
-function hexesIn(value: Json, type: ValueShape | undefined, shape: ViewShape | undefined, depth = 0): Axial[] {
-  if (type === undefined || value === null || depth > 4) return [];
-  switch (type.kind) {
-    case "hex":
-      return typeof value === "object" &&
-        !Array.isArray(value) &&
-        typeof value.q === "number" &&
-        typeof value.r === "number"
-        ? [{ q: value.q, r: value.r }]
-        : [];
-    case "optional":
-      return hexesIn(value, type.of, shape, depth + 1);
-    case "list":
-      return Array.isArray(value) ? value.flatMap((v) => hexesIn(v, type.of, shape, depth + 1)) : [];
-    case "map":
-      return typeof value === "object" && !Array.isArray(value)
-        ? Object.values(value).flatMap((v) => hexesIn(v, type.value, shape, depth + 1))
-        : [];
-    case "record": {
-      const fields = shape?.records[type.name];
-      if (fields === undefined || typeof value !== "object" || Array.isArray(value)) return [];
-      return Object.entries(fields).flatMap(([name, f]) => hexesIn(value[name] ?? null, f.type, shape, depth + 1));
-    }
-    default:
-      return [];
-  }
-}
-
 /** Fills for the kinds of square a board has (the commonest, the open sea or plain ground, gets the first). */
 const FILLS = ["#eef4fb", "#d9ead3", "#fce5cd", "#d9d2e9", "#fff2cc", "#f4cccc", "#d0e0e3", "#ead1dc", "#e6e6e6"];
 
 /**
- * The board the rules derive (`boardView`: maps keyed by hexes, lists of hexes), drawn once: every square coloured
- * by the derived fields that name it (land, a port...), with a key; on it, lettered, every hex the view holds (a
- * pawn's square, the merchants...), with a key of the letters. Null for a board with no hexes.
+ * The board the rules derive (`boardView`), drawn once as hexes (see the runtime's `boardOverview`): every square
+ * coloured by its kind, with a key; on it, lettered, every hex the view holds, with a key of the letters. Null for a
+ * board with no hexes.
  */
-function boardOverview(
+function boardOverviewElement(
   board: Record<string, Json>,
   view: Record<string, Json>,
   shape: ViewShape | undefined,
 ): HTMLElement | null {
-  const boardShape = shape?.board ?? {};
-  const kinds = new Map<string, string[]>();
-  const note = (h: Axial, name: string): void => {
-    const key = `${h.q},${h.r}`;
-    const names = kinds.get(key) ?? [];
-    if (!names.includes(name)) names.push(name);
-    kinds.set(key, names);
-  };
-  for (const [name, f] of Object.entries(boardShape)) {
-    const value = board[name] ?? null;
-    if (f.type.kind === "map" && f.type.key.kind === "hex" && typeof value === "object" && value !== null) {
-      for (const key of Object.keys(value)) {
-        const [q, r] = key.split(",").map(Number) as [number, number];
-        note({ q, r }, name);
-      }
-    } else {
-      for (const h of hexesIn(value, f.type, shape)) note(h, name);
-    }
-  }
-  if (kinds.size === 0) return null;
-  // What every square has in common (the module it lies on) tells no square apart: the key leaves it out.
-  const everywhere = [...kinds.values()].reduce((common, names) => common.filter((n) => names.includes(n)));
-  const kindOf = (names: readonly string[]): string => names.filter((n) => !everywhere.includes(n)).join(", ");
-  const counts = new Map<string, number>();
-  for (const names of kinds.values()) counts.set(kindOf(names), (counts.get(kindOf(names)) ?? 0) + 1);
-  const fills = new Map([...counts].sort((a, b) => b[1] - a[1]).map(([kind], i) => [kind, FILLS[i % FILLS.length]!]));
-
-  // The pieces: each field of the table, and each player's, that holds hexes gets a letter.
-  const pieces = new Map<string, string[]>();
-  const legend: string[] = [];
-  const place = (label: string, hexes: readonly Axial[]): void => {
-    if (hexes.length === 0) return;
-    const letter = String.fromCharCode(65 + (legend.length % 26));
-    legend.push(`${letter}: ${label}`);
-    for (const h of hexes) {
-      const key = `${h.q},${h.r}`;
-      pieces.set(key, [...(pieces.get(key) ?? []), letter]);
-    }
-  };
-  for (const [name, f] of Object.entries(shape?.table ?? {})) place(name, hexesIn(view[name] ?? null, f.type, shape));
-  const players = Array.isArray(view.players) ? view.players : [];
-  players.forEach((fields, seat) => {
-    if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return;
-    for (const [name, f] of Object.entries(shape?.players ?? {})) {
-      place(`seat ${seat} ${name}`, hexesIn(fields[name] ?? null, f.type, shape));
-    }
-  });
-  for (const key of pieces.keys()) if (!kinds.has(key)) kinds.set(key, []);
-
+  const overview = boardOverview(board, view, shape);
+  if (overview === null) return null;
+  const fills = new Map(overview.kinds.map((kind, i) => [kind, FILLS[i % FILLS.length]!]));
+  const label = new Map(overview.key.map((k) => [k.letter, k.label]));
   const svg = hexSvg(
-    [...kinds].map(([key, names]) => {
-      const [q, r] = key.split(",").map(Number) as [number, number];
-      const here = pieces.get(key) ?? [];
-      const facts = [kindOf(names), ...here.map((l) => legend.find((e) => e.startsWith(`${l}:`))!.slice(3))];
-      return {
-        q,
-        r,
-        fill: fills.get(kindOf(names)) ?? "#ffffff",
-        title: `(${q}, ${r})${facts
-          .filter((f) => f !== "")
-          .map((f) => `; ${f}`)
-          .join("")}`,
-        label: here.join("").slice(0, 3),
-      };
-    }),
+    overview.squares.map((s) => ({
+      q: s.q,
+      r: s.r,
+      fill: fills.get(s.kind) ?? "#ffffff",
+      title: `(${s.q}, ${s.r})${[s.kind, ...s.pieces.map((l) => label.get(l)!)]
+        .filter((f) => f !== "")
+        .map((f) => `; ${f}`)
+        .join("")}`,
+      label: s.pieces.join("").slice(0, 3),
+    })),
     14,
     720,
   );
@@ -331,7 +247,7 @@ function boardOverview(
     item.style.background = fill;
     key.append(item);
   }
-  for (const entry of legend) key.append(element("span", "chip", entry));
+  for (const k of overview.key) key.append(element("span", "chip", `${k.letter}: ${k.label}`));
   wrap.append(key);
   return wrap;
 }

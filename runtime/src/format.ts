@@ -5,6 +5,7 @@
 import type { AnyEngine, EngineAction, Outcome } from "./engine.ts";
 import type { SimulationSummary } from "./simulate.ts";
 import type { ViewShape } from "./view-shape.ts";
+import { boardOverview, overviewLines } from "./board-overview.ts";
 
 /**
  * `type key=value ...` — the action's type and parameters, without the seat (`player`). A value that is a small record
@@ -169,8 +170,24 @@ const GRID_LIMIT = 40;
  * the grid of their positions in the list, then the records by position. A map whose values are not single values,
  * records sharing a cell, or too large a grid are written as any other field.
  */
-export function formatView(view: Record<string, unknown>, shape: ViewShape | undefined): string {
+export function formatView(
+  view: Record<string, unknown>,
+  shape: ViewShape | undefined,
+  /** The engine's `boardView`: drawn first, as text, with the view's pieces on it (`overviewLines`). */
+  board?: Readonly<Record<string, unknown>>,
+): string {
   if (shape === undefined) return formatBlock(view);
+  const overview = board === undefined ? null : boardOverview(board, view, shape);
+  const map =
+    overview === null
+      ? ""
+      : `the board:\n${overviewLines(overview)
+          .map((line) => `  ${line}`)
+          .join("\n")}\n`;
+  return map + formatFields(view, shape);
+}
+
+function formatFields(view: Record<string, unknown>, shape: ViewShape): string {
   const drawn = (fields: Record<string, unknown>, shapes: ViewShape["table"]): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(fields).map(([name, value]) => {

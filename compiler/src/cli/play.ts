@@ -201,7 +201,7 @@ async function humanTurn(
   const heading =
     before === undefined ? "your turn" : `you may interrupt before seat ${before} decides (empty line: let it)`;
   say(
-    `\n=== seat ${seat}: ${heading} ===\n${formatView(session.view(seat) as Record<string, unknown>, session.engine.viewShape)}\nyour options:`,
+    `\n=== seat ${seat}: ${heading} ===\n${formatView(session.view(seat) as Record<string, unknown>, session.engine.viewShape, session.engine.boardView?.(session.state))}\nyour options:`,
   );
   legal.forEach((action, i) => say(`  ${i + 1}. ${formatShownAction(session.engine, session.state, action)}`));
   const pass = before === undefined ? "" : ", nothing to pass";
