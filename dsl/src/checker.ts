@@ -67,8 +67,9 @@ export interface Program {
   /** `derived { ... }`: computed from the setup's result after the setup and after a restore, never saved. */
   readonly derivedFields: Map<string, FieldInfo>;
   /**
-   * The derived fields every player may see: computed only from fields all players see whole (public, and holding
-   * no record with a field some players may not see). A board drawn for the players (`rules serve`) shows them.
+   * The derived fields every player may see: computed only from fields all players see whole (public, holding no
+   * deck, whose pile lies face down, and no record with a field some players may not see). A board drawn for the
+   * players (`rules serve`) shows them.
    */
   readonly publicDerived: ReadonlySet<string>;
   /** `per playerTurn { ... }`: by procedure, the names of the global fields that start again whenever it starts. */
@@ -928,8 +929,10 @@ class Checker {
     const seenWhole = (t: Type, seen = new Set<string>()): boolean => {
       switch (t.kind) {
         case "list":
-        case "deck":
           return seenWhole(t.element, seen);
+        // A deck's pile lies face down.
+        case "deck":
+          return false;
         case "optional":
           return seenWhole(t.inner, seen);
         case "map":

@@ -38,7 +38,7 @@ describe("derived data", () => {
         [
           "record Card { owner: Player  value: int  face: int private }",
           "per player { secret: int private  hand: list<Card>  score: int }",
-          "global { order: list<int>  pile: list<int> hidden }",
+          "global { order: list<int>  pile: list<int> hidden  cards: deck<int> }",
           "fn pileSize(): int = size(pile)",
           "derived {",
           "  squares: list<int> = [o * 10 for o in order]",
@@ -49,6 +49,7 @@ describe("derived data", () => {
           "  faces: int = sum(p in players: size(p.hand))",
           "  piled: int = pileSize()",
           "  mixed: list<int> = [piled + s for s in squares]",
+          "  drawn: list<int> = cards.pile",
           "}",
           "setup {",
           "  order = shuffled(range(1, 4))",
@@ -57,8 +58,8 @@ describe("derived data", () => {
         "  end",
       ),
     );
-    // A private field, a list holding records with a private field, a hidden pile, and what is computed from them
-    // are not.
+    // A private field, a list holding records with a private field, a hidden pile, a deck (its pile lies face down),
+    // and what is computed from them are not.
     expect([...program.publicDerived]).toEqual(["squares", "firsts", "scored"]);
   });
 

@@ -58,7 +58,6 @@ export function notOfferedNow(action: { readonly type: string }): RulesError {
   return new RulesError(`${action.type} cannot be played now`);
 }
 
-/** `offers(p, Action)`: whether the engine's offer function for the action finds a legal form for `seat` now. */
 /**
  * Why `action` has a field its kind does not take, or null: a field the rules never read would still be stored in
  * the log (and `__proto__` would be a trap there), so the engine refuses it. An unknown kind is left to the caller.
@@ -87,10 +86,6 @@ export function indexIn(index: number, length: number, line?: number, column?: n
   throw new RulesError(`index ${index} is outside a list of ${length}`, line, column);
 }
 
-/**
- * The engine with the errors of its rules naming its rules file: each of its functions passes a RulesError on with
- * the file added (`inRulesFile`). Generated engines export themselves through it.
- */
 /** Where an engine wrapped by `namingRulesFile` keeps its own functions. */
 const UNNAMED = Symbol("the engine's own functions");
 
@@ -103,6 +98,10 @@ export function unnamed<E extends object>(engine: E): E {
   return (engine as { [UNNAMED]?: E })[UNNAMED] ?? engine;
 }
 
+/**
+ * The engine with the errors of its rules naming its rules file: each of its functions passes a RulesError on with
+ * the file added (`inRulesFile`). Generated engines export themselves through it.
+ */
 export function namingRulesFile<E extends object>(engine: E, file: string): E {
   const named: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(engine)) {

@@ -12,11 +12,6 @@ import { stopSites, positionIn, answerType, type Fn } from "./decisions.ts";
 import { actionScope, chooseScope } from "./decision-domains.ts";
 
 /**
- * `shownAction`: an action as its player reads it. A parameter or answer taken `in` a list is a position in that
- * list; for people (the terminal game, logs) it is replaced by the value it stands for, as that player's view would
- * show it. Anything else, and a position outside its list, stays as it is.
- */
-/**
  * `case <site>: { ... }` of a function reading the answer to the pending choice: the frame and the seat are declared
  * when `code` uses them.
  */
@@ -135,6 +130,11 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
   };
 }
 
+/**
+ * `shownAction`: an action as its player reads it. A parameter or answer taken `in` a list is a position in that
+ * list; for people (the terminal game, logs) it is replaced by the value it stands for, as that player's view would
+ * show it (a list's `shown` text, see `elementView`). Anything else, and a position outside its list, stays as it is.
+ */
 export function emitShownAction(ctx: EmitContext): Fn {
   const cases: string[] = [];
   for (const a of ctx.program.actions.values()) {

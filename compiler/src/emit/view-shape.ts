@@ -45,15 +45,10 @@ function fields(map: ReadonlyMap<string, FieldInfo>): Record<string, unknown> {
  * lay something on squares or cells (a map keyed by them, a list of them).
  */
 export function boardFields(program: Program): Map<string, FieldInfo> {
-  const onBoard = (t: Type): boolean =>
-    t.kind === "map" ? t.key.kind === "hex" || t.key.kind === "cell" : t.kind === "list" && onBoard(t.element);
   const isPlace = (t: Type): boolean => t.kind === "hex" || t.kind === "cell";
-  return new Map(
-    [...program.derivedFields].filter(
-      ([name, f]) =>
-        program.publicDerived.has(name) && (onBoard(f.type) || (f.type.kind === "list" && isPlace(f.type.element))),
-    ),
-  );
+  const onBoard = (t: Type): boolean =>
+    t.kind === "map" ? isPlace(t.key) : t.kind === "list" && (isPlace(t.element) || onBoard(t.element));
+  return new Map([...program.derivedFields].filter(([name, f]) => program.publicDerived.has(name) && onBoard(f.type)));
 }
 
 export function emitViewShape(program: Program): StatementStructures {

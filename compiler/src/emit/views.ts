@@ -141,7 +141,6 @@ export function viewValue(program: Program, t: Type, code: string): string {
   return code;
 }
 
-/** The keys of a map, as players see them (squares and cells as coordinates). */
 /**
  * An element of `list` (the list an action's parameter or a choice's answer is taken from) as its player sees it: the
  * text of the list's field when it is declared `shown "..."` (`hand: list<int> shown "{COMBAT[hand].id}"` shows a
@@ -190,6 +189,7 @@ function everyExpr(e: Expr, test: (x: Expr) => boolean): boolean {
   return holds;
 }
 
+/** The keys of a map, as players see them (squares and cells as coordinates). */
 function keysView(key: Type, code: string): string {
   if (key.kind === "hex") return `mapNumberKeys(${code}).map((k) => hexView(k))`;
   if (key.kind === "cell") return `mapNumberKeys(${code}).map((k) => cellView(k))`;
