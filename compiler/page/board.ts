@@ -23,9 +23,11 @@ export function renderView(
   shape: ViewShape | undefined,
   viewer: number,
   board?: Record<string, Json>,
+  /** The squares the player to act may click, each to take the one action that names it ("q,r" keys). */
+  picks?: ReadonlyMap<string, () => void>,
 ): HTMLElement {
   const root = element("div");
-  const overview = board === undefined ? null : boardOverviewElement(board, view, shape);
+  const overview = board === undefined ? null : boardOverviewElement(board, view, shape, picks);
   if (overview !== null) {
     const panel = element("div", "panel");
     panel.dataset.panel = "board";
@@ -219,6 +221,7 @@ function boardOverviewElement(
   board: Record<string, Json>,
   view: Record<string, Json>,
   shape: ViewShape | undefined,
+  picks: ReadonlyMap<string, () => void> | undefined,
 ): HTMLElement | null {
   const overview = boardOverview(board, view, shape);
   if (overview === null) return null;
@@ -234,6 +237,7 @@ function boardOverviewElement(
         .map((f) => `; ${f}`)
         .join("")}`,
       label: s.pieces.join("").slice(0, 3),
+      pick: picks?.get(`${s.q},${s.r}`),
     })),
     14,
     720,
@@ -254,7 +258,15 @@ function boardOverviewElement(
 
 /** Hexes at axial (q, r), pointy-topped, each filled, with a tooltip and a short label, in an SVG at most `maxWidth` wide. */
 function hexSvg(
-  hexes: readonly { q: number; r: number; fill: string; title: string; label: string }[],
+  hexes: readonly {
+    q: number;
+    r: number;
+    fill: string;
+    title: string;
+    label: string;
+    /** Clicking the square takes the action that names it. */
+    pick?: (() => void) | undefined;
+  }[],
   size: number,
   maxWidth: number,
 ): SVGSVGElement {
@@ -277,6 +289,11 @@ function hexSvg(
     polygon.setAttribute("fill", h.fill);
     polygon.setAttribute("stroke", "#789");
     polygon.setAttribute("stroke-width", "0.6");
+    if (h.pick !== undefined) {
+      polygon.classList.add("pick");
+      polygon.dataset.pick = `${h.q},${h.r}`;
+      polygon.addEventListener("click", h.pick);
+    }
     const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
     title.textContent = h.title;
     polygon.append(title);

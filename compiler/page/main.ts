@@ -113,6 +113,27 @@ function actionPanel(t: AnyTable, seat: number, heading: string): HTMLElement {
   return panel;
 }
 
+/**
+ * The squares of the board `seat` may click: each named by exactly one of its legal actions (a square the action's
+ * value is, as the player reads it: `startPort (0, -2)`), which a click takes.
+ */
+function squarePicks(t: AnyTable, seat: number): Map<string, () => void> {
+  const named = new Map<string, EngineAction[]>();
+  for (const action of t.session.legalActions(seat)) {
+    const shown = engine.shownAction?.(t.session.state, action) ?? action;
+    for (const value of Object.values(shown)) {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+      const { q, r } = value as { q?: unknown; r?: unknown };
+      if (typeof q !== "number" || typeof r !== "number") continue;
+      const key = `${q},${r}`;
+      named.set(key, [...(named.get(key) ?? []), action]);
+    }
+  }
+  const picks = new Map<string, () => void>();
+  for (const [key, actions] of named) if (actions.length === 1) picks.set(key, () => take(actions[0]!));
+  return picks;
+}
+
 function take(action: EngineAction): void {
   if (table === null) return;
   const refused = table.act(action);
@@ -198,6 +219,7 @@ function draw(): void {
         engine.viewShape,
         viewer,
         engine.boardView?.(t.session.state) as never,
+        seat === undefined ? undefined : squarePicks(t, seat),
       ),
     );
     const side = element("div");

@@ -126,6 +126,28 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("a square of Predoni's board named by a choice is clicked to choose it: the starting port", async () => {
+    const { page, url } = await open("predoni-dei-mari");
+    await newGame(page, url, 2, ["human", "human"]);
+    const heading = page.locator("[data-panel=actions] h3");
+    for (
+      let clicks = 0;
+      clicks < 10 && !((await heading.first().textContent()) ?? "").includes("startPort");
+      clicks++
+    ) {
+      await page.locator("[data-panel=actions] button").first().click();
+    }
+    expect(await heading.first().textContent()).toContain("(startPort)");
+    // Only the pirate ports are offered, each a square to click; nothing else on the board is.
+    const picks = page.locator("[data-board=overview] polygon[data-pick]");
+    expect(await picks.count()).toBe(await page.locator("[data-panel=actions] button[data-action=startPort]").count());
+    const square = await picks.first().getAttribute("data-pick");
+    await picks.first().click();
+    const lines = await page.locator("[data-panel=log] li").allTextContents();
+    expect(lines.at(-1)).toBe(`seat 0: startPort (${square!.replace(",", ", ")})`);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("tiles each on a cell laid out on their grid, numbered by their place in the list (Glen More's display)", async () => {
     const { page, url } = await open("glen-more");
     await newGame(page, url, 2, ["human", "human"]);
