@@ -19,11 +19,11 @@ export interface BoardOverview {
   readonly squares: readonly OverviewSquare[];
   /** The kinds of square, the commonest first ("" for squares no field tells apart). */
   readonly kinds: readonly string[];
-  /** What each letter stands for: `merchants`, `seat 0 pos`. */
-  readonly key: readonly { readonly letter: string; readonly label: string }[];
+  /** What each letter stands for (`merchants`, `seat 0 pos`), and the squares it is on. */
+  readonly key: readonly { readonly letter: string; readonly label: string; readonly squares: readonly Axial[] }[];
 }
 
-interface Axial {
+export interface Axial {
   readonly q: number;
   readonly r: number;
 }
@@ -85,11 +85,11 @@ export function boardOverview(
   const kindOf = (names: readonly string[]): string => names.filter((n) => !everywhere.includes(n)).join(", ");
 
   const pieces = new Map<string, string[]>();
-  const key: { letter: string; label: string }[] = [];
+  const key: { letter: string; label: string; squares: readonly Axial[] }[] = [];
   const place = (label: string, hexes: readonly Axial[]): void => {
     if (hexes.length === 0) return;
     const letter = String.fromCharCode(65 + (key.length % 26));
-    key.push({ letter, label });
+    key.push({ letter, label, squares: hexes });
     for (const h of hexes) {
       const at = `${h.q},${h.r}`;
       const here = pieces.get(at) ?? [];
@@ -142,7 +142,10 @@ export function overviewLines(overview: BoardOverview): string[] {
     lines.push(line.join("").trimEnd());
   }
   const marks = overview.kinds.map((kind) => `${mark.get(kind)} ${kind === "" ? "other squares" : kind}`);
-  const letters = [...overview.key.map((k) => `${k.letter} ${k.label}`), "@ several"];
+  // A piece on one or two squares says where (a pawn's square, to read beside an action's label).
+  const where = (squares: readonly Axial[]): string =>
+    squares.length > 2 ? "" : ` ${squares.map((h) => `(${h.q}, ${h.r})`).join(" ")}`;
+  const letters = [...overview.key.map((k) => `${k.letter} ${k.label}${where(k.squares)}`), "@ several"];
   return [...lines, ...wrapped("key: ", [...marks, ...letters])];
 }
 

@@ -46,9 +46,9 @@ describe("boardOverview", () => {
   it("letters every field of the view that holds hexes, in records and lists too, each player's on its own", () => {
     const overview = boardOverview(board, view, shape)!;
     expect(overview.key).toEqual([
-      { letter: "A", label: "kraken" },
-      { letter: "B", label: "wrecks" },
-      { letter: "C", label: "seat 0 pos" },
+      { letter: "A", label: "kraken", squares: [{ q: 0, r: 0 }] },
+      { letter: "B", label: "wrecks", squares: [{ q: 0, r: 0 }] },
+      { letter: "C", label: "seat 0 pos", squares: [{ q: 1, r: 0 }] },
     ]);
     expect(overview.squares.find((s) => s.q === 0 && s.r === 0)?.pieces).toEqual(["A", "B"]);
     expect(overview.squares.find((s) => s.q === 1 && s.r === 0)?.pieces).toEqual(["C"]);
@@ -65,7 +65,9 @@ describe("overviewLines", () => {
       " . #",
       ". @ C",
       " o .",
-      "key: . other squares; # land; o ports; A kraken; B wrecks; C seat 0 pos; @ several",
+      // The key, in lines of 100 characters at most.
+      "key: . other squares; # land; o ports; A kraken (0, 0); B wrecks (0, 0); C seat 0 pos (1, 0);",
+      "     @ several",
     ]);
   });
 
