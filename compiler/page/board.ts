@@ -15,6 +15,17 @@ function element(tag: string, className?: string, text?: string): HTMLElement {
 }
 
 /**
+ * The squares and cells the player to act may click, each taking the one legal action that names it (`"q,r"` keys for
+ * hexes, `"x,y"` for cells).
+ */
+export interface Picks {
+  readonly hexes: ReadonlyMap<string, () => void>;
+  readonly cells: ReadonlyMap<string, () => void>;
+}
+
+type CellPicks = ReadonlyMap<string, () => void> | undefined;
+
+/**
  * The view of `viewer` (a seat), in panels; with `board` (the engine's `boardView`: the board every player sees),
  * first the board with the pieces of the view on it.
  */
@@ -23,11 +34,10 @@ export function renderView(
   shape: ViewShape | undefined,
   viewer: number,
   board?: Record<string, Json>,
-  /** The squares the player to act may click, each to take the one action that names it ("q,r" keys). */
-  picks?: ReadonlyMap<string, () => void>,
+  picks?: Picks,
 ): HTMLElement {
   const root = element("div");
-  const overview = board === undefined ? null : boardOverviewElement(board, view, shape, picks);
+  const overview = board === undefined ? null : boardOverviewElement(board, view, shape, picks?.hexes);
   if (overview !== null) {
     const panel = element("div", "panel");
     panel.dataset.panel = "board";
@@ -50,7 +60,8 @@ export function renderView(
     panel.dataset.panel = `seat-${seat}`;
     panel.append(element("h3", undefined, seat === viewer ? `Seat ${seat} (you)` : `Seat ${seat}`));
     for (const [name, value] of Object.entries(fields)) {
-      panel.append(renderField(name, value, shape?.players[name], shape));
+      // The cells the viewer may click lie in the viewer's own grids (where a tile of theirs goes).
+      panel.append(renderField(name, value, shape?.players[name], shape, seat === viewer ? picks?.cells : undefined));
     }
     root.append(panel);
   });
@@ -62,6 +73,7 @@ function renderField(
   value: Json,
   field: FieldShape | undefined,
   shape: ViewShape | undefined,
+  picks?: CellPicks,
 ): HTMLElement {
   const row = element("div", "field");
   row.append(element("span", "name", name));
@@ -70,23 +82,29 @@ function renderField(
   if (field?.visibility === "hidden" && typeof value === "number") {
     row.append(element("span", "hidden", `${value} face down`));
   } else {
-    row.append(renderValue(value, type, shape));
+    row.append(renderValue(value, type, shape, picks));
   }
   return row;
 }
 
 /** A value, drawn by its type when the shape knows it, else by its JSON form. */
-export function renderValue(value: Json, type: ValueShape | undefined, shape: ViewShape | undefined): HTMLElement {
+export function renderValue(
+  value: Json,
+  type: ValueShape | undefined,
+  shape: ViewShape | undefined,
+  /** Cells to click, for a grid drawn here. */
+  picks?: CellPicks,
+): HTMLElement {
   if (value === null) return element("span", "hidden", type?.kind === "optional" ? "none" : "hidden");
   if (type?.kind === "optional") return renderValue(value, type.of, shape);
   if (type?.kind === "map" && typeof value === "object" && !Array.isArray(value)) {
     if (type.key.kind === "hex") return hexBoard(value, type.value, shape);
-    if (type.key.kind === "cell") return squareGrid(value, type.value, shape);
+    if (type.key.kind === "cell") return squareGrid(value, type.value, shape, picks);
   }
   if (Array.isArray(value)) {
     const of = type?.kind === "list" ? type.of : undefined;
     if (value.length === 0) return element("span", "hidden", "none");
-    const placed = of?.kind === "record" ? placedGrid(value, of.name, shape) : null;
+    const placed = of?.kind === "record" ? placedGrid(value, of.name, shape, picks) : null;
     if (placed !== null) return placed;
     if (value.every((v) => typeof v !== "object" || v === null)) {
       const list = element("span");
@@ -151,16 +169,22 @@ function short(value: Json): string {
 }
 
 /** A map keyed by cells ("x,y"), drawn as the grid of those cells' bounding box. */
-function squareGrid(map: { [key: string]: Json }, of: ValueShape, shape: ViewShape | undefined): HTMLElement {
+function squareGrid(
+  map: { [key: string]: Json },
+  of: ValueShape,
+  shape: ViewShape | undefined,
+  picks: CellPicks,
+): HTMLElement {
   const cells = Object.entries(map).map(([key, v]) => {
     const [x, y] = key.split(",").map(Number) as [number, number];
     return { x, y, v };
   });
   const grid = element("div", "grid");
   grid.dataset.board = "grid";
-  if (cells.length === 0) return element("span", "hidden", "empty");
-  const xs = cells.map((c) => c.x);
-  const ys = cells.map((c) => c.y);
+  const offered = pickCells(picks);
+  if (cells.length === 0 && offered.length === 0) return element("span", "hidden", "empty");
+  const xs = [...cells, ...offered].map((c) => c.x);
+  const ys = [...cells, ...offered].map((c) => c.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 2.2rem)`;
   for (let y = y0; y <= y1; y++) {
@@ -169,6 +193,7 @@ function squareGrid(map: { [key: string]: Json }, of: ValueShape, shape: ViewSha
       const square = element("div", undefined, found === undefined ? "" : short(found.v));
       square.title =
         found === undefined ? `(${x}, ${y})` : `(${x}, ${y}): ${renderValue(found.v, of, shape).textContent}`;
+      offerPick(square, picks, x, y);
       grid.append(square);
     }
   }
@@ -180,7 +205,7 @@ function squareGrid(map: { [key: string]: Json }, of: ValueShape, shape: ViewSha
  * drawn as cards laid on the grid of their cells, each card numbered by its position in the list (the position the
  * actions name). Null when the records cannot be laid so (no single cell field, or two on one cell).
  */
-function placedGrid(list: Json[], record: string, shape: ViewShape | undefined): HTMLElement | null {
+function placedGrid(list: Json[], record: string, shape: ViewShape | undefined, picks: CellPicks): HTMLElement | null {
   const fields = shape?.records[record];
   const onCells = Object.entries(fields ?? {}).filter(([, f]) => f.type.kind === "cell");
   if (onCells.length !== 1) return null;
@@ -194,10 +219,19 @@ function placedGrid(list: Json[], record: string, shape: ViewShape | undefined):
     if (typeof x !== "number" || typeof y !== "number" || cells.some((c) => c.x === x && c.y === y)) return null;
     cells.push({ x, y, item, i });
   }
-  const x0 = Math.min(...cells.map((c) => c.x));
-  const y0 = Math.min(...cells.map((c) => c.y));
+  // The cells the player may click to put something there (a tile's place) are empty places of the grid.
+  const offered = pickCells(picks).filter((p) => !cells.some((c) => c.x === p.x && c.y === p.y));
+  const x0 = Math.min(...[...cells, ...offered].map((c) => c.x));
+  const y0 = Math.min(...[...cells, ...offered].map((c) => c.y));
   const grid = element("div", "placed");
   grid.dataset.board = "placed";
+  for (const { x, y } of offered) {
+    const slot = element("div", "slot", `(${x}, ${y})`);
+    slot.style.gridColumn = String(x - x0 + 1);
+    slot.style.gridRow = String(y - y0 + 1);
+    offerPick(slot, picks, x, y);
+    grid.append(slot);
+  }
   for (const { x, y, item, i } of cells) {
     const card = element("div", "card");
     card.style.gridColumn = String(x - x0 + 1);
@@ -207,6 +241,23 @@ function placedGrid(list: Json[], record: string, shape: ViewShape | undefined):
     grid.append(card);
   }
   return grid;
+}
+
+/** The cells `picks` offers. */
+function pickCells(picks: CellPicks): { x: number; y: number }[] {
+  return [...(picks?.keys() ?? [])].map((key) => {
+    const [x, y] = key.split(",").map(Number) as [number, number];
+    return { x, y };
+  });
+}
+
+/** Makes `target` take the action that names cell (x, y), when one does. */
+function offerPick(target: HTMLElement, picks: CellPicks, x: number, y: number): void {
+  const pick = picks?.get(`${x},${y}`);
+  if (pick === undefined) return;
+  target.classList.add("pick");
+  target.dataset.pick = `${x},${y}`;
+  target.addEventListener("click", pick);
 }
 
 /** Fills for the kinds of square a board has (the commonest, the open sea or plain ground, gets the first). */

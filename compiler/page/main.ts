@@ -6,7 +6,7 @@
  */
 import engine from "virtual:rules-engine";
 import { SaveError, Table, type EngineAction, type Sitter } from "@rules/runtime";
-import { renderView } from "./board.ts";
+import { renderView, type Picks } from "./board.ts";
 
 type AnyTable = Table<object, EngineAction, unknown>;
 
@@ -114,24 +114,29 @@ function actionPanel(t: AnyTable, seat: number, heading: string): HTMLElement {
 }
 
 /**
- * The squares of the board `seat` may click: each named by exactly one of its legal actions (a square the action's
- * value is, as the player reads it: `startPort (0, -2)`), which a click takes.
+ * The squares and cells `seat` may click: each named by exactly one of its legal actions (a square or cell the
+ * action's value is, as the player reads it: `startPort (0, -2)`, `spot (1, 0)`), which a click takes.
  */
-function squarePicks(t: AnyTable, seat: number): Map<string, () => void> {
-  const named = new Map<string, EngineAction[]>();
+function squarePicks(t: AnyTable, seat: number): Picks {
+  const named = { hexes: new Map<string, EngineAction[]>(), cells: new Map<string, EngineAction[]>() };
   for (const action of t.session.legalActions(seat)) {
     const shown = engine.shownAction?.(t.session.state, action) ?? action;
     for (const value of Object.values(shown)) {
       if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-      const { q, r } = value as { q?: unknown; r?: unknown };
-      if (typeof q !== "number" || typeof r !== "number") continue;
-      const key = `${q},${r}`;
-      named.set(key, [...(named.get(key) ?? []), action]);
+      const { q, r, x, y } = value as { q?: unknown; r?: unknown; x?: unknown; y?: unknown };
+      const [kind, key] =
+        typeof q === "number" && typeof r === "number"
+          ? (["hexes", `${q},${r}`] as const)
+          : typeof x === "number" && typeof y === "number"
+            ? (["cells", `${x},${y}`] as const)
+            : [undefined, ""];
+      if (kind === undefined) continue;
+      named[kind].set(key, [...(named[kind].get(key) ?? []), action]);
     }
   }
-  const picks = new Map<string, () => void>();
-  for (const [key, actions] of named) if (actions.length === 1) picks.set(key, () => take(actions[0]!));
-  return picks;
+  const once = (map: Map<string, EngineAction[]>): Map<string, () => void> =>
+    new Map([...map].flatMap(([key, actions]) => (actions.length === 1 ? [[key, () => take(actions[0]!)]] : [])));
+  return { hexes: once(named.hexes), cells: once(named.cells) };
 }
 
 function take(action: EngineAction): void {

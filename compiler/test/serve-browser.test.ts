@@ -156,6 +156,16 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     const village = page.locator("[data-panel=seat-0] [data-board=placed] .card").first();
     expect(await village.textContent()).toMatch(/^#0.*Start village/);
     expect(await village.getAttribute("title")).toBe("(0, 0)");
+    // Taking a tile, the player places it by clicking one of the empty places its grid offers.
+    await page.locator("[data-panel=actions] button[data-action=TakeTile]").first().click();
+    expect(await page.locator("[data-panel=actions] h3").first().textContent()).toContain("(spot)");
+    const slots = page.locator("[data-panel=seat-0] [data-board=placed] .slot[data-pick]");
+    expect(await slots.count()).toBe(await page.locator("[data-panel=actions] button[data-action=spot]").count());
+    const cell = (await slots.first().getAttribute("data-pick"))!.replace(",", ", ");
+    await slots.first().click();
+    const placed = (await page.locator("[data-panel=log] li").allTextContents()).at(-1)!;
+    expect(placed.startsWith(`seat 0: spot (${cell}): place `)).toBe(true);
+    await expect.poll(() => page.locator("[data-panel=seat-0] [data-board=placed] .card").count()).toBe(2);
     expect(problems).toEqual([]);
   }, 60_000);
 
