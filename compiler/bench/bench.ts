@@ -223,38 +223,48 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-/** Whether this process has measured a configuration already (each game is measured in a process of its own). */
-let warmed = false;
-/** The longest warm-up of one configuration, in CPU seconds. */
+/** The longest warm-up of an engine, in CPU seconds. */
 const WARM_UP_MAX_S = 6;
 
-function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
+/**
+ * Warm-up, once per process (each game is measured in a process of its own): the JIT settles, a large engine only as
+ * more and more of its functions get hot (M&M runs at a sixth of its pace in its first second, a half in its
+ * second), and each player count and variant takes code of its own. So games of every configuration in turn are
+ * played, in windows of 0.4 s, until three windows in a row are no faster than the fastest before (at most
+ * WARM_UP_MAX_S). Warming one configuration alone, with two such windows, sometimes stopped on a plateau: M&M's first
+ * configuration measured at a third of its pace in one run of three.
+ */
+function warmUp(engine: AnyEngine, configs: readonly { players: number; variant: string }[]): void {
   const rng = createRng(1);
   let seed = 0;
-  const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
-  // Warm-up: the JIT settles, a large engine only as more and more of its functions get hot (M&M runs at a sixth of
-  // its pace in its first second, a half in its second). Before a process's first configuration, whose engine is new
-  // to it, the playouts go on until two windows in a row are no faster than the fastest before (at most
-  // WARM_UP_MAX_S); before the others, 300 ms. Then as many playouts as fit in the measuring time.
   const pace = (windowS: number): number => {
     const from = cpuSeconds();
-    let n = 0;
+    let actions = 0;
     while (cpuSeconds() < from + windowS) {
-      play();
-      n++;
+      for (const c of configs) {
+        actions += randomPlayout(engine, { players: c.players, variant: c.variant, seed: seed++ }, rng, 100_000).steps;
+      }
     }
-    return n / (cpuSeconds() - from);
+    return actions / (cpuSeconds() - from);
   };
   const warmFrom = cpuSeconds();
-  let fastest = pace(warmed ? 0.3 : 1);
-  for (let slower = warmed ? 2 : 0; slower < 2 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
-    const now = pace(0.3);
+  let fastest = pace(0.4);
+  for (let slower = 0; slower < 3 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
+    const now = pace(0.4);
     if (now > fastest * 1.03) {
       fastest = now;
       slower = 0;
     } else slower++;
   }
-  warmed = true;
+}
+
+function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
+  const rng = createRng(1);
+  let seed = 0;
+  const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
+  // The engine is warm (`warmUp`); 300 ms of this configuration, then as many playouts as fit in the measuring time.
+  const from = cpuSeconds();
+  while (cpuSeconds() < from + 0.3) play();
   let games = 0;
   let actions = 0;
   const start = cpuSeconds();
@@ -294,6 +304,7 @@ function playoutsInChildProcess(
 
 if (onlyBaseline !== undefined) {
   const { baseline } = (await import(`./baselines/${onlyBaseline}.ts`)) as { baseline: AnyEngine };
+  warmUp(baseline, configurations(baseline));
   const figures = configurations(baseline).map((c) => measurePlayouts(baseline, c.players, c.variant));
   process.stdout.write(JSON.stringify(figures));
   process.exit(0);
@@ -302,6 +313,7 @@ if (onlyBaseline !== undefined) {
 if (onlyGame !== undefined) {
   const engine = (await loadAllEngines()).find((e) => e.name === onlyGame);
   if (!engine) throw new Error(`no compiled game ${onlyGame}`);
+  warmUp(engine, configurations(engine));
   const figures = configurations(engine).map((c) => measurePlayouts(engine, c.players, c.variant));
   process.stdout.write(JSON.stringify(figures));
   process.exit(0);
