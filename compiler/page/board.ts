@@ -3,7 +3,7 @@
  * each player and one for the table; lists of records as cards, maps keyed by hexes as hex boards, maps keyed by
  * cells as square grids; what the viewer may not see as "hidden".
  */
-import { boardOverview, type FieldShape, type ValueShape, type ViewShape } from "@rules/runtime";
+import { boardOverview, graphOverview, type FieldShape, type ValueShape, type ViewShape } from "@rules/runtime";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -21,6 +21,8 @@ function element(tag: string, className?: string, text?: string): HTMLElement {
 export interface Picks {
   readonly hexes: ReadonlyMap<string, () => void>;
   readonly cells: ReadonlyMap<string, () => void>;
+  /** By name: the places of a map of places an action names. */
+  readonly places: ReadonlyMap<string, () => void>;
 }
 
 type CellPicks = ReadonlyMap<string, () => void> | undefined;
@@ -38,10 +40,11 @@ export function renderView(
 ): HTMLElement {
   const root = element("div");
   const overview = board === undefined ? null : boardOverviewElement(board, view, shape, picks?.hexes);
-  if (overview !== null) {
+  const graph = board === undefined ? null : graphElement(board, view, shape, picks?.places);
+  if (overview !== null || graph !== null) {
     const panel = element("div", "panel");
     panel.dataset.panel = "board";
-    panel.append(element("h3", undefined, "Board"), overview);
+    panel.append(element("h3", undefined, "Board"), ...[overview, graph].filter((e) => e !== null));
     root.append(panel);
   }
   const players = (view.players ?? []) as Record<string, Json>[];
@@ -303,6 +306,114 @@ function boardOverviewElement(
     key.append(item);
   }
   for (const k of overview.key) key.append(element("span", "chip", `${k.letter}: ${k.label}`));
+  wrap.append(key);
+  return wrap;
+}
+
+/**
+ * The map of places among the rules' constants (see the runtime's `graphOverview`): each place a dot named by it and
+ * the letters of the pieces on it, each link a line, laid out by a spring layout that starts from a circle in the
+ * map's order (so the same map is always drawn the same); then the key of the letters.
+ */
+function graphElement(
+  board: Record<string, Json>,
+  view: Record<string, Json>,
+  shape: ViewShape | undefined,
+  picks: ReadonlyMap<string, () => void> | undefined,
+): HTMLElement | null {
+  const graph = graphOverview(board, view, shape);
+  if (graph === null) return null;
+  const n = graph.places.length;
+  const index = new Map(graph.places.map((p, i) => [p.name, i]));
+  const at = graph.places.map((_, i) => ({ x: Math.cos((2 * Math.PI * i) / n), y: Math.sin((2 * Math.PI * i) / n) }));
+  const links = graph.links.map(([a, b]) => [index.get(a)!, index.get(b)!] as const);
+  // Fruchterman-Reingold: every pair pushes apart, every link pulls together, the steps shrinking as it settles.
+  const k = Math.sqrt(4 / n);
+  for (let step = 0; step < 300; step++) {
+    const move = at.map(() => ({ x: 0, y: 0 }));
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        const dx = at[i]!.x - at[j]!.x;
+        const dy = at[i]!.y - at[j]!.y;
+        const d = Math.max(0.01, Math.hypot(dx, dy));
+        move[i]!.x += (dx / d) * ((k * k) / d);
+        move[i]!.y += (dy / d) * ((k * k) / d);
+      }
+    }
+    for (const [a, b] of links) {
+      const dx = at[a]!.x - at[b]!.x;
+      const dy = at[a]!.y - at[b]!.y;
+      const d = Math.max(0.01, Math.hypot(dx, dy));
+      const pull = (d * d) / k;
+      move[a]!.x -= (dx / d) * pull;
+      move[a]!.y -= (dy / d) * pull;
+      move[b]!.x += (dx / d) * pull;
+      move[b]!.y += (dy / d) * pull;
+    }
+    const limit = 0.1 * (1 - step / 300);
+    at.forEach((p, i) => {
+      const m = move[i]!;
+      const length = Math.max(0.0001, Math.hypot(m.x, m.y));
+      p.x += (m.x / length) * Math.min(length, limit);
+      p.y += (m.y / length) * Math.min(length, limit);
+    });
+  }
+  const xs = at.map((p) => p.x);
+  const ys = at.map((p) => p.y);
+  const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+  const scale = 560 / Math.max(0.01, Math.max(...xs) - x0, Math.max(...ys) - y0);
+  const point = (i: number): { x: number; y: number } => ({
+    x: 60 + (at[i]!.x - x0) * scale,
+    y: 30 + (at[i]!.y - y0) * scale,
+  });
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute(
+    "viewBox",
+    `0 0 ${Math.ceil(120 + (Math.max(...xs) - x0) * scale)} ${Math.ceil(60 + (Math.max(...ys) - y0) * scale)}`,
+  );
+  svg.setAttribute("width", "680");
+  svg.dataset.board = "graph";
+  for (const [a, b] of links) {
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    const [p, q] = [point(a), point(b)];
+    line.setAttribute("x1", String(p.x));
+    line.setAttribute("y1", String(p.y));
+    line.setAttribute("x2", String(q.x));
+    line.setAttribute("y2", String(q.y));
+    line.setAttribute("stroke", "#9ab");
+    svg.append(line);
+  }
+  const label = new Map(graph.key.map((k) => [k.letter, k.label]));
+  graph.places.forEach((place, i) => {
+    const { x, y } = point(i);
+    const dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    dot.setAttribute("cx", String(x));
+    dot.setAttribute("cy", String(y));
+    dot.setAttribute("r", "7");
+    dot.setAttribute("fill", place.pieces.length > 0 ? "#fce5cd" : "#eef4fb");
+    dot.setAttribute("stroke", "#789");
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    title.textContent = [place.name, ...place.pieces.map((l) => label.get(l)!)].join("; ");
+    dot.append(title);
+    const pick = picks?.get(place.name);
+    if (pick !== undefined) {
+      dot.classList.add("pick");
+      dot.dataset.pick = place.name;
+      dot.addEventListener("click", pick);
+    }
+    const text = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    text.setAttribute("x", String(x));
+    text.setAttribute("y", String(y - 10));
+    text.setAttribute("text-anchor", "middle");
+    text.setAttribute("font-size", "10");
+    text.textContent = place.pieces.length > 0 ? `${place.name} ${place.pieces.join("")}` : place.name;
+    svg.append(dot, text);
+  });
+  const wrap = element("div");
+  wrap.append(svg);
+  const key = element("div", "legend");
+  for (const k of graph.key) key.append(element("span", "chip", `${k.letter}: ${k.label}`));
   wrap.append(key);
   return wrap;
 }

@@ -114,14 +114,25 @@ function actionPanel(t: AnyTable, seat: number, heading: string): HTMLElement {
 }
 
 /**
- * The squares and cells `seat` may click: each named by exactly one of its legal actions (a square or cell the
- * action's value is, as the player reads it: `startPort (0, -2)`, `spot (1, 0)`), which a click takes.
+ * The squares, cells and places `seat` may click: each named by exactly one of its legal actions (a square or cell
+ * the action's value is, as the player reads it: `startPort (0, -2)`, `spot (1, 0)`; a name it holds, `sail(zone:
+ * "havana")`), which a click takes.
  */
 function squarePicks(t: AnyTable, seat: number): Picks {
-  const named = { hexes: new Map<string, EngineAction[]>(), cells: new Map<string, EngineAction[]>() };
+  const named = {
+    hexes: new Map<string, EngineAction[]>(),
+    cells: new Map<string, EngineAction[]>(),
+    names: new Map<string, EngineAction[]>(),
+  };
   for (const action of t.session.legalActions(seat)) {
     const shown = engine.shownAction?.(t.session.state, action) ?? action;
-    for (const value of Object.values(shown)) {
+    for (const [field, value] of Object.entries(shown)) {
+      // A name an action's value holds (`sail(zone: "havana")`): a place of a map, when the board has one.
+      const names =
+        typeof value === "string" ? [value] : typeof value === "object" && value !== null ? Object.values(value) : [];
+      if (field !== "type")
+        for (const name of new Set(names.filter((n): n is string => typeof n === "string")))
+          named.names.set(name, [...(named.names.get(name) ?? []), action]);
       if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
       const { q, r, x, y } = value as { q?: unknown; r?: unknown; x?: unknown; y?: unknown };
       const [kind, key] =
@@ -136,7 +147,7 @@ function squarePicks(t: AnyTable, seat: number): Picks {
   }
   const once = (map: Map<string, EngineAction[]>): Map<string, () => void> =>
     new Map([...map].flatMap(([key, actions]) => (actions.length === 1 ? [[key, () => take(actions[0]!)]] : [])));
-  return { hexes: once(named.hexes), cells: once(named.cells) };
+  return { hexes: once(named.hexes), cells: once(named.cells), places: once(named.names) };
 }
 
 function take(action: EngineAction): void {

@@ -377,6 +377,13 @@ describe("a graph of places", () => {
       expect((state as { players?: { moved: number }[] }).players?.map((p) => p.moved)).toEqual([2, 1]);
       // A list shown as text: each element by the text.
       expect((engine.view(state, 1) as { players: { trail: string[] }[] }).players[0]!.trail).toEqual(["2 moves"]);
+      // The map of places is the board players see (a page draws it), with its shape.
+      expect(engine.boardView?.(state)).toEqual({ NEXT: { a: ["b"], b: ["a", "c"], c: ["b"], d: [] } });
+      expect(engine.viewShape?.board?.NEXT?.type).toEqual({
+        kind: "map",
+        key: { kind: "enum", name: "Zone" },
+        value: { kind: "list", of: { kind: "enum", name: "Zone" } },
+      });
     });
   });
 });

@@ -148,6 +148,26 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("M&M's sea zones drawn as their map, a zone to sail to chosen by a click", async () => {
+    const { page, url } = await open("merchants-and-marauders");
+    await newGame(page, url, 2, ["human", "human"]);
+    const graph = page.locator("[data-panel=board] [data-board=graph]");
+    await expect.poll(() => graph.locator("circle").count()).toBe(17);
+    const sail = page.locator("[data-panel=actions] button[data-action=Move]", { hasText: "sail to" });
+    for (let clicks = 0; clicks < 20 && (await sail.count()) === 0; clicks++) {
+      const leave = page.locator("[data-panel=actions] button[data-action=Move]");
+      await ((await leave.count()) > 0 ? leave : page.locator("[data-panel=actions] button")).first().click();
+    }
+    // The zones one may sail to are the places to click, and only they.
+    const picks = graph.locator("circle[data-pick]");
+    expect(await picks.count()).toBe(await sail.count());
+    const zone = await picks.first().getAttribute("data-pick");
+    await picks.first().click();
+    const last = (await page.locator("[data-panel=log] li").allTextContents()).at(-1)!;
+    expect(last).toMatch(new RegExp(`^seat \\d: Move step sail\\(zone: "${zone}"\\): sail to ${zone}$`));
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("tiles each on a cell laid out on their grid, numbered by their place in the list (Glen More's display)", async () => {
     const { page, url } = await open("glen-more");
     await newGame(page, url, 2, ["human", "human"]);

@@ -28,31 +28,48 @@ export interface Axial {
   readonly r: number;
 }
 
-/** The hexes a value of a view holds, as its type says: a hex, lists, maps and records of them. */
-function hexesIn(value: unknown, type: ValueShape | undefined, shape: ViewShape | undefined, depth = 0): Axial[] {
+/**
+ * What a value of a view holds, as its type says: `leaf` takes what it wants from a value of a type it knows (and
+ * says so by not returning undefined); lists, maps' values, optional values and records' fields are gone into.
+ */
+function collect<T>(
+  value: unknown,
+  type: ValueShape | undefined,
+  shape: ViewShape | undefined,
+  leaf: (value: unknown, type: ValueShape) => T[] | undefined,
+  depth = 0,
+): T[] {
   if (type === undefined || value === null || value === undefined || depth > 4) return [];
+  const own = leaf(value, type);
+  if (own !== undefined) return own;
+  const inner = (v: unknown, t: ValueShape): T[] => collect(v, t, shape, leaf, depth + 1);
   switch (type.kind) {
-    case "hex": {
-      const h = value as { q?: unknown; r?: unknown };
-      return typeof h.q === "number" && typeof h.r === "number" ? [{ q: h.q, r: h.r }] : [];
-    }
     case "optional":
-      return hexesIn(value, type.of, shape, depth + 1);
+      return inner(value, type.of);
     case "list":
-      return Array.isArray(value) ? value.flatMap((v: unknown) => hexesIn(v, type.of, shape, depth + 1)) : [];
+      return Array.isArray(value) ? value.flatMap((v: unknown) => inner(v, type.of)) : [];
     case "map":
       return typeof value === "object" && !Array.isArray(value)
-        ? Object.values(value as object).flatMap((v: unknown) => hexesIn(v, type.value, shape, depth + 1))
+        ? Object.values(value as object).flatMap((v: unknown) => inner(v, type.value))
         : [];
     case "record": {
       const fields = shape?.records[type.name];
       if (fields === undefined || typeof value !== "object" || Array.isArray(value)) return [];
       const record = value as Record<string, unknown>;
-      return Object.entries(fields).flatMap(([name, f]) => hexesIn(record[name], f.type, shape, depth + 1));
+      return Object.entries(fields).flatMap(([name, f]) => inner(record[name], f.type));
     }
     default:
       return [];
   }
+}
+
+/** The hexes a value of a view holds (a hex, lists, maps and records of them). */
+function hexesIn(value: unknown, type: ValueShape | undefined, shape: ViewShape | undefined): Axial[] {
+  return collect(value, type, shape, (v, t) => {
+    if (t.kind !== "hex") return undefined;
+    const h = v as { q?: unknown; r?: unknown };
+    return typeof h.q === "number" && typeof h.r === "number" ? [{ q: h.q, r: h.r }] : [];
+  });
 }
 
 /** The overview of `board` (an engine's `boardView`) with the hexes of `view` on it; null when it has no hexes. */
@@ -161,4 +178,92 @@ function wrapped(head: string, entries: readonly string[]): string[] {
     } else line = joined;
   }
   return [...lines, line];
+}
+
+/**
+ * A map of places the rules declare as a constant (`SEA_LINKS: map<Zone, list<Zone>>`: the places next to each), with
+ * every place of a player's view lettered on it: the key says which field each letter stands for.
+ */
+export interface GraphOverview {
+  /** The constant's name. */
+  readonly name: string;
+  readonly places: readonly { readonly name: string; readonly pieces: readonly string[] }[];
+  /** Each link once, in the order the map lists them. */
+  readonly links: readonly (readonly [string, string])[];
+  readonly key: readonly { readonly letter: string; readonly label: string; readonly places: readonly string[] }[];
+}
+
+/** The places of enum `place` a value of a view holds (a zone, lists, maps and records of them). */
+function placesIn(value: unknown, type: ValueShape | undefined, shape: ViewShape | undefined, place: string): string[] {
+  return collect(value, type, shape, (v, t) =>
+    t.kind !== "enum" ? undefined : t.name === place && typeof v === "string" ? [v] : [],
+  );
+}
+
+/** The first map of places of `board` (an engine's `boardView`) with the places of `view` on it; null without one. */
+export function graphOverview(
+  board: Readonly<Record<string, unknown>>,
+  view: Readonly<Record<string, unknown>>,
+  shape: ViewShape | undefined,
+): GraphOverview | null {
+  const found = Object.entries(shape?.board ?? {}).find(
+    ([, f]) => f.type.kind === "map" && f.type.key.kind === "enum" && f.type.value.kind === "list",
+  );
+  if (found === undefined) return null;
+  const [name, field] = found;
+  const type = field.type as Extract<ValueShape, { kind: "map" }>;
+  const place = (type.key as { name: string }).name;
+  const next = board[name] as Readonly<Record<string, readonly string[]>> | undefined;
+  if (next === undefined) return null;
+  const links: [string, string][] = [];
+  for (const [from, tos] of Object.entries(next)) {
+    for (const to of tos)
+      if (!links.some(([a, b]) => (a === to && b === from) || (a === from && b === to))) links.push([from, to]);
+  }
+  const pieces = new Map<string, string[]>();
+  const key: { letter: string; label: string; places: readonly string[] }[] = [];
+  const letter = (label: string, places: readonly string[]): void => {
+    if (places.length === 0) return;
+    const l = String.fromCharCode(65 + (key.length % 26));
+    key.push({ letter: l, label, places });
+    for (const p of places)
+      pieces.set(
+        p,
+        [...(pieces.get(p) ?? []), l].filter((x, i, all) => all.indexOf(x) === i),
+      );
+  };
+  for (const [field, f] of Object.entries(shape?.table ?? {}))
+    letter(field, placesIn(view[field], f.type, shape, place));
+  const players = Array.isArray(view.players) ? (view.players as unknown[]) : [];
+  players.forEach((fields, seat) => {
+    if (typeof fields !== "object" || fields === null) return;
+    for (const [field, f] of Object.entries(shape?.players ?? {})) {
+      letter(`seat ${seat} ${field}`, placesIn((fields as Record<string, unknown>)[field], f.type, shape, place));
+    }
+  });
+  const places = Object.keys(next).map((p) => ({ name: p, pieces: pieces.get(p) ?? [] }));
+  return { name, places, links, key };
+}
+
+/** The map of places as text: a line per place, its pieces' letters and the places next to it; then the key. */
+export function graphLines(overview: GraphOverview): string[] {
+  const next = new Map<string, string[]>();
+  for (const [a, b] of overview.links) {
+    next.set(a, [...(next.get(a) ?? []), b]);
+    next.set(b, [...(next.get(b) ?? []), a]);
+  }
+  const width = Math.max(
+    ...overview.places.map((p) => p.name.length + (p.pieces.length > 0 ? p.pieces.length + 3 : 0)),
+  );
+  const lines = overview.places.map((p) => {
+    const head = p.pieces.length > 0 ? `${p.name} [${p.pieces.join("")}]` : p.name;
+    return `${head.padEnd(width)} - ${(next.get(p.name) ?? []).join(", ")}`;
+  });
+  return [
+    ...lines,
+    ...wrapped(
+      "key: ",
+      overview.key.map((k) => `${k.letter} ${k.label}`),
+    ),
+  ];
 }

@@ -5,7 +5,7 @@
 import type { AnyEngine, EngineAction, Outcome } from "./engine.ts";
 import type { SimulationSummary } from "./simulate.ts";
 import type { ViewShape } from "./view-shape.ts";
-import { boardOverview, overviewLines } from "./board-overview.ts";
+import { boardOverview, graphLines, graphOverview, overviewLines } from "./board-overview.ts";
 
 /**
  * `type key=value ...` — the action's type and parameters, without the seat (`player`). A value that is a small record
@@ -178,13 +178,12 @@ export function formatView(
 ): string {
   if (shape === undefined) return formatBlock(view);
   const overview = board === undefined ? null : boardOverview(board, view, shape);
-  const map =
-    overview === null
-      ? ""
-      : `the board:\n${overviewLines(overview)
-          .map((line) => `  ${line}`)
-          .join("\n")}\n`;
-  return map + formatFields(view, shape);
+  const graph = board === undefined ? null : graphOverview(board, view, shape);
+  const lines = [
+    ...(overview === null ? [] : ["the board:", ...overviewLines(overview).map((line) => `  ${line}`)]),
+    ...(graph === null ? [] : [`the map (${graph.name}):`, ...graphLines(graph).map((line) => `  ${line}`)]),
+  ];
+  return (lines.length === 0 ? "" : `${lines.join("\n")}\n`) + formatFields(view, shape);
 }
 
 function formatFields(view: Record<string, unknown>, shape: ViewShape): string {

@@ -41,7 +41,16 @@ export { abandonReason, abandonedOutcome, PlayoutLimitError, randomPlayout, type
 export { redealAnswers, imaginedRng, redealElements, redealMapValues, redealValues, type Slot } from "./determinize.ts";
 export { AGENT_NAMES, agentNameProblem, agentPlayout, makeAgent, seatAgents } from "./agent-playout.ts";
 export type { FieldShape, ValueShape, ViewShape } from "./view-shape.ts";
-export { boardOverview, overviewLines, type Axial, type BoardOverview, type OverviewSquare } from "./board-overview.ts";
+export {
+  boardOverview,
+  graphLines,
+  graphOverview,
+  overviewLines,
+  type Axial,
+  type BoardOverview,
+  type GraphOverview,
+  type OverviewSquare,
+} from "./board-overview.ts";
 export { Table, type Sitter, type TableEntry } from "./table.ts";
 export { GreedyAgent, MctsAgent, type MctsOptions } from "./search-agents.ts";
 export { DetailsRecorder, GAME_STAGES, mergeDetails, type GameDetails } from "./game-details.ts";

@@ -3,7 +3,7 @@
  * every hex of a player's view lettered on them.
  */
 import { describe, expect, it } from "vitest";
-import { boardOverview, formatView, overviewLines, type ViewShape } from "../src/index.ts";
+import { boardOverview, formatView, graphLines, graphOverview, overviewLines, type ViewShape } from "../src/index.ts";
 
 const shape: ViewShape = {
   players: { pos: { type: { kind: "optional", of: { kind: "hex" } }, visibility: "public" } },
@@ -75,5 +75,55 @@ describe("overviewLines", () => {
     const text = formatView(view, shape, board);
     expect(text.startsWith("the board:\n   . #\n  . @ C\n   o .\n  key:")).toBe(true);
     expect(formatView(view, shape)).not.toContain("the board:");
+  });
+});
+
+describe("graphOverview", () => {
+  const zones: ViewShape = {
+    players: { zone: { type: { kind: "enum", name: "Zone" }, visibility: "public" } },
+    table: {
+      ships: {
+        type: { kind: "map", key: { kind: "enum", name: "Npc" }, value: { kind: "record", name: "Ship" } },
+        visibility: "public",
+      },
+    },
+    records: { Ship: { zone: { type: { kind: "enum", name: "Zone" }, visibility: "public" } } },
+    board: {
+      LINKS: {
+        type: {
+          kind: "map",
+          key: { kind: "enum", name: "Zone" },
+          value: { kind: "list", of: { kind: "enum", name: "Zone" } },
+        },
+        visibility: "public",
+      },
+    },
+  };
+  const links = { LINKS: { cuba: ["florida", "jamaica"], florida: ["cuba"], jamaica: ["cuba"] } };
+  const seen = { ships: { frigate: { zone: "jamaica" } }, players: [{ zone: "cuba" }, { zone: "cuba" }] };
+
+  it("lays a constant map of places out with each link once, and the view's places lettered on it", () => {
+    const graph = graphOverview(links, seen, zones)!;
+    expect(graph.name).toBe("LINKS");
+    expect(graph.links).toEqual([
+      ["cuba", "florida"],
+      ["cuba", "jamaica"],
+    ]);
+    expect(graph.places).toEqual([
+      { name: "cuba", pieces: ["B", "C"] },
+      { name: "florida", pieces: [] },
+      { name: "jamaica", pieces: ["A"] },
+    ]);
+    expect(graph.key.map((k) => k.label)).toEqual(["ships", "seat 0 zone", "seat 1 zone"]);
+    expect(graphOverview({}, seen, { ...zones, board: {} })).toBeNull();
+  });
+
+  it("reads as a line per place, the places next to it after its pieces", () => {
+    expect(graphLines(graphOverview(links, seen, zones)!)).toEqual([
+      "cuba [BC]   - florida, jamaica",
+      "florida     - cuba",
+      "jamaica [A] - cuba",
+      "key: A ships; B seat 0 zone; C seat 1 zone",
+    ]);
   });
 });

@@ -51,13 +51,40 @@ export function boardFields(program: Program): Map<string, FieldInfo> {
   return new Map([...program.derivedFields].filter(([name, f]) => program.publicDerived.has(name) && onBoard(f.type)));
 }
 
+/**
+ * The constants a board drawn for the players shows as a map of places (`boardView`): a map from each member of an
+ * enum to a list of its members, the places next to each (M&M's sea zones, `SEA_LINKS`).
+ */
+export function boardGraphs(program: Program): Map<string, Type> {
+  const isPlace = (t: Type): t is Extract<Type, { kind: "enum" }> => t.kind === "enum" && !program.unions.has(t.name);
+  return new Map(
+    [...program.consts]
+      .filter(([, c]) => {
+        const t = c.type;
+        return (
+          t.kind === "map" &&
+          isPlace(t.key) &&
+          t.value.kind === "list" &&
+          isPlace(t.value.element) &&
+          t.value.element.name === t.key.name
+        );
+      })
+      .map(([name, c]) => [name, c.type]),
+  );
+}
+
 export function emitViewShape(program: Program): StatementStructures {
-  const board = boardFields(program);
+  const board = {
+    ...fields(boardFields(program)),
+    ...Object.fromEntries(
+      [...boardGraphs(program)].map(([name, t]) => [name, { type: valueShape(t), visibility: "public" }]),
+    ),
+  };
   const shape = {
     players: fields(program.playerFields),
     table: fields(program.globalFields),
     records: Object.fromEntries([...program.records.values()].map((r) => [r.decl.name.text, fields(r.fields)])),
-    ...(board.size > 0 ? { board: fields(board) } : {}),
+    ...(Object.keys(board).length > 0 ? { board } : {}),
   };
   return {
     kind: StructureKind.VariableStatement,

@@ -15,9 +15,9 @@ import {
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { boardFields } from "./view-shape.ts";
+import { boardFields, boardGraphs } from "./view-shape.ts";
 import { arrowBody, needsView, tsViewType, viewFieldType } from "./ts-types.ts";
-import { LocalNames, typeName } from "./naming.ts";
+import { LocalNames, typeName, valueName } from "./naming.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
@@ -248,15 +248,19 @@ function viewFunction(
 /** `boardView(state)`: the derived data a board shows every player (see `boardFields`); none when there is none. */
 export function emitBoardView(ctx: EmitContext): StatementStructures | undefined {
   const board = boardFields(ctx.program);
-  if (board.size === 0) return undefined;
-  const props = [...board].map(([name, f]) => `${name}: ${viewValue(ctx.program, f.type, `derived(state).${name}`)}`);
+  const graphs = boardGraphs(ctx.program);
+  if (board.size === 0 && graphs.size === 0) return undefined;
+  const props = [
+    ...[...board].map(([name, f]) => `${name}: ${viewValue(ctx.program, f.type, `derived(state).${name}`)}`),
+    ...[...graphs].map(([name, t]) => `${name}: ${viewValue(ctx.program, t, valueName(ctx.program, name))}`),
+  ];
   return {
     kind: StructureKind.Function,
     name: "boardView",
     parameters: [{ name: "state", type: "State" }],
     returnType: "Record<string, unknown>",
     docs: [
-      "The board every player sees, as the rules derive it from the setup (`derived` data computed only from what all players see): what a board drawn for them lays out.",
+      "The board every player sees: what the rules derive from the setup (`derived` data computed only from what all players see) and the maps of places among the constants; what a board drawn for them lays out.",
     ],
     statements: [`return { ${props.join(", ")} };`],
   };
