@@ -312,8 +312,8 @@ function boardOverviewElement(
 
 /**
  * The map of places among the rules' constants (see the runtime's `graphOverview`): each place a dot named by it and
- * the letters of the pieces on it, each link a line, laid out by a spring layout that starts from a circle in the
- * map's order (so the same map is always drawn the same); then the key of the letters.
+ * the letters of the pieces on it, each link a line, laid out by `springLayout` (the same map is always drawn the
+ * same); then the key of the letters.
  */
 function graphElement(
   board: Record<string, Json>,
@@ -323,42 +323,9 @@ function graphElement(
 ): HTMLElement | null {
   const graph = graphOverview(board, view, shape);
   if (graph === null) return null;
-  const n = graph.places.length;
   const index = new Map(graph.places.map((p, i) => [p.name, i]));
-  const at = graph.places.map((_, i) => ({ x: Math.cos((2 * Math.PI * i) / n), y: Math.sin((2 * Math.PI * i) / n) }));
   const links = graph.links.map(([a, b]) => [index.get(a)!, index.get(b)!] as const);
-  // Fruchterman-Reingold: every pair pushes apart, every link pulls together, the steps shrinking as it settles.
-  const k = Math.sqrt(4 / n);
-  for (let step = 0; step < 300; step++) {
-    const move = at.map(() => ({ x: 0, y: 0 }));
-    for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        if (i === j) continue;
-        const dx = at[i]!.x - at[j]!.x;
-        const dy = at[i]!.y - at[j]!.y;
-        const d = Math.max(0.01, Math.hypot(dx, dy));
-        move[i]!.x += (dx / d) * ((k * k) / d);
-        move[i]!.y += (dy / d) * ((k * k) / d);
-      }
-    }
-    for (const [a, b] of links) {
-      const dx = at[a]!.x - at[b]!.x;
-      const dy = at[a]!.y - at[b]!.y;
-      const d = Math.max(0.01, Math.hypot(dx, dy));
-      const pull = (d * d) / k;
-      move[a]!.x -= (dx / d) * pull;
-      move[a]!.y -= (dy / d) * pull;
-      move[b]!.x += (dx / d) * pull;
-      move[b]!.y += (dy / d) * pull;
-    }
-    const limit = 0.1 * (1 - step / 300);
-    at.forEach((p, i) => {
-      const m = move[i]!;
-      const length = Math.max(0.0001, Math.hypot(m.x, m.y));
-      p.x += (m.x / length) * Math.min(length, limit);
-      p.y += (m.y / length) * Math.min(length, limit);
-    });
-  }
+  const at = springLayout(graph.places.length, links);
   const xs = at.map((p) => p.x);
   const ys = at.map((p) => p.y);
   const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
@@ -416,6 +383,56 @@ function graphElement(
   for (const k of graph.key) key.append(element("span", "chip", `${k.letter}: ${k.label}`));
   wrap.append(key);
   return wrap;
+}
+
+/** The layouts worked out so far, by map (its number of places and its links). */
+const layouts = new Map<string, { x: number; y: number }[]>();
+
+/**
+ * Fruchterman-Reingold from a circle in the places' order: every pair pushes apart, every link pulls together, the
+ * steps shrinking as it settles. Worked out once per map (the page draws again after every action).
+ */
+function springLayout(n: number, links: readonly (readonly [number, number])[]): { x: number; y: number }[] {
+  const known = `${n}:${links.map(([a, b]) => `${a}-${b}`).join(",")}`;
+  const cached = layouts.get(known);
+  if (cached !== undefined) return cached;
+  const at = Array.from({ length: n }, (_, i) => ({
+    x: Math.cos((2 * Math.PI * i) / n),
+    y: Math.sin((2 * Math.PI * i) / n),
+  }));
+  const k = Math.sqrt(4 / n);
+  for (let step = 0; step < 300; step++) {
+    const move = at.map(() => ({ x: 0, y: 0 }));
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        if (i === j) continue;
+        const dx = at[i]!.x - at[j]!.x;
+        const dy = at[i]!.y - at[j]!.y;
+        const d = Math.max(0.01, Math.hypot(dx, dy));
+        move[i]!.x += (dx / d) * ((k * k) / d);
+        move[i]!.y += (dy / d) * ((k * k) / d);
+      }
+    }
+    for (const [a, b] of links) {
+      const dx = at[a]!.x - at[b]!.x;
+      const dy = at[a]!.y - at[b]!.y;
+      const d = Math.max(0.01, Math.hypot(dx, dy));
+      const pull = (d * d) / k;
+      move[a]!.x -= (dx / d) * pull;
+      move[a]!.y -= (dy / d) * pull;
+      move[b]!.x += (dx / d) * pull;
+      move[b]!.y += (dy / d) * pull;
+    }
+    const limit = 0.1 * (1 - step / 300);
+    at.forEach((p, i) => {
+      const m = move[i]!;
+      const length = Math.max(0.0001, Math.hypot(m.x, m.y));
+      p.x += (m.x / length) * Math.min(length, limit);
+      p.y += (m.y / length) * Math.min(length, limit);
+    });
+  }
+  layouts.set(known, at);
+  return at;
 }
 
 /** Hexes at axial (q, r), pointy-topped, each filled, with a tooltip and a short label, in an SVG at most `maxWidth` wide. */
