@@ -72,6 +72,39 @@ function hexesIn(value: unknown, type: ValueShape | undefined, shape: ViewShape 
   });
 }
 
+/**
+ * A letter for each field of the view that holds `locate`'s places (the table's fields, then each player's, in
+ * order), and the letters at each place (`at` names a place).
+ */
+function letterFields<T>(
+  view: Readonly<Record<string, unknown>>,
+  shape: ViewShape | undefined,
+  locate: (value: unknown, type: ValueShape) => T[],
+  at: (found: T) => string,
+): { key: { letter: string; label: string; found: readonly T[] }[]; pieces: Map<string, string[]> } {
+  const key: { letter: string; label: string; found: readonly T[] }[] = [];
+  const pieces = new Map<string, string[]>();
+  const letter = (label: string, found: readonly T[]): void => {
+    if (found.length === 0) return;
+    const l = String.fromCharCode(65 + (key.length % 26));
+    key.push({ letter: l, label, found });
+    for (const f of found) {
+      const here = pieces.get(at(f)) ?? [];
+      if (!here.includes(l)) here.push(l);
+      pieces.set(at(f), here);
+    }
+  };
+  for (const [name, f] of Object.entries(shape?.table ?? {})) letter(name, locate(view[name], f.type));
+  const players = Array.isArray(view.players) ? (view.players as unknown[]) : [];
+  players.forEach((fields, seat) => {
+    if (typeof fields !== "object" || fields === null) return;
+    for (const [name, f] of Object.entries(shape?.players ?? {})) {
+      letter(`seat ${seat} ${name}`, locate((fields as Record<string, unknown>)[name], f.type));
+    }
+  });
+  return { key, pieces };
+}
+
 /** The overview of `board` (an engine's `boardView`) with the hexes of `view` on it; null when it has no hexes. */
 export function boardOverview(
   board: Readonly<Record<string, unknown>>,
@@ -101,27 +134,14 @@ export function boardOverview(
   const everywhere = [...named.values()].reduce((common, names) => common.filter((n) => names.includes(n)));
   const kindOf = (names: readonly string[]): string => names.filter((n) => !everywhere.includes(n)).join(", ");
 
-  const pieces = new Map<string, string[]>();
-  const key: { letter: string; label: string; squares: readonly Axial[] }[] = [];
-  const place = (label: string, hexes: readonly Axial[]): void => {
-    if (hexes.length === 0) return;
-    const letter = String.fromCharCode(65 + (key.length % 26));
-    key.push({ letter, label, squares: hexes });
-    for (const h of hexes) {
-      const at = `${h.q},${h.r}`;
-      const here = pieces.get(at) ?? [];
-      if (!here.includes(letter)) here.push(letter);
-      pieces.set(at, here);
-    }
-  };
-  for (const [name, f] of Object.entries(shape?.table ?? {})) place(name, hexesIn(view[name], f.type, shape));
-  const players = Array.isArray(view.players) ? (view.players as unknown[]) : [];
-  players.forEach((fields, seat) => {
-    if (typeof fields !== "object" || fields === null) return;
-    for (const [name, f] of Object.entries(shape?.players ?? {})) {
-      place(`seat ${seat} ${name}`, hexesIn((fields as Record<string, unknown>)[name], f.type, shape));
-    }
-  });
+  const lettered = letterFields(
+    view,
+    shape,
+    (v, t) => hexesIn(v, t, shape),
+    (h) => `${h.q},${h.r}`,
+  );
+  const pieces = lettered.pieces;
+  const key = lettered.key.map((k) => ({ letter: k.letter, label: k.label, squares: k.found }));
   for (const at of pieces.keys()) if (!named.has(at)) named.set(at, []);
 
   const squares = [...named].map(([at, names]): OverviewSquare => {
@@ -220,27 +240,14 @@ export function graphOverview(
     for (const to of tos)
       if (!links.some(([a, b]) => (a === to && b === from) || (a === from && b === to))) links.push([from, to]);
   }
-  const pieces = new Map<string, string[]>();
-  const key: { letter: string; label: string; places: readonly string[] }[] = [];
-  const letter = (label: string, places: readonly string[]): void => {
-    if (places.length === 0) return;
-    const l = String.fromCharCode(65 + (key.length % 26));
-    key.push({ letter: l, label, places });
-    for (const p of places)
-      pieces.set(
-        p,
-        [...(pieces.get(p) ?? []), l].filter((x, i, all) => all.indexOf(x) === i),
-      );
-  };
-  for (const [field, f] of Object.entries(shape?.table ?? {}))
-    letter(field, placesIn(view[field], f.type, shape, place));
-  const players = Array.isArray(view.players) ? (view.players as unknown[]) : [];
-  players.forEach((fields, seat) => {
-    if (typeof fields !== "object" || fields === null) return;
-    for (const [field, f] of Object.entries(shape?.players ?? {})) {
-      letter(`seat ${seat} ${field}`, placesIn((fields as Record<string, unknown>)[field], f.type, shape, place));
-    }
-  });
+  const lettered = letterFields(
+    view,
+    shape,
+    (v, t) => placesIn(v, t, shape, place),
+    (p) => p,
+  );
+  const pieces = lettered.pieces;
+  const key = lettered.key.map((k) => ({ letter: k.letter, label: k.label, places: k.found }));
   const places = Object.keys(next).map((p) => ({ name: p, pieces: pieces.get(p) ?? [] }));
   return { name, places, links, key };
 }
