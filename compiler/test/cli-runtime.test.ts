@@ -219,6 +219,15 @@ describe("play", () => {
     expect(heckling.stdout).toMatch(/game over after/);
   });
 
+  it("takes an option by a word it names, and says when the word names several", async () => {
+    // Seat 0 first picks a boost (three options named `boost`), then rolls or rests.
+    const run = await rules(["play", "race-fixture", "--seed", "4", "--humans", "0"], "boost\n2\nRest\nquit\n");
+    expect(run.stdout).toContain("boost names 3 options: type the number of one");
+    expect(run.stdout).toMatch(/game left unfinished after [2-9] actions/);
+    const log = run.stdout.slice(run.stdout.indexOf("seat 0> Rest"));
+    expect(log).toMatch(/^seat 0> Rest\n(seat 1 \(random\) has acted\n)*\n=== seat 0: your turn ===/);
+  });
+
   it("a human seat is the default when stdin is a terminal", async () => {
     const run = await rules(["play", "race-fixture", "--seed", "9"], "quit\n", true);
     expect(run.stdout).toMatch(/human seats: 0/);

@@ -23,6 +23,7 @@ import {
   lowestSeat,
   saveToJson,
   type AnyEngine,
+  type EngineAction,
   type Seat,
 } from "@rules/runtime";
 import type { Command } from "commander";
@@ -219,7 +220,12 @@ async function humanTurn(
       say(await saveTo(text.slice("save".length).trim(), session));
       continue;
     }
-    const choice = /^\d+$/.test(text) ? legal[Number(text) - 1] : undefined;
+    const named = /^\d+$/.test(text) ? [] : optionsNaming(text, legal, session);
+    if (named.length > 1) {
+      say(`${text} names ${named.length} options: type the number of one`);
+      continue;
+    }
+    const choice = /^\d+$/.test(text) ? legal[Number(text) - 1] : named[0];
     if (choice === undefined) {
       say(help);
       continue;
@@ -228,6 +234,31 @@ async function humanTurn(
     if (refusal === null) return "acted";
     say(`refused: ${refusal}`);
   }
+}
+
+/**
+ * The options a typed word names: its kind (`rest`), or a value it holds as the player reads it (`havana`, `G01`, a
+ * square or cell as `(0, -2)` or `0,-2`), compared without case or spaces.
+ */
+function optionsNaming(text: string, legal: readonly EngineAction[], session: Session): EngineAction[] {
+  const plain = (word: string): string => word.toLowerCase().replace(/[\s()]/g, "");
+  const wanted = plain(text);
+  const words = (value: unknown): string[] => {
+    if (typeof value === "string") return [value];
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
+    const v = value as Record<string, unknown>;
+    if (typeof v.q === "number" && typeof v.r === "number") return [`${v.q},${v.r}`];
+    if (typeof v.x === "number" && typeof v.y === "number") return [`${v.x},${v.y}`];
+    return Object.values(v).filter((w): w is string => typeof w === "string");
+  };
+  return legal.filter((action) => {
+    const shown = session.engine.shownAction?.(session.state, action) ?? action;
+    const said = [
+      action.type,
+      ...Object.entries(shown).flatMap(([key, value]) => (key === "type" ? [] : words(value))),
+    ];
+    return said.some((word) => plain(word) === wanted);
+  });
 }
 
 /** Saves the game on a human's request; a failure is reported, not fatal (the game goes on). */
