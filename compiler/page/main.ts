@@ -5,7 +5,7 @@
  * revealed, and save and load in the runtime's save format. No code of any game: everything comes from the engine.
  */
 import engine from "virtual:rules-engine";
-import { SaveError, Table, type EngineAction, type Sitter } from "@rules/runtime";
+import { SaveError, Table, actionNames, type EngineAction, type Sitter } from "@rules/runtime";
 import { renderView, type Picks } from "./board.ts";
 
 type AnyTable = Table<object, EngineAction, unknown>;
@@ -122,32 +122,18 @@ function squarePicks(t: AnyTable, seat: number): Picks {
   const named = {
     hexes: new Map<string, EngineAction[]>(),
     cells: new Map<string, EngineAction[]>(),
-    names: new Map<string, EngineAction[]>(),
+    words: new Map<string, EngineAction[]>(),
   };
   for (const action of t.session.legalActions(seat)) {
-    const shown = engine.shownAction?.(t.session.state, action) ?? action;
-    for (const [field, value] of Object.entries(shown)) {
-      // A name an action's value holds (`sail(zone: "havana")`): a place of a map, when the board has one.
-      const names =
-        typeof value === "string" ? [value] : typeof value === "object" && value !== null ? Object.values(value) : [];
-      if (field !== "type")
-        for (const name of new Set(names.filter((n): n is string => typeof n === "string")))
-          named.names.set(name, [...(named.names.get(name) ?? []), action]);
-      if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-      const { q, r, x, y } = value as { q?: unknown; r?: unknown; x?: unknown; y?: unknown };
-      const [kind, key] =
-        typeof q === "number" && typeof r === "number"
-          ? (["hexes", `${q},${r}`] as const)
-          : typeof x === "number" && typeof y === "number"
-            ? (["cells", `${x},${y}`] as const)
-            : [undefined, ""];
-      if (kind === undefined) continue;
-      named[kind].set(key, [...(named[kind].get(key) ?? []), action]);
+    const names = actionNames(engine.shownAction?.(t.session.state, action) ?? action);
+    for (const kind of ["hexes", "cells", "words"] as const) {
+      for (const key of new Set(names[kind])) named[kind].set(key, [...(named[kind].get(key) ?? []), action]);
     }
   }
   const once = (map: Map<string, EngineAction[]>): Map<string, () => void> =>
     new Map([...map].flatMap(([key, actions]) => (actions.length === 1 ? [[key, () => take(actions[0]!)]] : [])));
-  return { hexes: once(named.hexes), cells: once(named.cells), places: once(named.names) };
+  // A word an action holds is a place of a map of places, when the board has one (`sail(zone: "havana")`).
+  return { hexes: once(named.hexes), cells: once(named.cells), places: once(named.words) };
 }
 
 function take(action: EngineAction): void {

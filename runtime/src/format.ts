@@ -67,6 +67,29 @@ function valueText(value: unknown): string {
 }
 
 /**
+ * What an action names, as its player reads it (`Engine.shownAction`'s values besides its kind): the squares (`"q,r"`)
+ * and cells (`"x,y"`) it is about, and the words it holds (`G01`, a tagged union's values: `sail(zone: "havana")`
+ * names `havana`). A player may point at an action by any of them (a click on the board, a word typed).
+ */
+export function actionNames(shown: object): {
+  hexes: string[];
+  cells: string[];
+  words: string[];
+} {
+  const named = { hexes: [] as string[], cells: [] as string[], words: [] as string[] };
+  for (const [field, value] of Object.entries(shown)) {
+    if (field === "type") continue;
+    if (typeof value === "string") named.words.push(value);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    const v = value as Record<string, unknown>;
+    if (typeof v.q === "number" && typeof v.r === "number") named.hexes.push(`${v.q},${v.r}`);
+    else if (typeof v.x === "number" && typeof v.y === "number") named.cells.push(`${v.x},${v.y}`);
+    else named.words.push(...Object.values(v).filter((w): w is string => typeof w === "string"));
+  }
+  return named;
+}
+
+/**
  * How the game ended (when the rules say), the winners (none in a game given up), then each seat's score and rank,
  * one per line.
  */

@@ -79,6 +79,7 @@ export {
 } from "./test-steps.ts";
 export {
   actionLabel,
+  actionNames,
   formatAction,
   formatBlock,
   formatView,

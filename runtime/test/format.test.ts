@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   actionLabel,
+  actionNames,
   formatAction,
   formatBlock,
   formatOutcome,
@@ -26,6 +27,26 @@ describe("formatAction", () => {
     expect(formatAction({ type: "spot", player: 0, value: { x: 0, y: -1 } } as never)).toBe(
       "spot value={ x: 0, y: -1 }",
     );
+  });
+});
+
+describe("actionNames", () => {
+  it("says the squares, cells and words an action names, its kind aside", () => {
+    expect(actionNames({ type: "startPort", player: 0, value: { q: 0, r: -2 } })).toEqual({
+      hexes: ["0,-2"],
+      cells: [],
+      words: [],
+    });
+    expect(actionNames({ type: "spot", player: 0, value: { x: 1, y: 0 } })).toEqual({
+      hexes: [],
+      cells: ["1,0"],
+      words: [],
+    });
+    expect(actionNames({ type: "Move", player: 0, step: { kind: "sail", zone: "havana" }, card: "G01" })).toEqual({
+      hexes: [],
+      cells: [],
+      words: ["sail", "havana", "G01"],
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   Session,
   agentSeed,
   gameSeed,
+  actionNames,
   makeAgent,
   type Agent,
   formatView,
@@ -243,21 +244,9 @@ async function humanTurn(
 function optionsNaming(text: string, legal: readonly EngineAction[], session: Session): EngineAction[] {
   const plain = (word: string): string => word.toLowerCase().replace(/[\s()]/g, "");
   const wanted = plain(text);
-  const words = (value: unknown): string[] => {
-    if (typeof value === "string") return [value];
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return [];
-    const v = value as Record<string, unknown>;
-    if (typeof v.q === "number" && typeof v.r === "number") return [`${v.q},${v.r}`];
-    if (typeof v.x === "number" && typeof v.y === "number") return [`${v.x},${v.y}`];
-    return Object.values(v).filter((w): w is string => typeof w === "string");
-  };
   return legal.filter((action) => {
-    const shown = session.engine.shownAction?.(session.state, action) ?? action;
-    const said = [
-      action.type,
-      ...Object.entries(shown).flatMap(([key, value]) => (key === "type" ? [] : words(value))),
-    ];
-    return said.some((word) => plain(word) === wanted);
+    const { hexes, cells, words } = actionNames(session.engine.shownAction?.(session.state, action) ?? action);
+    return [action.type, ...words, ...hexes, ...cells].some((word) => plain(word) === wanted);
   });
 }
 
