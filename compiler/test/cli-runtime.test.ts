@@ -103,7 +103,7 @@ describe("simulate", () => {
     expect(table.stdout).toContain("base (greedy vs greedy)");
     const bad = await rules([...args, "--agents", "mcts:400,oracle"]);
     expect(bad.exitCode).toBe(1);
-    expect(bad.stderr).toMatch(/unknown agent "oracle" \(agents: random, greedy, mcts:ITERATIONS/);
+    expect(bad.stderr).toMatch(/unknown agent "oracle" \(agents: random, greedy, greedy:DEPTH\[:WORLDS\]/);
   }, 60_000);
 
   it("--players and --variant narrow the sweep; results are reproducible from the seed", async () => {

@@ -248,6 +248,40 @@ describe("names", () => {
     });
   });
 
+  it("`progress` gives agents each seat's progress; a designer's functions of the engine's names keep theirs", async () => {
+    const text = [
+      'game "Climb" { players 2..2 }',
+      "per player { coins: int }",
+      "fn progress(p: Player): int = p.coins * 2",
+      "fn progressBySeat(): int = 1",
+      "action Take {",
+      "  me.coins += 1",
+      "}",
+      "flow {",
+      "  let current = players[0]",
+      "  while current.coins < 3 {",
+      "    act current: Take",
+      "    current = next(current)",
+      "  }",
+      "}",
+      "scoring {",
+      "  score p: p.coins",
+      "  progress p: progress(p) + progressBySeat()",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(engine.progress?.(state)).toEqual([1, 1]);
+      engine.apply(state, { type: "Take", player: 0 });
+      expect(engine.progress?.(state)).toEqual([3, 1]);
+      // Advice, not a result: the standing is the score's.
+      expect(engine.standing?.(state)?.scores).toEqual([1, 0]);
+    });
+    await withEngine(text.replace("progress p:", "tiebreak p:"), (engine) => {
+      expect(engine.progress).toBeUndefined();
+    });
+  });
+
   it("a type named like one every engine declares keeps its name in the rules; TypeScript writes it with a `_`", async () => {
     // The fixture names its types State, Action, View, Frame and Outcome; its own tests play it.
     const text = await readFile(join(REPO_ROOT, NAMES), "utf8");

@@ -255,6 +255,11 @@ export interface ScoringDecl extends Node {
   readonly kind: "scoring";
   readonly score: ScoreRule | undefined;
   readonly tiebreaks: ScoreRule[];
+  /**
+   * `progress p: expr`: how far a player is on the way to winning, for machine players only (not a rule: it
+   * changes no result); agents that look ahead prefer positions where theirs leads.
+   */
+  readonly progress: ScoreRule | undefined;
 }
 
 /**

@@ -819,7 +819,7 @@ class Checker {
     if (!s.score) {
       this.diagnostics.push(error(Codes.missingDeclaration, s.span, "the scoring block has no `score p: ...` rule"));
     }
-    for (const rule of [...(s.score ? [s.score] : []), ...s.tiebreaks]) {
+    for (const rule of [...(s.score ? [s.score] : []), ...s.tiebreaks, ...(s.progress ? [s.progress] : [])]) {
       this.enter("scoring", undefined);
       if (rule === s.score) this.computing = "score";
       rule.symbol = this.scopes.bind(rule.player, PLAYER, "param");

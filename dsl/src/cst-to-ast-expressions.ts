@@ -154,12 +154,10 @@ export class ExpressionBuilder {
 
   protected expectWord(t: IToken, words: readonly string[], where: string): boolean {
     if (words.includes(t.image)) return true;
+    const quoted = words.map((w) => `\`${w}\``);
+    const expected = quoted.length > 2 ? `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` : quoted.join(" or ");
     this.diagnostics.push(
-      error(
-        Codes.syntaxError,
-        tokenSpan(t),
-        `expected ${words.map((w) => `\`${w}\``).join(" or ")} ${where}, found \`${t.image}\``,
-      ),
+      error(Codes.syntaxError, tokenSpan(t), `expected ${expected} ${where}, found \`${t.image}\``),
     );
     return false;
   }

@@ -267,10 +267,11 @@ export class AstBuilder extends StatementBuilder {
   private scoring(n: CstNode): A.ScoringDecl {
     let score: A.ScoreRule | undefined;
     const tiebreaks: A.ScoreRule[] = [];
+    let progress: A.ScoreRule | undefined;
     for (const r of nodes(n, "scoreRule")) {
       const ids = tokens(r, "Identifier");
       const head = ids[0]!;
-      if (!this.expectWord(head, ["score", "tiebreak"], "in a scoring block")) continue;
+      if (!this.expectWord(head, ["score", "tiebreak", "progress"], "in a scoring block")) continue;
       const lowest = ids.length === 3;
       if (lowest) this.expectWord(ids[1]!, ["lowest"], "after `tiebreak`");
       const rule: A.ScoreRule = {
@@ -279,17 +280,22 @@ export class AstBuilder extends StatementBuilder {
         expr: this.expr(node(r, "expr")),
         lowest,
       };
+      if (head.image !== "tiebreak" && lowest) {
+        this.diagnostics.push(error(Codes.syntaxError, tokenSpan(ids[1]!), "`lowest` applies to tie-breaks only"));
+      }
       if (head.image === "score") {
-        if (lowest) {
-          this.diagnostics.push(error(Codes.syntaxError, tokenSpan(ids[1]!), "`lowest` applies to tie-breaks only"));
-        }
         if (score) this.diagnostics.push(error(Codes.duplicate, rule.span, "the scoring block has two `score` rules"));
         score = rule;
+      } else if (head.image === "progress") {
+        if (progress) {
+          this.diagnostics.push(error(Codes.duplicate, rule.span, "the scoring block has two `progress` rules"));
+        }
+        progress = rule;
       } else {
         tiebreaks.push(rule);
       }
     }
-    return { kind: "scoring", span: nodeSpan(n), score, tiebreaks };
+    return { kind: "scoring", span: nodeSpan(n), score, tiebreaks, progress };
   }
 
   private variant(n: CstNode): A.VariantDecl {

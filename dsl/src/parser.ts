@@ -479,7 +479,7 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.block);
   });
 
-  /** scoring { score p: expr  tiebreak [lowest] p: expr ... } */
+  /** scoring { score p: expr  tiebreak [lowest] p: expr ...  progress p: expr } */
   private scoringDecl = this.RULE("scoringDecl", () => {
     this.CONSUME(T.Scoring);
     this.CONSUME(T.LBrace);
@@ -488,7 +488,7 @@ export class RulesParser extends CstParser {
   });
 
   private scoreRule = this.RULE("scoreRule", () => {
-    this.CONSUME(T.Identifier); // `score` or `tiebreak`
+    this.CONSUME(T.Identifier); // `score`, `tiebreak` or `progress`
     this.OPTION({
       GATE: () => this.LA(2).tokenType === T.Identifier,
       DEF: () => this.CONSUME2(T.Identifier), // `lowest`

@@ -136,6 +136,21 @@ code(Codes.unknownName, "unknown name", () => {
 });
 
 code(Codes.typeMismatch, "type mismatch", () => {
+  it("a scoring rule's value is a number: `score`, `tiebreak` and `progress` alike", () => {
+    for (const rule of ["score p: true", "score p: 0\n tiebreak p: true", "score p: 0\n progress p: p == p"]) {
+      expect(soleError(game(`scoring { ${rule} }`), Codes.typeMismatch).message).toBe("expected int, found bool");
+    }
+  });
+
+  it("`lowest` and unknown words in a scoring block", () => {
+    expect(soleError(game("scoring { score p: 0\n progress lowest p: 1 }"), Codes.syntaxError).message).toBe(
+      "`lowest` applies to tie-breaks only",
+    );
+    expect(soleError(game("scoring { score p: 0\n heuristic p: 1 }"), Codes.syntaxError).message).toMatch(
+      /`score`, `tiebreak` or `progress`/,
+    );
+  });
+
   it("int where a bool is expected, and bool where an int is", () => {
     expect(soleError(inFlow("  if 1 { end }"), Codes.typeMismatch)).toMatchObject({
       line: 3,
@@ -582,6 +597,12 @@ code(Codes.duplicate, "duplicate declaration", () => {
 
   it("two `score` rules", () => {
     expect(errorCodes(game("scoring { score p: 0\n score q: 1 }"))).toEqual([Codes.duplicate]);
+  });
+
+  it("two `progress` rules", () => {
+    expect(soleError(game("scoring { score p: 0\n progress p: 1\n progress q: 2 }"), Codes.duplicate).message).toBe(
+      "the scoring block has two `progress` rules",
+    );
   });
 
   it("a field declared twice", () => {

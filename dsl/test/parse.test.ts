@@ -139,6 +139,13 @@ describe("declarations", () => {
     ]);
   });
 
+  it("scoring may say how far a player is on the way to winning, for machine players (`progress`)", () => {
+    const s = declaration(game("scoring {\n  score p: p.coins\n  progress p: p.coins + p.cards\n}"), "scoring");
+    expect(s.tiebreaks).toEqual([]);
+    expect([s.progress?.player.text, show(s.progress!.expr)]).toEqual(["p", "(+ (. p coins) (. p cards))"]);
+    expect(declaration(game("scoring { score p: 1 }"), "scoring").progress).toBeUndefined();
+  });
+
   it("a variant sets params and replaces rules", () => {
     const v = declaration(
       game(`variant short "Short game" {

@@ -8,8 +8,12 @@ import { playOut, type PlayoutResult } from "./playout.ts";
 import { GreedyAgent, MctsAgent } from "./search-agents.ts";
 import { gameSeed } from "./seeds.ts";
 
-/** How agents are named: `random`, `greedy`, `mcts:ITERATIONS` or `mcts:ITERATIONS:ROLLOUT_DEPTH`. */
-export const AGENT_NAMES = "random, greedy, mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT_DEPTH (e.g. mcts:400:60)";
+/**
+ * How agents are named: `random`; `greedy`, `greedy:DEPTH` or `greedy:DEPTH:WORLDS`; `mcts:ITERATIONS` or
+ * `mcts:ITERATIONS:ROLLOUT_DEPTH`.
+ */
+export const AGENT_NAMES =
+  "random, greedy, greedy:DEPTH[:WORLDS] (e.g. greedy:2:2), mcts:ITERATIONS or mcts:ITERATIONS:ROLLOUT_DEPTH (e.g. mcts:400:60)";
 
 /** Null when `name` names an agent, else why not. */
 export function agentNameProblem(name: string): string | null {
@@ -25,6 +29,15 @@ export function agentNameProblem(name: string): string | null {
 export function makeAgent(name: string, seed: number): Agent {
   if (name === "random") return new RandomAgent(seed);
   if (name === "greedy") return new GreedyAgent(seed);
+  const g = /^greedy:(\d+)(?::(\d+))?$/.exec(name);
+  if (g) {
+    const depth = Number(g[1]);
+    const worlds = g[2] === undefined ? 1 : Number(g[2]);
+    if (depth < 1 || worlds < 1) {
+      throw new RangeError(`"${name}": a greedy agent needs a depth and a number of worlds of at least 1`);
+    }
+    return new GreedyAgent(seed, { depth, worlds });
+  }
   const m = /^mcts:(\d+)(?::(\d+))?$/.exec(name);
   if (m) {
     const iterations = Number(m[1]);

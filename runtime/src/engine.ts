@@ -130,6 +130,11 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    */
   standing?(state: S): Outcome;
   /**
+   * Each seat's progress towards winning (the rules' `progress p: ...`), by seat: advice to agents that look ahead,
+   * never part of a result. Optional.
+   */
+  progress?(state: S): readonly number[];
+  /**
    * Why machine players give up this game (the rules' `abandon "reason" when ...`: random playouts, simulations,
    * agents' look-ahead and conformance checks stop it here, with no winner), or null. People play on. Optional.
    */

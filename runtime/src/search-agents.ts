@@ -6,7 +6,7 @@
  * played by them when it hides nothing; they refuse it otherwise.
  */
 import type { Agent } from "./agents.ts";
-import type { Engine, EngineAction, Outcome, Seat } from "./engine.ts";
+import type { Engine, EngineAction, Seat } from "./engine.ts";
 import { RulesError, clone, unnamed } from "./engine-support.ts";
 import { abandonReason } from "./playout.ts";
 import { createRng, randomInt, type RngState } from "./random.ts";
@@ -33,55 +33,132 @@ function imagine<S extends object, A extends EngineAction>(
 }
 
 /**
- * Each seat's share of the result: 1/k for each of k winners, 0 for the others (the standing when not over; an
- * even share for all when the engine cannot judge an unfinished game).
+ * Each seat's share of the result: 1/k for each of k winners, 0 for the others. A game not over is judged by the
+ * rules' `progress` when they say how far a player is (its leaders share), else by the standing (an even share for
+ * all when the engine cannot judge an unfinished game).
  */
 function rewards<S extends object>(engine: Engine<S, EngineAction, unknown>, game: S): (seat: Seat) => number {
-  const result: Outcome | null = engine.outcome(game) ?? engine.standing?.(game) ?? null;
-  if (result === null || result.winners.length === 0) return () => 0.5;
-  const share = 1 / result.winners.length;
-  return (seat) => (result.winners.includes(seat) ? share : 0);
+  const over = engine.outcome(game);
+  const progress = over === null ? engine.progress?.(game) : undefined;
+  const winners =
+    progress !== undefined ? leaders(progress) : ((over ?? engine.standing?.(game) ?? null)?.winners ?? []);
+  if (winners.length === 0) return () => 0.5;
+  const share = 1 / winners.length;
+  return (seat) => (winners.includes(seat) ? share : 0);
+}
+
+/** The seats whose value is highest. */
+function leaders(values: readonly number[]): Seat[] {
+  const best = Math.max(...values);
+  return values.flatMap((value, seat) => (value === best ? [seat] : []));
 }
 
 /**
- * One ply: tries each legal action in the imagined game and takes the one whose standing is best for its seat (a
- * win first, then its score ahead of the best other score), ties broken at random. It never interrupts.
+ * How good a position is for a seat, compared component by component: its share of a win, then its lead in points,
+ * then its lead in progress. A game not over has only its lead in progress when the rules say how far a player is
+ * (the designer's judgement of the whole position), else its standing (the share of a win if it ended now).
+ */
+type Value = readonly [won: number, ahead: number, progressing: number];
+
+const LOST: Value = [Number.NEGATIVE_INFINITY, 0, 0];
+
+function better(a: Value, b: Value): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** A seat's lead over the best other seat in `values` (its own value when it plays alone). */
+function lead(values: readonly number[], seat: Seat): number {
+  const mine = values[seat] ?? 0;
+  let others = Number.NEGATIVE_INFINITY;
+  for (let s = 0; s < values.length; s++) if (s !== seat) others = Math.max(others, values[s] ?? 0);
+  return others === Number.NEGATIVE_INFINITY ? mine : mine - others;
+}
+
+export interface GreedyOptions {
+  /**
+   * How many of its own decisions in a row it looks through (1: the action alone; 2: the action and the best one
+   * its seat may take right after it, as a move and then its steps).
+   */
+  readonly depth?: number;
+  /** Imagined games each action is tried in, its value the average (chance and hidden cards weighed). */
+  readonly worlds?: number;
+}
+
+/**
+ * Greedy: tries each legal action in a game its seat imagines and takes the one that leaves its seat best placed (a
+ * win first, then its score ahead of the best other score, then its progress ahead when the rules say how far a
+ * player is), ties broken at random. With a depth, an action is worth the best its seat reaches by the decisions it
+ * takes itself right after it; with several worlds, the average over as many imagined games. It never interrupts.
  */
 export class GreedyAgent implements Agent {
   readonly rng: RngState;
+  private readonly depth: number;
+  private readonly worlds: number;
 
-  constructor(seed: number) {
+  constructor(seed: number, options: GreedyOptions = {}) {
     this.rng = createRng(seed);
+    this.depth = options.depth ?? 1;
+    this.worlds = options.worlds ?? 1;
+    for (const [what, n] of [
+      ["depth", this.depth],
+      ["number of worlds", this.worlds],
+    ] as const) {
+      if (!Number.isInteger(n) || n < 1) throw new RangeError(`a greedy agent needs a positive ${what}, not ${n}`);
+    }
   }
 
   choose<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, state: S, seat: Seat): A {
     const legal = engine.legalActions(state, seat);
     if (legal.length <= 1) return onlyAction(legal, seat);
-    const world = imagine(engine, state, seat, this.rng);
+    const sums = legal.map((): [number, number, number] => [0, 0, 0]);
+    for (let w = 0; w < this.worlds; w++) {
+      const world = imagine(engine, state, seat, this.rng);
+      legal.forEach((action, i) => {
+        const game = afterAction(engine, world, action);
+        const value = game === null ? LOST : this.reach(engine, game, seat, this.depth - 1);
+        for (let k = 0; k < 3; k++) sums[i]![k]! += value[k]!;
+      });
+    }
     let best: A[] = [];
-    let bestValue = Number.NEGATIVE_INFINITY;
-    for (const action of legal) {
-      const game = afterAction(engine, world, action);
-      const value = game === null ? Number.NEGATIVE_INFINITY : this.value(engine, game, seat);
-      if (value > bestValue) {
-        bestValue = value;
+    let bestValue: Value = LOST;
+    legal.forEach((action, i) => {
+      const order = better(sums[i]!, bestValue);
+      if (order > 0 || best.length === 0) {
+        bestValue = sums[i]!;
         best = [action];
-      } else if (value === bestValue) {
+      } else if (order === 0) {
         best.push(action);
       }
-    }
+    });
     return best[randomInt(this.rng, best.length)] ?? onlyAction(legal, seat);
   }
 
-  private value<S extends object>(engine: Engine<S, EngineAction, unknown>, game: S, seat: Seat): number {
-    const result = engine.outcome(game) ?? engine.standing?.(game);
-    if (result === undefined) return 0;
+  /** The best value `seat` reaches from `game` by up to `depth` decisions of its own in a row. */
+  private reach<S extends object, A extends EngineAction>(
+    engine: AnyEngineOf<S, A>,
+    game: S,
+    seat: Seat,
+    depth: number,
+  ): Value {
+    let best = this.value(engine, game, seat);
+    if (depth === 0 || stopped(engine, game) || lowestSeat(engine.toAct(game)) !== seat) return best;
+    for (const action of engine.legalActions(game, seat)) {
+      const next = afterAction(engine, game, action);
+      if (next === null) continue;
+      const value = this.reach(engine, next, seat, depth - 1);
+      if (better(value, best) > 0) best = value;
+    }
+    return best;
+  }
+
+  private value<S extends object>(engine: Engine<S, EngineAction, unknown>, game: S, seat: Seat): Value {
+    const over = engine.outcome(game);
+    const progress = over === null ? engine.progress?.(game) : undefined;
+    if (progress !== undefined) return [0, 0, lead(progress, seat)];
+    const result = over ?? engine.standing?.(game);
+    if (result === undefined) return [0, 0, 0];
     const won = result.winners.includes(seat) ? 1 / result.winners.length : 0;
-    const mine = result.scores[seat] ?? 0;
-    const others = result.scores.filter((_, s) => s !== seat);
-    const ahead = others.length === 0 ? mine : mine - Math.max(...others);
-    // A win counts for more than any lead in points.
-    return won * 1e9 + ahead;
+    return [won, lead(result.scores, seat), 0];
   }
 }
 

@@ -84,14 +84,19 @@ describe("search agents", () => {
 });
 
 describe("agents named on the command line", () => {
-  it("are random, greedy or mcts with iterations and an optional rollout depth", () => {
+  it("are random, greedy with an optional depth and number of worlds, or mcts with iterations and an optional rollout depth", () => {
     expect(makeAgent("random", 1)).toBeInstanceOf(RandomAgent);
     expect(makeAgent("greedy", 1)).toBeInstanceOf(GreedyAgent);
+    expect(makeAgent("greedy:2", 1)).toBeInstanceOf(GreedyAgent);
+    expect(makeAgent("greedy:2:4", 1)).toBeInstanceOf(GreedyAgent);
+    expect(agentNameProblem("greedy:1:0")).toMatch(/a depth and a number of worlds of at least 1/);
     expect(makeAgent("mcts:400", 1)).toBeInstanceOf(MctsAgent);
     expect(makeAgent("mcts:400:60", 1)).toBeInstanceOf(MctsAgent);
     expect(agentNameProblem("mcts")).toMatch(/unknown agent "mcts"/);
     expect(agentNameProblem("mcts:0")).toMatch(/at least 1 iteration/);
-    expect(agentNameProblem("alphazero")).toMatch(/agents: random, greedy, mcts:ITERATIONS/);
+    expect(agentNameProblem("alphazero")).toMatch(
+      /agents: random, greedy, greedy:DEPTH\[:WORLDS\] \(e\.g\. greedy:2:2\), mcts:ITERATIONS/,
+    );
     expect(seatAgents(["mcts:10", "random"], 3)).toEqual(["mcts:10", "random", "mcts:10"]);
   });
 

@@ -457,7 +457,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
           viewShape: VIEW_SHAPE,${boardView !== undefined ? "\n          boardView," : ""}
           shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
-          standing,${program.abandons.length > 0 ? "\n          abandoned," : ""}
+          standing,${program.scoring?.progress ? "\n          progress: progressBySeat," : ""}${program.abandons.length > 0 ? "\n          abandoned," : ""}
           determinize,
           validateState,
         }, ${str(input.sourcePath)})`,
@@ -803,6 +803,18 @@ function emitScoring(ctx: EmitContext): StatementStructures[] {
       `return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1)${ctx.program.endReasons.length > 0 ? ", ...(state.ending === null ? {} : { ending: state.ending })" : ""} };`,
     ],
   });
+  const progress = s?.progress;
+  if (progress) {
+    rule("progress", progress, `progress (for machine players, not a rule): ${ctx.sourceOf(progress.expr.span)}`);
+    out.push({
+      kind: StructureKind.Function,
+      name: "progressBySeat",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "number[]",
+      docs: ["Each seat's `progress`: how far it is on the way to winning, as agents that look ahead judge it."],
+      statements: ["return SEATS[state.playerCount]!.map((seat) => progress(state, seat));"],
+    });
+  }
   const abandons = ctx.program.abandons;
   if (abandons.length > 0) {
     const names = plainScope();

@@ -286,6 +286,7 @@ export function engineNames(program: Program): Set<string> {
     }
   }
   program.scoring?.tiebreaks.forEach((_, i) => names.add(`tiebreak${i + 1}`));
+  if (program.scoring?.progress) names.add("progress").add("progressBySeat");
   for (const d of program.decisions) if (d.kind === "choose" && d.stmt.whenSeveral) names.add(answerAloneName(d.site));
   if (program.completing.length > 0) {
     for (const n of completingNames) names.add(n);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { GreedyAgent, MctsAgent, makeAgent, type Engine, type GameOptions, type Outcome } from "../src/index.ts";
+
+/**
+ * A climb for two, in turns: `step` goes up 1; `brace` readies a `leap` of 3 (the same seat's next decision);
+ * `rest` does nothing. The score says nothing until the top (30): only the rules' progress (the heights) tells the
+ * agents how far up they are.
+ */
+interface Climb {
+  heights: number[];
+  braced: boolean;
+  current: number;
+}
+type Move = { type: "step" | "brace" | "leap" | "rest"; player: number };
+
+const TOP = 30;
+
+function climbEngine(withProgress: boolean): Engine<Climb, Move, Climb> {
+  const over = (s: Climb): boolean => s.heights.some((h) => h >= TOP);
+  const legalActions = (s: Climb, seat: number): Move[] =>
+    over(s) || seat !== s.current
+      ? []
+      : s.braced
+        ? [{ type: "leap", player: seat }]
+        : (["step", "brace", "rest"] as const).map((type) => ({ type, player: seat }));
+  const standing = (s: Climb): Outcome => {
+    const scores = s.heights.map((h) => (h >= TOP ? 1 : 0));
+    const winners = over(s) ? scores.flatMap((x, seat) => (x === 1 ? [seat] : [])) : [];
+    return { scores, ranks: scores.map((x) => 2 - x), winners };
+  };
+  return {
+    name: "climb",
+    title: "Climb",
+    source: "progress-agents.test.ts",
+    sourceHash: "test",
+    minPlayers: 2,
+    maxPlayers: 2,
+    variants: ["base"],
+    newGame: (_: GameOptions) => ({ heights: [0, 0], braced: false, current: 0 }),
+    toAct: (s) => (over(s) ? [] : [s.current]),
+    mayAct: () => [],
+    isOver: over,
+    legalActions,
+    check: (s, a) => (legalActions(s, a.player).some((l) => l.type === a.type) ? null : "not now"),
+    apply: (s, a) => {
+      if (a.type === "brace") {
+        s.braced = true;
+        return;
+      }
+      if (a.type === "step") s.heights[a.player]! += 1;
+      if (a.type === "leap") s.heights[a.player]! += 3;
+      s.braced = false;
+      s.current = 1 - s.current;
+    },
+    view: (s) => s,
+    outcome: (s) => (over(s) ? standing(s) : null),
+    standing,
+    ...(withProgress ? { progress: (s: Climb) => s.heights } : {}),
+    determinize: (s) => ({ ...s, heights: [...s.heights] }),
+    validateState: () => null,
+  };
+}
+
+/** What an agent does first, over many seeds. */
+function firstMoves(make: (seed: number) => { choose: GreedyAgent["choose"] }, engine: Engine<Climb, Move, Climb>) {
+  const seen = new Set<string>();
+  for (let seed = 0; seed < 20; seed++)
+    seen.add(make(seed).choose(engine, engine.newGame({ players: 2, seed }), 0).type);
+  return [...seen].sort();
+}
+
+describe("agents and the rules' progress", () => {
+  it("without progress, a greedy agent cannot tell a step up from a rest; with it, it steps", () => {
+    expect(firstMoves((s) => new GreedyAgent(s), climbEngine(false))).toEqual(["brace", "rest", "step"]);
+    expect(firstMoves((s) => new GreedyAgent(s), climbEngine(true))).toEqual(["step"]);
+  });
+
+  it("with a depth of 2, it sees its own next decision: bracing for a leap of 3 beats a step of 1", () => {
+    expect(firstMoves((s) => new GreedyAgent(s, { depth: 2 }), climbEngine(true))).toEqual(["brace"]);
+    expect(firstMoves((s) => makeAgent("greedy:2:3", s) as GreedyAgent, climbEngine(true))).toEqual(["brace"]);
+  });
+
+  it("MCTS judges a look-ahead cut short by the progress: it climbs where the score says nothing yet", () => {
+    // Its look-ahead never reaches the top: without progress every action looks the same.
+    const mcts = (s: number): MctsAgent => new MctsAgent(s, { iterations: 60, rolloutDepth: 1 });
+    expect(firstMoves(mcts, climbEngine(false))).not.toEqual(["brace"]);
+    // Bracing, then leaping in the rollout, puts it furthest ahead.
+    expect(firstMoves(mcts, climbEngine(true))).toEqual(["brace"]);
+  });
+
+  it("refuse a depth or a number of worlds below 1", () => {
+    expect(() => new GreedyAgent(1, { depth: 0 })).toThrow(/a greedy agent needs a positive depth, not 0/);
+    expect(() => new GreedyAgent(1, { worlds: 1.5 })).toThrow(/positive number of worlds, not 1.5/);
+    expect(() => makeAgent("greedy:0:2", 1)).toThrow(/at least 1/);
+  });
+});
