@@ -62,6 +62,7 @@ type Value = readonly [won: number, ahead: number, progressing: number];
 
 const LOST: Value = [Number.NEGATIVE_INFINITY, 0, 0];
 
+/** Positive when `a` is better. Two lost actions (-Infinity - -Infinity is NaN) go on to the next component: equal. */
 function better(a: Value, b: Value): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
@@ -86,8 +87,8 @@ export interface GreedyOptions {
 
 /**
  * Greedy: tries each legal action in a game its seat imagines and takes the one that leaves its seat best placed (a
- * win first, then its score ahead of the best other score, then its progress ahead when the rules say how far a
- * player is), ties broken at random. With a depth, an action is worth the best its seat reaches by the decisions it
+ * win first, then its score ahead of the best other score; in a game not over, its progress ahead when the rules
+ * say how far a player is), ties broken at random. With a depth, an action is worth the best its seat reaches by the decisions it
  * takes itself right after it; with several worlds, the average over as many imagined games. It never interrupts.
  */
 export class GreedyAgent implements Agent {
