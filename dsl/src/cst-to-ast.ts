@@ -4,7 +4,7 @@
  * without syntax errors, so every child the grammar requires is present; the contextual words the grammar reads as
  * identifiers (`players`, `score`, `tiebreak`, `set`...) are validated here.
  */
-import type { CstNode } from "chevrotain";
+import type { CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.ts";
 import { Codes, error } from "./diagnostics.ts";
 import { StatementBuilder } from "./cst-to-ast-statements.ts";
@@ -273,16 +273,13 @@ export class AstBuilder extends StatementBuilder {
       const head = ids[0]!;
       if (!this.expectWord(head, ["score", "tiebreak", "progress"], "in a scoring block")) continue;
       const lowest = ids.length === 3;
-      if (lowest) this.expectWord(ids[1]!, ["lowest"], "after `tiebreak`");
+      if (lowest) this.scoreRuleWord(head.image, ids[1]!);
       const rule: A.ScoreRule = {
         span: nodeSpan(r),
         player: name(ids[ids.length - 1]!),
         expr: this.expr(node(r, "expr")),
         lowest,
       };
-      if (head.image !== "tiebreak" && lowest) {
-        this.diagnostics.push(error(Codes.syntaxError, tokenSpan(ids[1]!), "`lowest` applies to tie-breaks only"));
-      }
       if (head.image === "score") {
         if (score) this.diagnostics.push(error(Codes.duplicate, rule.span, "the scoring block has two `score` rules"));
         score = rule;
@@ -296,6 +293,22 @@ export class AstBuilder extends StatementBuilder {
       }
     }
     return { kind: "scoring", span: nodeSpan(n), score, tiebreaks, progress };
+  }
+
+  /** The word between a scoring rule's head and its player: `lowest`, which only a tie-break takes. */
+  private scoreRuleWord(head: string, word: IToken): void {
+    if (head === "tiebreak") this.expectWord(word, ["lowest"], "after `tiebreak`");
+    else if (word.image === "lowest") {
+      this.diagnostics.push(error(Codes.syntaxError, tokenSpan(word), "`lowest` applies to tie-breaks only"));
+    } else {
+      this.diagnostics.push(
+        error(
+          Codes.syntaxError,
+          tokenSpan(word),
+          `expected the player's name and \`:\` after \`${head}\`, found \`${word.image}\``,
+        ),
+      );
+    }
   }
 
   private variant(n: CstNode): A.VariantDecl {

@@ -149,6 +149,16 @@ code(Codes.typeMismatch, "type mismatch", () => {
     expect(soleError(game("scoring { score p: 0\n heuristic p: 1 }"), Codes.syntaxError).message).toMatch(
       /`score`, `tiebreak` or `progress`/,
     );
+    // The word is reported against the rule it follows.
+    expect(soleError(game("scoring { score highest p: 0 }"), Codes.syntaxError).message).toBe(
+      "expected the player's name and `:` after `score`, found `highest`",
+    );
+    expect(soleError(game("scoring { score p: 0\n progress most p: 1 }"), Codes.syntaxError).message).toBe(
+      "expected the player's name and `:` after `progress`, found `most`",
+    );
+    expect(soleError(game("scoring { score p: 0\n tiebreak least p: 1 }"), Codes.syntaxError).message).toBe(
+      "expected `lowest` after `tiebreak`, found `least`",
+    );
   });
 
   it("int where a bool is expected, and bool where an int is", () => {
