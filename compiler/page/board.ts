@@ -55,7 +55,8 @@ export function renderView(
   const tableFields = shape?.table ?? {};
   for (const [name, value] of Object.entries(view)) {
     if (skip.has(name)) continue;
-    table.append(renderField(name, value, tableFields[name], shape));
+    // A board on the table (Breakthrough's pieces) takes clicks on its cells as well.
+    table.append(renderField(name, value, tableFields[name], shape, picks?.cells));
   }
   root.append(table);
   players.forEach((fields, seat) => {

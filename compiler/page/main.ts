@@ -16,6 +16,19 @@ const SITTERS = ["human", "random", "greedy", "mcts:200"];
 
 let table: AnyTable | null = null;
 let problem = "";
+/**
+ * A square, cell or place the player clicked that several legal actions name (a piece with three moves): the action
+ * panel then offers only those, until an action is taken or the player asks for all again.
+ */
+let narrowed: { readonly kind: NameKind; readonly key: string; readonly label: string } | null = null;
+
+type NameKind = "hexes" | "cells" | "words";
+const NAME_KINDS: readonly NameKind[] = ["hexes", "cells", "words"];
+
+/** What an action names, as its player reads it (see the runtime's `actionNames`). */
+function namesOf(t: AnyTable, action: EngineAction): Record<NameKind, string[]> {
+  return actionNames(engine.shownAction?.(t.session.state, action) ?? action);
+}
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -73,6 +86,7 @@ function setupForm(): HTMLFormElement {
         sitters,
       ) as AnyTable;
       problem = "";
+      narrowed = null;
     } catch (error) {
       problem = error instanceof Error ? error.message : String(error);
     }
@@ -87,8 +101,23 @@ function actionPanel(t: AnyTable, seat: number, heading: string): HTMLElement {
   panel.className = "panel actions";
   panel.dataset.panel = "actions";
   panel.append(element("h3", heading));
+  const legal = t.session.legalActions(seat);
+  const only = narrowed;
+  const naming = only === null ? [] : legal.filter((a) => namesOf(t, a)[only.kind].includes(only.key));
+  if (only !== null && naming.length > 0) {
+    const all = element("button", "Show every action");
+    all.dataset.showAll = "";
+    all.addEventListener("click", () => {
+      narrowed = null;
+      draw();
+    });
+    const note = element("p", `The actions that name ${only.label}: `);
+    note.dataset.narrowed = only.key;
+    note.append(all);
+    panel.append(note);
+  }
   const groups = new Map<string, EngineAction[]>();
-  for (const action of t.session.legalActions(seat)) {
+  for (const action of naming.length > 0 ? naming : legal) {
     groups.set(action.type, [...(groups.get(action.type) ?? []), action]);
   }
   for (const [type, actions] of groups) {
@@ -114,32 +143,44 @@ function actionPanel(t: AnyTable, seat: number, heading: string): HTMLElement {
 }
 
 /**
- * The squares, cells and places `seat` may click: each named by exactly one of its legal actions (a square or cell
- * the action's value is, as the player reads it: `startPort (0, -2)`, `spot (1, 0)`; a name it holds, `sail(zone:
- * "havana")`), which a click takes.
+ * The squares, cells and places `seat` may click: each named by one of its legal actions (a square or cell the
+ * action's value is, as the player reads it: `startPort (0, -2)`, `spot (1, 0)`; a name it holds, `sail(zone:
+ * "havana")`), which a click takes; one that several actions name (a piece and its moves) narrows the actions offered
+ * to those.
  */
 function squarePicks(t: AnyTable, seat: number): Picks {
-  const named = {
-    hexes: new Map<string, EngineAction[]>(),
-    cells: new Map<string, EngineAction[]>(),
-    words: new Map<string, EngineAction[]>(),
-  };
+  const named: Record<NameKind, Map<string, EngineAction[]>> = { hexes: new Map(), cells: new Map(), words: new Map() };
   for (const action of t.session.legalActions(seat)) {
-    const names = actionNames(engine.shownAction?.(t.session.state, action) ?? action);
-    for (const kind of ["hexes", "cells", "words"] as const) {
+    const names = namesOf(t, action);
+    for (const kind of NAME_KINDS) {
       for (const key of new Set(names[kind])) named[kind].set(key, [...(named[kind].get(key) ?? []), action]);
     }
   }
-  const once = (map: Map<string, EngineAction[]>): Map<string, () => void> =>
-    new Map([...map].flatMap(([key, actions]) => (actions.length === 1 ? [[key, () => take(actions[0]!)]] : [])));
+  const picks = (kind: NameKind, label: (key: string) => string): Map<string, () => void> =>
+    new Map(
+      [...named[kind]].map(([key, actions]) => [
+        key,
+        actions.length === 1
+          ? () => take(actions[0]!)
+          : () => {
+              narrowed = { kind, key, label: label(key) };
+              draw();
+            },
+      ]),
+    );
   // A word an action holds is a place of a map of places, when the board has one (`sail(zone: "havana")`).
-  return { hexes: once(named.hexes), cells: once(named.cells), places: once(named.words) };
+  return {
+    hexes: picks("hexes", (key) => `(${key.replace(",", ", ")})`),
+    cells: picks("cells", (key) => `(${key.replace(",", ", ")})`),
+    places: picks("words", (key) => key),
+  };
 }
 
 function take(action: EngineAction): void {
   if (table === null) return;
   const refused = table.act(action);
   problem = refused ?? "";
+  narrowed = null;
   draw();
 }
 
@@ -152,6 +193,7 @@ function gameControls(t: AnyTable): HTMLElement {
   undo.disabled = !t.canUndo();
   undo.addEventListener("click", () => {
     t.undo();
+    narrowed = null;
     draw();
   });
   const save = element("button", "Save");
@@ -177,6 +219,7 @@ function gameControls(t: AnyTable): HTMLElement {
         );
       table = Table.load(engine, text, sitters) as AnyTable;
       problem = "";
+      narrowed = null;
     } catch (error) {
       // A save that cannot be trusted changes nothing: the current game goes on.
       problem = `That save cannot be loaded: ${error instanceof SaveError ? error.message : String(error)}`;
@@ -224,6 +267,12 @@ function draw(): void {
         seat === undefined ? undefined : squarePicks(t, seat),
       ),
     );
+    // The square whose actions are offered alone stands out on the board.
+    if (narrowed !== null) {
+      for (const square of board.querySelectorAll(`[data-pick="${CSS.escape(narrowed.key)}"]`)) {
+        square.classList.add("chosen");
+      }
+    }
     const side = element("div");
     const outcome = t.outcome();
     if (outcome !== null) {

@@ -189,6 +189,35 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("a cell several actions name narrows the actions to those: a Breakthrough piece, then one of its moves", async () => {
+    const { page, url } = await open("breakthrough");
+    await newGame(page, url, 2, ["human", "human"]);
+    // Sixteen opening moves: too many for buttons, offered as a list to pick from.
+    const listed = page.locator("[data-panel=actions] select[name=Move] option");
+    await expect.poll(() => listed.count()).toBeGreaterThan(12);
+    const all = await listed.count();
+    // A piece of the front row: up to three moves (left, ahead, right), each naming its cell.
+    const piece = page.locator("[data-board=grid] [data-pick]").first();
+    const cell = (await piece.getAttribute("data-pick"))!;
+    const [x, y] = cell.split(",");
+    await piece.click();
+    await expect.poll(() => page.locator("[data-panel=actions] [data-narrowed]").count()).toBe(1);
+    expect(await page.locator(`[data-board=grid] [data-pick="${cell}"]`).getAttribute("class")).toContain("chosen");
+    const buttons = page.locator("[data-panel=actions] button[data-action]");
+    const moves = await buttons.allTextContents();
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.length).toBeLessThanOrEqual(3);
+    for (const move of moves) expect(move).toContain(`the piece at (${x}, ${y})`);
+    // Every action again, then narrowed again and one of the moves taken.
+    await page.locator("[data-show-all]").click();
+    await expect.poll(() => listed.count()).toBe(all);
+    await piece.click();
+    await buttons.first().click();
+    expect((await page.locator("[data-panel=log] li").allTextContents())[0]).toContain(`the piece at (${x}, ${y})`);
+    await expect.poll(() => page.locator("[data-narrowed]").count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("a square grid drawn as a grid (Connect Four)", async () => {
     const { page, url } = await open("connect-four");
     await newGame(page, url, 2, ["human", "human"]);
