@@ -3,7 +3,15 @@
  * each player and one for the table; lists of records as cards, maps keyed by hexes as hex boards, maps keyed by
  * cells as square grids; what the viewer may not see as "hidden".
  */
-import { boardOverview, graphOverview, type FieldShape, type ValueShape, type ViewShape } from "@rules/runtime";
+import {
+  boardOverview,
+  graphOverview,
+  type BoardGrids,
+  type FieldShape,
+  type GridSize,
+  type ValueShape,
+  type ViewShape,
+} from "@rules/runtime";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -29,7 +37,8 @@ type CellPicks = ReadonlyMap<string, () => void> | undefined;
 
 /**
  * The view of `viewer` (a seat), in panels; with `board` (the engine's `boardView`: the board every player sees),
- * first the board with the pieces of the view on it.
+ * first the board with the pieces of the view on it. `grids` (the engine's): the bounded grids boards lie on, drawn
+ * whole.
  */
 export function renderView(
   view: Record<string, Json>,
@@ -37,6 +46,7 @@ export function renderView(
   viewer: number,
   board?: Record<string, Json>,
   picks?: Picks,
+  grids?: BoardGrids,
 ): HTMLElement {
   const root = element("div");
   const overview = board === undefined ? null : boardOverviewElement(board, view, shape, picks?.hexes);
@@ -56,7 +66,7 @@ export function renderView(
   for (const [name, value] of Object.entries(view)) {
     if (skip.has(name)) continue;
     // A board on the table (Breakthrough's pieces) takes clicks on its cells as well.
-    table.append(renderField(name, value, tableFields[name], shape, picks?.cells));
+    table.append(renderField(name, value, tableFields[name], shape, picks?.cells, grids?.table[name]));
   }
   root.append(table);
   players.forEach((fields, seat) => {
@@ -65,7 +75,8 @@ export function renderView(
     panel.append(element("h3", undefined, seat === viewer ? `Seat ${seat} (you)` : `Seat ${seat}`));
     for (const [name, value] of Object.entries(fields)) {
       // The cells the viewer may click lie in the viewer's own grids (where a tile of theirs goes).
-      panel.append(renderField(name, value, shape?.players[name], shape, seat === viewer ? picks?.cells : undefined));
+      const cells = seat === viewer ? picks?.cells : undefined;
+      panel.append(renderField(name, value, shape?.players[name], shape, cells, grids?.players[name]));
     }
     root.append(panel);
   });
@@ -78,6 +89,7 @@ function renderField(
   field: FieldShape | undefined,
   shape: ViewShape | undefined,
   picks?: CellPicks,
+  grid?: GridSize,
 ): HTMLElement {
   const row = element("div", "field");
   row.append(element("span", "name", name));
@@ -86,7 +98,7 @@ function renderField(
   if (field?.visibility === "hidden" && typeof value === "number") {
     row.append(element("span", "hidden", `${value} face down`));
   } else {
-    row.append(renderValue(value, type, shape, picks));
+    row.append(renderValue(value, type, shape, picks, grid));
   }
   return row;
 }
@@ -98,12 +110,14 @@ export function renderValue(
   shape: ViewShape | undefined,
   /** Cells to click, for a grid drawn here. */
   picks?: CellPicks,
+  /** The bounded grid a map of cells drawn here lies on. */
+  grid?: GridSize,
 ): HTMLElement {
   if (value === null) return element("span", "hidden", type?.kind === "optional" ? "none" : "hidden");
   if (type?.kind === "optional") return renderValue(value, type.of, shape);
   if (type?.kind === "map" && typeof value === "object" && !Array.isArray(value)) {
     if (type.key.kind === "hex") return hexBoard(value, type.value, shape);
-    if (type.key.kind === "cell") return squareGrid(value, type.value, shape, picks);
+    if (type.key.kind === "cell") return squareGrid(value, type.value, shape, picks, grid);
   }
   if (Array.isArray(value)) {
     const of = type?.kind === "list" ? type.of : undefined;
@@ -172,12 +186,16 @@ function short(value: Json): string {
   return String(value);
 }
 
-/** A map keyed by cells ("x,y"), drawn as the grid of those cells' bounding box. */
+/**
+ * A map keyed by cells ("x,y"), drawn as the grid it lies on (`size`, from cell(0, 0)) or else as the grid of its
+ * cells' bounding box.
+ */
 function squareGrid(
   map: { [key: string]: Json },
   of: ValueShape,
   shape: ViewShape | undefined,
   picks: CellPicks,
+  size: GridSize | undefined,
 ): HTMLElement {
   const cells = Object.entries(map).map(([key, v]) => {
     const [x, y] = key.split(",").map(Number) as [number, number];
@@ -186,9 +204,17 @@ function squareGrid(
   const grid = element("div", "grid");
   grid.dataset.board = "grid";
   const offered = pickCells(picks);
-  if (cells.length === 0 && offered.length === 0) return element("span", "hidden", "empty");
-  const xs = [...cells, ...offered].map((c) => c.x);
-  const ys = [...cells, ...offered].map((c) => c.y);
+  const corners =
+    size === undefined
+      ? []
+      : [
+          { x: 0, y: 0 },
+          { x: size.width - 1, y: size.height - 1 },
+        ];
+  const spanned = [...cells, ...offered, ...corners];
+  if (spanned.length === 0) return element("span", "hidden", "empty");
+  const xs = spanned.map((c) => c.x);
+  const ys = spanned.map((c) => c.y);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   grid.style.gridTemplateColumns = `repeat(${x1 - x0 + 1}, 2.2rem)`;
   for (let y = y0; y <= y1; y++) {

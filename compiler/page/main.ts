@@ -265,6 +265,7 @@ function draw(): void {
         viewer,
         engine.boardView?.(t.session.state) as never,
         seat === undefined ? undefined : squarePicks(t, seat),
+        engine.grids?.(t.session.state),
       ),
     );
     // The square whose actions are offered alone stands out on the board.

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   Session,
+  cellOf,
   createRng,
   createSave,
   randomPlayout,
@@ -279,6 +280,49 @@ describe("names", () => {
     });
     await withEngine(text.replace("progress p:", "tiebreak p:"), (engine) => {
       expect(engine.progress).toBeUndefined();
+    });
+  });
+
+  it("a board `on grid(w, h)`: the engine gives its size by variant and params; a key off it stops the game", async () => {
+    const text = [
+      'game "Drops" { players 2..2 }',
+      "param WIDE: int = 3",
+      'variant narrow "Two columns" { set WIDE = 2 }',
+      "global {",
+      "  board: map<Cell, Player> on grid(WIDE, 2)",
+      "}",
+      "per player { marks: map<Cell, int> on grid(1, 1) }",
+      "action Drop(x: 0..3) {",
+      "  board[cell(x, 0)] = me",
+      "}",
+      "flow {",
+      "  act players[0]: Drop",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(engine.grids?.(state)).toEqual({
+        table: { board: { width: 3, height: 2 } },
+        players: { marks: { width: 1, height: 1 } },
+      });
+      expect(engine.grids?.(engine.newGame({ players: 2, seed: 1, variant: "narrow" })).table.board).toEqual({
+        width: 2,
+        height: 2,
+      });
+      expect(engine.grids?.(engine.newGame({ players: 2, seed: 1, params: { WIDE: 5 } })).table.board?.width).toBe(5);
+      // Offered and allowed (the action requires nothing), but cell(3, 0) lies off the grid: the game stops there,
+      // naming the rule, before the board changes.
+      expect(() => engine.apply(state, { type: "Drop", player: 0, x: 3 } as EngineAction)).toThrow(
+        "inline.rules:9:3: cell(3, 0) is off the grid of 3 x 2 that `board` lies on",
+      );
+      expect(state).toMatchObject({ board: {} });
+      const next = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(next, { type: "Drop", player: 0, x: 2 } as EngineAction);
+      expect(next).toMatchObject({ board: { [cellOf(2, 0)]: 0 } });
+    });
+    // Without a board on a grid, the engine has no `grids`.
+    await withEngine(text.replace(" on grid(WIDE, 2)", "").replace(" on grid(1, 1)", ""), (engine) => {
+      expect(engine.grids).toBeUndefined();
     });
   });
 

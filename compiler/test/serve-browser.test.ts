@@ -218,11 +218,19 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("a square grid drawn as a grid (Connect Four)", async () => {
+  it("a square grid drawn as a grid, the whole grid the board lies on (Connect Four: 7 x 6, then 5 x 4)", async () => {
     const { page, url } = await open("connect-four");
     await newGame(page, url, 2, ["human", "human"]);
+    // Empty at the start, the board is drawn whole: `board: map<Cell, Player> on grid(COLUMNS, ROWS)`.
+    const cells = page.locator("[data-board=grid] > div");
+    await expect.poll(() => cells.count()).toBe(42);
     await page.locator("[data-panel=actions] button").first().click();
-    await expect.poll(() => page.locator("[data-board=grid] > div").count()).toBeGreaterThan(0);
+    await expect.poll(() => cells.filter({ hasText: "0" }).count()).toBe(1);
+    expect(await cells.count()).toBe(42);
+    // The small variant's grid.
+    await page.locator("form[data-panel=setup] select[name=variant]").selectOption("small");
+    await page.locator("form[data-panel=setup] button[type=submit]").click();
+    await expect.poll(() => cells.count()).toBe(20);
     expect(problems).toEqual([]);
   }, 60_000);
 });

@@ -151,6 +151,16 @@ export interface FieldDecl extends Node {
    * imagining what they cannot see deals the unseen cards of the deck and of such lists again together.
    */
   readonly dealtFrom?: Name;
+  /**
+   * `board: map<Cell, Player> on grid(COLUMNS, ROWS)`: the grid of `width` columns and `height` rows from `cell(0,
+   * 0)` that a map of cells lies on (a key outside it stops the game; boards drawn for players span it whole).
+   */
+  readonly grid?: GridBound;
+}
+
+export interface GridBound extends Node {
+  readonly width: Expr;
+  readonly height: Expr;
 }
 
 export interface RecordDecl extends Node {

@@ -636,6 +636,7 @@ class Checker {
           this.enter("const", undefined);
           this.expr(f.initial, info.type);
         }
+        if (f.grid) this.misplacedGrid(f.grid, "a record's field");
       }
     }
     for (const f of [...this.playerFields.values(), ...this.globalFields.values()]) {
@@ -643,6 +644,7 @@ class Checker {
         this.enter("const", undefined);
         this.expr(f.decl.initial, f.type);
       }
+      if (f.decl.grid) this.checkGrid(f);
     }
     this.visibility.checkFields();
     for (const [k, p] of this.params) {
@@ -685,6 +687,45 @@ class Checker {
     for (const t of this.tests) this.testSteps.check(t);
   }
 
+  /**
+   * `board: map<Cell, Player> on grid(COLUMNS, ROWS)`: a player's or the game's map keyed by cells, on a grid whose
+   * size is known before the game starts (numbers, constants and params).
+   */
+  private checkGrid(f: FieldInfo): void {
+    const grid = f.decl.grid!;
+    if ([...this.decls.runFields.values()].some((r) => r.fields.includes(f.decl.name.text))) {
+      this.misplacedGrid(grid, "a field of a procedure's run");
+      return;
+    }
+    if (f.type.kind !== "map" || f.type.key.kind !== "cell") {
+      if (f.type.kind === "error") return;
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          grid.span,
+          `\`on grid\` bounds a map keyed by cells, and \`${f.decl.name.text}\` is a ${typeToString(f.type)}`,
+          "a board is `map<Cell, ...>`: what lies on each cell",
+        ),
+      );
+      return;
+    }
+    for (const size of [grid.width, grid.height]) {
+      this.enter("const", undefined);
+      this.expr(size, INT);
+    }
+  }
+
+  private misplacedGrid(grid: A.GridBound, what: string): void {
+    this.diagnostics.push(
+      error(
+        Codes.misplaced,
+        grid.span,
+        `${what} cannot lie \`on grid\`: only a player's or the game's map of cells can`,
+        "declare the board among the fields of `global { }` or `per player { }`",
+      ),
+    );
+  }
+
   /** A derived field is a value computed like a function's, from the setup's result. */
   private checkDerived(f: FieldInfo): void {
     const d = f.decl;
@@ -713,6 +754,7 @@ class Checker {
     this.enter("fn", undefined);
     this.computing = `derived:${d.name.text}`;
     this.expr(d.initial, f.type);
+    if (d.grid) this.misplacedGrid(d.grid, "derived data");
   }
 
   /** Whether the body being checked is a test's, or a test helper's. */

@@ -196,6 +196,9 @@ export class AstBuilder extends StatementBuilder {
       const init = maybeNode(f, "expr");
       const shown = tokens(f, "StringLiteral")[0];
       const deck = tokens(f, "deck")[0];
+      const on = tokens(f, "on")[0];
+      const width = maybeNode(f, "gridWidth");
+      const height = maybeNode(f, "gridHeight");
       return {
         span: nodeSpan(f),
         name: name(token(f, "Identifier")),
@@ -204,6 +207,15 @@ export class AstBuilder extends StatementBuilder {
         visibility: v ? this.visibility(v) : { kind: "public" },
         ...(shown ? { shown: { span: tokenSpan(shown), ...this.text(shown) } } : {}),
         ...(deck ? { dealtFrom: name(deck) } : {}),
+        ...(on && width && height
+          ? {
+              grid: {
+                span: { ...tokenSpan(on), end: tokenSpan(token(f, "RParen")).end },
+                width: this.expr(width),
+                height: this.expr(height),
+              },
+            }
+          : {}),
       };
     });
   }

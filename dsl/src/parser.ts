@@ -310,7 +310,7 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  /** name: type [= initial] [public | private | hidden | visible if cond] [from deck] [shown "text"] */
+  /** name: type [= initial] [on grid(w, h)] [public | private | hidden | visible if cond] [from deck] [shown "text"] */
   private field = this.RULE("field", () => {
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
@@ -318,6 +318,19 @@ export class RulesParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.Assign);
       this.SUBRULE(this.expr);
+    });
+    // `on grid(COLUMNS, ROWS)`: the bounded grid a map of cells lies on (`on` and `grid` are not reserved).
+    this.OPTION5({
+      GATE: () => this.LA(1).image === "on" && this.LA(2).image === "grid" && this.LA(3).tokenType === T.LParen,
+      DEF: () => {
+        this.CONSUME5(T.Identifier, { LABEL: "on" });
+        this.CONSUME6(T.Identifier, { LABEL: "grid" });
+        this.CONSUME(T.LParen);
+        this.SUBRULE2(this.expr, { LABEL: "gridWidth" });
+        this.CONSUME(T.Comma);
+        this.SUBRULE3(this.expr, { LABEL: "gridHeight" });
+        this.CONSUME(T.RParen);
+      },
     });
     this.OPTION2(() => this.SUBRULE(this.visibility));
     // `from combatDeck`: the cards of a hidden hand are dealt from that deck (`from` is not reserved).

@@ -69,6 +69,47 @@ describe("square grids", () => {
   });
 });
 
+describe("a board on a bounded grid: `board: map<Cell, Player> on grid(COLUMNS, ROWS)`", () => {
+  it("a player's or the game's map of cells lies on a grid of a size known before the game (numbers, params)", () => {
+    const p = loadClean(
+      game(
+        "param COLUMNS: int = 7\nglobal { board: map<Cell, Player> on grid(COLUMNS, COLUMNS - 1) hidden }\n" +
+          "per player { marks: map<Cell, int> = {} on grid(3, 3) }",
+      ),
+    );
+    const board = p.globalFields.get("board")!.decl;
+    expect(board.grid?.width).toMatchObject({ kind: "name", name: "COLUMNS" });
+    expect(board.visibility.kind).toBe("hidden");
+    expect(p.playerFields.get("marks")!.decl.grid?.height).toMatchObject({ kind: "int", value: 3 });
+    // `on` and `grid` are not reserved.
+    loadClean(game("global { on: int  grid: int }", "  on = grid\n  end"));
+  });
+
+  it("only a map keyed by cells, of the game or a player, sized by numbers that do not change in a game", () => {
+    expect(soleError(game("global { a: list<Cell> on grid(3, 3) }"), Codes.typeMismatch)).toMatchObject({
+      line: 2,
+      column: 24,
+      message: "`on grid` bounds a map keyed by cells, and `a` is a list<Cell>",
+      hint: "a board is `map<Cell, ...>`: what lies on each cell",
+    });
+    expect(soleError(game("global { a: map<Cell, int> on grid(true, 3) }"), Codes.typeMismatch).message).toBe(
+      "expected int, found bool",
+    );
+    expect(soleError(game("global { n: int  a: map<Cell, int> on grid(n, 3) }"), Codes.misplaced).message).toBe(
+      "a constant cannot read the game state (`n`)",
+    );
+    for (const [decls, what] of [
+      ["record R { cells: map<Cell, int> on grid(2, 2) }\nglobal { r: R? }", "a record's field"],
+      ["derived { d: map<Cell, int> = {} on grid(2, 2) }", "derived data"],
+    ]) {
+      expect(soleError(game(decls!), Codes.misplaced)).toMatchObject({
+        message: `${what} cannot lie \`on grid\`: only a player's or the game's map of cells can`,
+        hint: "declare the board among the fields of `global { }` or `per player { }`",
+      });
+    }
+  });
+});
+
 describe("graphs of places", () => {
   const ZONES = [
     "enum Zone { a, b, c }",

@@ -12,7 +12,14 @@
  */
 
 import type { RngState } from "./random.ts";
+import type { GridSize } from "./grid.ts";
 import type { ViewShape } from "./view-shape.ts";
+
+/** The grids of `Engine.grids`: by field name, the game's (`table`) and each player's (`players`). */
+export interface BoardGrids {
+  readonly table: Readonly<Record<string, GridSize>>;
+  readonly players: Readonly<Record<string, GridSize>>;
+}
 
 /** A seat at the table: 0 .. players-1, in clockwise order. */
 export type Seat = number;
@@ -111,6 +118,12 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    * rules derive it; `viewShape.board` gives its shape. Views leave it out: it never changes during a game. Optional.
    */
   boardView?(state: S): Readonly<Record<string, unknown>>;
+  /**
+   * The bounded grids the rules' boards lie on (`board: map<Cell, Player> on grid(COLUMNS, ROWS)`), by field: the
+   * game's fields under `table`, the players' under `players`. A board drawn for players spans its grid whole, empty
+   * cells included. Optional: without it (or for a field it does not name), a board spans the cells it holds.
+   */
+  grids?(state: S): BoardGrids;
   /**
    * `action` as its player reads it now, for people: a parameter given by its position in a list is replaced by the
    * value it stands for (as that player's view shows it). Never mutates. Optional: without it, actions are shown as

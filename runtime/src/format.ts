@@ -2,7 +2,8 @@
  * Plain-text presentation of game data, for terminals: actions, outcomes, views and simulation summaries.
  * Game-agnostic: it only knows the shapes the engine interface guarantees.
  */
-import type { AnyEngine, EngineAction, Outcome } from "./engine.ts";
+import type { AnyEngine, BoardGrids, EngineAction, Outcome } from "./engine.ts";
+import type { GridSize } from "./grid.ts";
 import type { SimulationSummary } from "./simulate.ts";
 import type { ViewShape } from "./view-shape.ts";
 import { boardOverview, graphLines, graphOverview, overviewLines } from "./board-overview.ts";
@@ -188,16 +189,19 @@ const GRID_LIMIT = 40;
 
 /**
  * A player's view as `formatBlock` writes it, with what its shape says is a board drawn as one: a map keyed by cells
- * (`board: map<Cell, Player>`) as the grid of its cells' bounding box, columns numbered by x and rows by y, an empty
- * cell as `.`; a list of records that each stand on a cell (Glen More's display: `Placed { tile, at: Cell, ... }`) as
- * the grid of their positions in the list, then the records by position. A map whose values are not single values,
- * records sharing a cell, or too large a grid are written as any other field.
+ * (`board: map<Cell, Player>`) as the grid it lies on (`grids`), or else as the grid of its cells' bounding box,
+ * columns numbered by x and rows by y, an empty cell as `.`; a list of records that each stand on a cell (Glen More's
+ * display: `Placed { tile, at: Cell, ... }`) as the grid of their positions in the list, then the records by
+ * position. A map whose values are not single values, records sharing a cell, or too large a grid are written as any
+ * other field.
  */
 export function formatView(
   view: Record<string, unknown>,
   shape: ViewShape | undefined,
   /** The engine's `boardView`: drawn first, as text, with the view's pieces on it (`overviewLines`). */
   board?: Readonly<Record<string, unknown>>,
+  /** The engine's `grids`: the bounded grids boards lie on, drawn whole. */
+  grids?: BoardGrids,
 ): string {
   if (shape === undefined) return formatBlock(view);
   const overview = board === undefined ? null : boardOverview(board, view, shape);
@@ -206,16 +210,20 @@ export function formatView(
     ...(overview === null ? [] : ["the board:", ...overviewLines(overview).map((line) => `  ${line}`)]),
     ...(graph === null ? [] : [`the map (${graph.name}):`, ...graphLines(graph).map((line) => `  ${line}`)]),
   ];
-  return (lines.length === 0 ? "" : `${lines.join("\n")}\n`) + formatFields(view, shape);
+  return (lines.length === 0 ? "" : `${lines.join("\n")}\n`) + formatFields(view, shape, grids);
 }
 
-function formatFields(view: Record<string, unknown>, shape: ViewShape): string {
-  const drawn = (fields: Record<string, unknown>, shapes: ViewShape["table"]): Record<string, unknown> =>
+function formatFields(view: Record<string, unknown>, shape: ViewShape, grids: BoardGrids | undefined): string {
+  const drawn = (
+    fields: Record<string, unknown>,
+    shapes: ViewShape["table"],
+    sizes: Readonly<Record<string, GridSize>> | undefined,
+  ): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(fields).map(([name, value]) => {
         const type = shapes[name]?.shown === true ? undefined : shapes[name]?.type;
         let board: Drawn | null = null;
-        if (type?.kind === "map" && type.key.kind === "cell") board = gridOf(value);
+        if (type?.kind === "map" && type.key.kind === "cell") board = gridOf(value, sizes?.[name]);
         if (type?.kind === "list" && type.of.kind === "record") {
           const onCells = Object.entries(shape.records[type.of.name] ?? {}).filter(([, f]) => f.type.kind === "cell");
           if (onCells.length === 1) board = placedOn(value, onCells[0]![0]);
@@ -225,10 +233,10 @@ function formatFields(view: Record<string, unknown>, shape: ViewShape): string {
     );
   const players = Array.isArray(view.players)
     ? (view.players as unknown[]).map((p) =>
-        typeof p === "object" && p !== null ? drawn(p as Record<string, unknown>, shape.players) : p,
+        typeof p === "object" && p !== null ? drawn(p as Record<string, unknown>, shape.players, grids?.players) : p,
       )
     : view.players;
-  return formatBlock({ ...drawn(view, shape.table), ...(view.players === undefined ? {} : { players }) });
+  return formatBlock({ ...drawn(view, shape.table, grids?.table), ...(view.players === undefined ? {} : { players }) });
 }
 
 interface TextOnCell {
@@ -237,8 +245,11 @@ interface TextOnCell {
   readonly text: string;
 }
 
-/** A map keyed by cells (`"x,y"` in a view) drawn as a grid, or null when it cannot be drawn as one. */
-function gridOf(value: unknown): Drawn | null {
+/**
+ * A map keyed by cells (`"x,y"` in a view) drawn as a grid (the whole of the grid it lies on, when given), or null
+ * when it cannot be drawn as one.
+ */
+function gridOf(value: unknown, size: GridSize | undefined): Drawn | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const cells: TextOnCell[] = [];
   for (const [key, v] of Object.entries(value)) {
@@ -246,7 +257,7 @@ function gridOf(value: unknown): Drawn | null {
     if (match === null || !isScalar(v)) return null;
     cells.push({ x: Number(match[1]), y: Number(match[2]), text: typeof v === "string" ? v : formatScalar(v) });
   }
-  const lines = gridLines(cells);
+  const lines = gridLines(cells, size);
   return lines === null ? null : new Drawn(lines);
 }
 
@@ -279,13 +290,24 @@ function placedOn(value: unknown, field: string): Drawn | null {
   return lines === null ? null : new Drawn([...lines, ...records]);
 }
 
-/** The lines of a grid of texts on cells, over their bounding box; null for none, or a grid too large to read. */
-function gridLines(cells: readonly TextOnCell[]): string[] | null {
-  if (cells.length === 0) return null;
-  const x0 = Math.min(...cells.map((c) => c.x));
-  const x1 = Math.max(...cells.map((c) => c.x));
-  const y0 = Math.min(...cells.map((c) => c.y));
-  const y1 = Math.max(...cells.map((c) => c.y));
+/**
+ * The lines of a grid of texts on cells, over their bounding box and the grid they lie on (`size`: from cell(0, 0));
+ * null for no cells on no grid, or a grid too large to read.
+ */
+function gridLines(cells: readonly TextOnCell[], size?: GridSize): string[] | null {
+  const corners =
+    size === undefined
+      ? []
+      : [
+          { x: 0, y: 0 },
+          { x: size.width - 1, y: size.height - 1 },
+        ];
+  const spanned = [...cells, ...corners];
+  if (spanned.length === 0) return null;
+  const x0 = Math.min(...spanned.map((c) => c.x));
+  const x1 = Math.max(...spanned.map((c) => c.x));
+  const y0 = Math.min(...spanned.map((c) => c.y));
+  const y1 = Math.max(...spanned.map((c) => c.y));
   if (x1 - x0 >= GRID_LIMIT || y1 - y0 >= GRID_LIMIT) return null;
   const at = new Map(cells.map((c) => [`${c.x},${c.y}`, c.text]));
   const xs = Array.from({ length: x1 - x0 + 1 }, (_, i) => x0 + i);

@@ -182,6 +182,38 @@ export function cellInside(c: Cell, width: number, height: number): boolean {
   return x >= 0 && x < width && y >= 0 && y < height;
 }
 
+/**
+ * `board[c] = v` for a board declared `on grid(width, height)`: `c` itself, or the game stops (a rule put something off
+ * the board) with the error naming the rule's line and column.
+ */
+export function onGrid(c: Cell, width: number, height: number, board: string, line: number, column: number): Cell {
+  if (cellInside(c, width, height)) return c;
+  throw new RulesError(
+    `cell(${cellX(c)}, ${cellY(c)}) is off the grid of ${width} x ${height} that \`${board}\` lies on`,
+    line,
+    column,
+  );
+}
+
+/** `board = { ... }` for a board declared `on grid(width, height)`: the map itself, once every key lies on the grid. */
+export function allOnGrid<M extends object>(
+  board: M,
+  width: number,
+  height: number,
+  name: string,
+  line: number,
+  column: number,
+): M {
+  for (const key of Object.keys(board)) onGrid(Number(key), width, height, name, line, column);
+  return board;
+}
+
+/** The size of a bounded grid a board lies on (`on grid(width, height)` in the rules). */
+export interface GridSize {
+  readonly width: number;
+  readonly height: number;
+}
+
 /** Steps between two cells moving through sides only (rook steps of one). */
 export function manhattan(a: Cell, b: Cell): number {
   return Math.abs(cellX(a) - cellX(b)) + Math.abs(cellY(a) - cellY(b));

@@ -171,6 +171,18 @@ describe("formatView", () => {
     );
   });
 
+  it("draws a board lying on a bounded grid (`on grid(3, 2)`) whole, empty or not; the players' grids by field", () => {
+    const grids = { table: { board: { width: 3, height: 2 } }, players: { marks: { width: 2, height: 1 } } };
+    expect(formatView({ board: {}, players: [{ marks: {} }] }, shape, undefined, grids)).toBe(
+      ["board:", "    0 1 2", "  0 . . .", "  1 . . .", "players:", "  - marks:", "        0 1", "      0 . ."].join(
+        "\n",
+      ),
+    );
+    expect(formatView({ board: { "2,1": 1 } }, shape, undefined, grids)).toBe(
+      ["board:", "    0 1 2", "  0 . . .", "  1 . . 1"].join("\n"),
+    );
+  });
+
   it("draws a list of records standing on cells as the grid of their positions, then the records by position", () => {
     const placedShape: ViewShape = {
       players: {},

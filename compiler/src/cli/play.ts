@@ -202,9 +202,14 @@ async function humanTurn(
   if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
   const heading =
     before === undefined ? "your turn" : `you may interrupt before seat ${before} decides (empty line: let it)`;
-  say(
-    `\n=== seat ${seat}: ${heading} ===\n${formatView(session.view(seat) as Record<string, unknown>, session.engine.viewShape, session.engine.boardView?.(session.state))}\nyour options:`,
+  const { engine, state } = session;
+  const view = formatView(
+    session.view(seat) as Record<string, unknown>,
+    engine.viewShape,
+    engine.boardView?.(state),
+    engine.grids?.(state),
   );
+  say(`\n=== seat ${seat}: ${heading} ===\n${view}\nyour options:`);
   legal.forEach((action, i) => say(`  ${i + 1}. ${formatShownAction(session.engine, session.state, action)}`));
   const pass = before === undefined ? "" : ", nothing to pass";
   const help = `type a number from 1 to ${legal.length}${pass}, "save <file>" or "quit"`;

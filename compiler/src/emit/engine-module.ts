@@ -2,7 +2,7 @@
  * Checked program -> the engine module (`generated/engine.ts`): types, the rules as functions and state machines,
  * and the `engine` object the runtime drives. Built as ts-morph structures and printed once.
  */
-import { UNION_TAG, type Program } from "@rules/dsl";
+import { UNION_TAG, type FieldInfo, type Program } from "@rules/dsl";
 import {
   Project,
   StructureKind,
@@ -411,6 +411,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(emitViewShape(program));
   const boardView = emitBoardView(ctx);
   if (boardView !== undefined) add(boardView);
+  const grids = emitGrids(ctx);
+  if (grids !== undefined) add(grids);
   add(...emitValidators(ctx));
 
   // ---- lifted helpers (aggregates and comprehensions, map readers), emitted last because emitting the rest creates
@@ -454,7 +456,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
           check,
           apply,
           view,
-          viewShape: VIEW_SHAPE,${boardView !== undefined ? "\n          boardView," : ""}
+          viewShape: VIEW_SHAPE,${boardView !== undefined ? "\n          boardView," : ""}${grids !== undefined ? "\n          grids," : ""}
           shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
           standing,${program.scoring?.progress ? "\n          progress: progressBySeat," : ""}${program.abandons.length > 0 ? "\n          abandoned," : ""}
@@ -478,6 +480,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
     (name) => !(ownCell && name.startsWith("Cell")) && names.has(name),
   );
   const types = [
+    ...(grids !== undefined ? ["BoardGrids"] : []),
     "Engine",
     "GameOptions",
     ...hexTypes,
@@ -497,6 +500,36 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   const statementEnds = [head.length - 1, ...printed.statementEnds.map((end) => head.length + end)];
   statementEnds[statementEnds.length - 1] = text.length;
   return { text, statementEnds };
+}
+
+/**
+ * `grids(state)`: the size of each grid a board lies on (`on grid(width, height)`), for boards drawn for players;
+ * undefined when no board declares one.
+ */
+function emitGrids(ctx: EmitContext): StatementStructures | undefined {
+  const { program } = ctx;
+  const sizes = (fields: Iterable<FieldInfo>): string => {
+    const scope = plainScope();
+    const entries = [...fields].flatMap((f) => {
+      const grid = f.decl.grid;
+      if (grid === undefined) return [];
+      const [width, height] = [grid.width, grid.height].map((e) => ctx.exprs.emit(e, scope));
+      return [`${f.decl.name.text}: { width: ${width}, height: ${height} }`];
+    });
+    return `{ ${entries.join(", ")} }`;
+  };
+  const onGrid = [...program.globalFields.values(), ...program.playerFields.values()].some((f) => f.decl.grid);
+  if (!onGrid) return undefined;
+  return {
+    kind: StructureKind.Function,
+    name: "grids",
+    parameters: [{ name: "state", type: "State" }],
+    returnType: "BoardGrids",
+    docs: ["The grids the boards lie on (`on grid` in the rules), by field: what a board drawn for players spans."],
+    statements: [
+      `return { table: ${sizes(program.globalFields.values())}, players: ${sizes(program.playerFields.values())} };`,
+    ],
+  };
 }
 
 /** The statements of a module as ts-morph prints them, and where each ends (at its last character). */

@@ -208,6 +208,9 @@ const generatedNames = new Set([
   "standing",
   "VIEW_SHAPE",
   "ViewShape",
+  "boardView",
+  "grids",
+  "BoardGrids",
 ]);
 /**
  * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,

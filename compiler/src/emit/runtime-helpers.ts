@@ -85,6 +85,8 @@ export const runtimeHelpers: readonly string[] = [
   "mapMapValues",
   "mapNumberKeys",
   "mapSet",
+  "onGrid",
+  "allOnGrid",
   "mapSize",
   "mapValues",
   "manhattan",

@@ -13,6 +13,7 @@ import {
   type Expr,
   type MatchStmt,
   type ProcDecl,
+  type FieldInfo,
   type Program,
   type Stmt,
 } from "@rules/dsl";
@@ -319,6 +320,20 @@ function keepsOwnElements(ctx: StatementContext, scope: Scope, target: Expr, val
   return ctx.exprs.emit(value.iterable, scope) === ctx.exprs.emit(target, scope);
 }
 
+/**
+ * `width, height, "board"`, what `onGrid` and `allOnGrid` check a key against, when `e` names a board of the game or
+ * of a player declared `on grid(width, height)` (`board`, `me.marks`); else undefined.
+ */
+function gridArgs(ctx: StatementContext, scope: Scope, e: Expr): string | undefined {
+  const { program } = ctx;
+  let field: FieldInfo | undefined;
+  if (e.kind === "name" && e.ref?.kind === "global") field = program.globalFields.get(e.ref.field);
+  if (e.kind === "member" && e.object.type?.kind === "player") field = program.playerFields.get(e.name.text);
+  const grid = field?.decl.grid;
+  if (grid === undefined) return undefined;
+  return `${ctx.exprs.emit(grid.width, scope)}, ${ctx.exprs.emit(grid.height, scope)}, ${JSON.stringify(field!.decl.name.text)}`;
+}
+
 /** A name, a field of one or an element of one (`wreck`, `me.hand`, `decks[d].pile`). */
 function isPlace(e: Expr): boolean {
   if (e.kind === "name") return true;
@@ -338,7 +353,10 @@ export function assignmentOf(
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
     const newValue = op === "=" ? stored : `${mapLookup(map, key, target, ctx.program)} ${op[0]} ${operand}`;
-    return `mapSet(${map}, ${key}, ${newValue});`;
+    // A new key of a board declared `on grid(w, h)` must lie on it (`+=` changes a key already there).
+    const grid = op === "=" ? gridArgs(ctx, scope, target.object) : undefined;
+    if (grid === undefined) return `mapSet(${map}, ${key}, ${newValue});`;
+    return `mapSet(${map}, onGrid(${key}, ${grid}, ${place(target)}), ${newValue});`;
   }
   if (target.kind === "index") {
     const list = ctx.exprs.emit(target.object, scope);
@@ -346,6 +364,9 @@ export function assignmentOf(
     const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
     return `setAt(${list}, ${index}, ${newValue}, ${place(target)});`;
   }
+  // A whole board given at once (a test's position) lies on its grid too.
+  const grid = gridArgs(ctx, scope, target);
+  if (grid !== undefined) return `${ctx.exprs.place(target, scope)} = allOnGrid(${stored}, ${grid}, ${place(target)});`;
   const late = (target.kind === "name" || target.kind === "member") && target.late === true;
   // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
   if (late && op !== "=")
