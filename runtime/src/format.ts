@@ -116,6 +116,7 @@ export function formatOutcome(outcome: Outcome): string {
 export function formatValue(value: unknown, indent = ""): string {
   const inner = `${indent}  `;
   if (value instanceof Drawn) return value.lines.map((line) => `\n${indent}${line}`).join("");
+  if (value instanceof Word) return value.text;
   if (Array.isArray(value)) {
     const items = value as unknown[];
     if (items.length === 0) return "[]";
@@ -154,6 +155,10 @@ function formatInline(entries: readonly [string, unknown][]): string | null {
   let kind: string | null = null;
   for (const [key, field] of entries) {
     if (field instanceof Drawn) return null;
+    if (field instanceof Word) {
+      fields.push(`${key}: ${field.text}`);
+      continue;
+    }
     if (key === "kind" && typeof field === "string" && kind === null) {
       kind = field;
       continue;
@@ -183,6 +188,14 @@ export function formatBlock(value: unknown): string {
 class Drawn {
   constructor(readonly lines: readonly string[]) {}
 }
+
+/** A word written as it is, not as JSON: `hidden` for what the viewer may not see. */
+class Word {
+  constructor(readonly text: string) {}
+}
+
+/** What a view holds for the engine's bookkeeping, which the heading of a turn already says (whose turn it is). */
+const BOOKKEEPING = new Set(["viewer", "variant", "playerCount", "toAct", "mayInterrupt"]);
 
 /** The widest grid drawn in a terminal, in columns or rows; a larger map is listed cell by cell. */
 const GRID_LIMIT = 40;
@@ -222,6 +235,8 @@ function formatFields(view: Record<string, unknown>, shape: ViewShape, grids: Bo
     Object.fromEntries(
       Object.entries(fields).map(([name, value]) => {
         const type = shapes[name]?.shown === true ? undefined : shapes[name]?.type;
+        // A value the viewer may not see comes as null; a value that may be none says so.
+        if (value === null && type !== undefined) return [name, new Word(type.kind === "optional" ? "none" : "hidden")];
         let board: Drawn | null = null;
         if (type?.kind === "map" && type.key.kind === "cell") board = gridOf(value, sizes?.[name]);
         if (type?.kind === "list" && type.of.kind === "record") {
@@ -231,12 +246,24 @@ function formatFields(view: Record<string, unknown>, shape: ViewShape, grids: Bo
         return [name, board ?? value];
       }),
     );
-  const players = Array.isArray(view.players)
-    ? (view.players as unknown[]).map((p) =>
-        typeof p === "object" && p !== null ? drawn(p as Record<string, unknown>, shape.players, grids?.players) : p,
-      )
-    : view.players;
-  return formatBlock({ ...drawn(view, shape.table, grids?.table), ...(view.players === undefined ? {} : { players }) });
+  // Each player's part under the seat's name (the viewer's marked), leaving out the seats with nothing to show.
+  const seats = (players: unknown[]): Record<string, unknown> =>
+    Object.fromEntries(
+      players.flatMap((p, seat) => {
+        if (typeof p !== "object" || p === null || Object.keys(p).length === 0) return [];
+        const label = `seat ${seat}${seat === view.viewer ? " (you)" : ""}`;
+        return [[label, drawn(p as Record<string, unknown>, shape.players, grids?.players)]];
+      }),
+    );
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(view)) {
+    if (BOOKKEEPING.has(name)) continue;
+    if (name === "players" && Array.isArray(value)) {
+      const shown = seats(value);
+      if (Object.keys(shown).length > 0) out.players = shown;
+    } else Object.assign(out, drawn({ [name]: value }, shape.table, grids?.table));
+  }
+  return formatBlock(out);
 }
 
 interface TextOnCell {

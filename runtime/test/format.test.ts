@@ -158,13 +158,13 @@ describe("formatView", () => {
     };
     expect(formatView(view, shape)).toBe(
       [
-        "viewer: 0",
         "board:",
         "    0 1",
         "  4 . 0",
         "  5 0 1",
         "players:",
-        "  - marks:",
+        "  seat 0 (you):",
+        "    marks:",
         "        -1  0  1",
         "      0  a  . bc",
       ].join("\n"),
@@ -174,13 +174,57 @@ describe("formatView", () => {
   it("draws a board lying on a bounded grid (`on grid(3, 2)`) whole, empty or not; the players' grids by field", () => {
     const grids = { table: { board: { width: 3, height: 2 } }, players: { marks: { width: 2, height: 1 } } };
     expect(formatView({ board: {}, players: [{ marks: {} }] }, shape, undefined, grids)).toBe(
-      ["board:", "    0 1 2", "  0 . . .", "  1 . . .", "players:", "  - marks:", "        0 1", "      0 . ."].join(
-        "\n",
-      ),
+      [
+        "board:",
+        "    0 1 2",
+        "  0 . . .",
+        "  1 . . .",
+        "players:",
+        "  seat 0:",
+        "    marks:",
+        "        0 1",
+        "      0 . .",
+      ].join("\n"),
     );
     expect(formatView({ board: { "2,1": 1 } }, shape, undefined, grids)).toBe(
       ["board:", "    0 1 2", "  0 . . .", "  1 . . 1"].join("\n"),
     );
+  });
+
+  it("leaves out the engine's bookkeeping; names each seat (the viewer's as yours), says what is hidden or none", () => {
+    const seatsShape: ViewShape = {
+      players: {
+        reserve: { type: { kind: "list", of: { kind: "string" } }, visibility: "private" },
+        flag: { type: { kind: "optional", of: { kind: "string" } }, visibility: "public" },
+      },
+      table: { sea: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" } },
+      records: {},
+    };
+    const view = {
+      viewer: 1,
+      variant: "base",
+      playerCount: 3,
+      players: [
+        { reserve: null, flag: "red" },
+        { reserve: ["armed"], flag: null },
+        { reserve: null, flag: null },
+      ],
+      sea: [2],
+      toAct: [0, 1],
+      deciding: "kind",
+    };
+    expect(formatView(view, seatsShape)).toBe(
+      [
+        "players:",
+        '  seat 0: { reserve: hidden, flag: "red" }',
+        '  seat 1 (you): { reserve: ["armed"], flag: none }',
+        "  seat 2: { reserve: hidden, flag: none }",
+        "sea: [2]",
+        'deciding: "kind"',
+      ].join("\n"),
+    );
+    // Seats with nothing to show are left out.
+    expect(formatView({ viewer: 0, players: [{}, {}], sea: [] }, seatsShape)).toBe("sea: []");
   });
 
   it("draws a list of records standing on cells as the grid of their positions, then the records by position", () => {
