@@ -5,7 +5,7 @@
  * revealed, and save and load in the runtime's save format. No code of any game: everything comes from the engine.
  */
 import engine from "virtual:rules-engine";
-import { SaveError, Table, actionNames, type EngineAction, type Sitter } from "@rules/runtime";
+import { SaveError, Table, namesOfAction, type ActionNames, type EngineAction, type Sitter } from "@rules/runtime";
 import { renderView, type Picks } from "./board.ts";
 
 type AnyTable = Table<object, EngineAction, unknown>;
@@ -25,9 +25,9 @@ let narrowed: { readonly kind: NameKind; readonly key: string; readonly label: s
 type NameKind = "hexes" | "cells" | "words";
 const NAME_KINDS: readonly NameKind[] = ["hexes", "cells", "words"];
 
-/** What an action names, as its player reads it (see the runtime's `actionNames`). */
-function namesOf(t: AnyTable, action: EngineAction): Record<NameKind, string[]> {
-  return actionNames(engine.shownAction?.(t.session.state, action) ?? action);
+/** What an action names, as its player reads it (see the runtime's `namesOfAction`). */
+function namesOf(t: AnyTable, action: EngineAction): ActionNames {
+  return namesOfAction(engine, t.session.state, action);
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {

@@ -12,6 +12,7 @@ import {
   cellOf,
   createRng,
   createSave,
+  namesOfAction,
   randomPlayout,
   restore,
   type AnyEngine,
@@ -323,6 +324,31 @@ describe("names", () => {
     // Without a board on a grid, the engine has no `grids`.
     await withEngine(text.replace(" on grid(WIDE, 2)", "").replace(" on grid(1, 1)", ""), (engine) => {
       expect(engine.grids).toBeUndefined();
+    });
+  });
+
+  it("the squares and cells an action's label names are where a player may point at it (`actionPlaces`)", async () => {
+    const text = [
+      'game "Walk" { players 2..2 }',
+      "per player { at: Hex = hex(0, 0)  mark: Cell = cell(1, 1) }",
+      'action Step(d: HexDir) "sail {d} to {step(me.at, d)}, mark {me.mark + cell(if d == north then 1 else 0, 0)}" {',
+      "  me.at = step(me.at, d)",
+      "}",
+      'action Rest "rest" {',
+      "}",
+      "flow {",
+      "  act players[0]: Step | Rest",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const north = { type: "Step", player: 0, d: "north" } as EngineAction;
+      expect(engine.actionPlaces?.(state, north)).toEqual([
+        { q: 0, r: -1 },
+        { x: 2, y: 1 },
+      ]);
+      expect(namesOfAction(engine, state, north)).toEqual({ hexes: ["0,-1"], cells: ["2,1"], words: ["north"] });
+      expect(engine.actionPlaces?.(state, { type: "Rest", player: 0 })).toEqual([]);
     });
   });
 

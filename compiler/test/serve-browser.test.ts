@@ -148,6 +148,27 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
+  it("a step of Predoni's movement taken by a click on the square its label says it sails to", async () => {
+    const { page, url } = await open("predoni-dei-mari");
+    await newGame(page, url, 2, ["human", "human"]);
+    const button = (type: string) => page.locator(`[data-panel=actions] button[data-action=${type}]`);
+    // The starting choices, the wind and the rest, then the first pirate to move.
+    for (let clicks = 0; clicks < 60 && (await button("Move").count()) === 0; clicks++) {
+      await page.locator("[data-panel=actions] button").first().click();
+    }
+    await button("Move").first().click();
+    await expect.poll(() => button("Step").count()).toBeGreaterThan(0);
+    // `action Step(d: HexDir) "sail {d} to {step(me.pos, d)}"`: each square a step sails to is a square to click.
+    const picks = page.locator("[data-board=overview] polygon[data-pick]");
+    expect(await picks.count()).toBeGreaterThan(0);
+    const square = (await picks.first().getAttribute("data-pick"))!;
+    await picks.first().click();
+    const last = (await page.locator("[data-panel=log] li").allTextContents()).at(-1)!;
+    expect(last).toMatch(/^seat \d: (Step|AttackPort) /);
+    expect(last).toContain(`hex(${square.replace(",", ", ")})`);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
   it("M&M's sea zones drawn as their map, a zone to sail to chosen by a click", async () => {
     const { page, url } = await open("merchants-and-marauders");
     await newGame(page, url, 2, ["human", "human"]);

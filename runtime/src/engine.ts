@@ -12,7 +12,8 @@
  */
 
 import type { RngState } from "./random.ts";
-import type { GridSize } from "./grid.ts";
+import type { CellView, GridSize } from "./grid.ts";
+import type { HexView } from "./hex.ts";
 import type { ViewShape } from "./view-shape.ts";
 
 /** The grids of `Engine.grids`: by field name, the game's (`table`) and each player's (`players`). */
@@ -135,6 +136,11 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    * state before it is taken; null for an action without such a label. Optional.
    */
   describeAction?(state: S, action: A): string | null;
+  /**
+   * The squares and cells `action`'s label names, as views show them (`"sail {d} to {step(me.pos, d)}"`: the square
+   * it sails to), read in the state before it is taken: where a board drawn for the player may offer it. Optional.
+   */
+  actionPlaces?(state: S, action: A): readonly (HexView | CellView)[];
   /** The result once the game is over, else null. */
   outcome(state: S): Outcome | null;
   /**

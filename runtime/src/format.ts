@@ -2,7 +2,7 @@
  * Plain-text presentation of game data, for terminals: actions, outcomes, views and simulation summaries.
  * Game-agnostic: it only knows the shapes the engine interface guarantees.
  */
-import type { AnyEngine, BoardGrids, EngineAction, Outcome } from "./engine.ts";
+import type { AnyEngine, BoardGrids, Engine, EngineAction, Outcome } from "./engine.ts";
 import type { GridSize } from "./grid.ts";
 import type { SimulationSummary } from "./simulate.ts";
 import type { ViewShape } from "./view-shape.ts";
@@ -67,25 +67,51 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** What an action names: the squares (`"q,r"`) and cells (`"x,y"`) it is about, and the words it holds. */
+export interface ActionNames {
+  readonly hexes: string[];
+  readonly cells: string[];
+  readonly words: string[];
+}
+
 /**
  * What an action names, as its player reads it (`Engine.shownAction`'s values besides its kind): the squares (`"q,r"`)
  * and cells (`"x,y"`) it is about, and the words it holds (`G01`, a tagged union's values: `sail(zone: "havana")`
  * names `havana`). A player may point at an action by any of them (a click on the board, a word typed).
  */
-export function actionNames(shown: object): {
-  hexes: string[];
-  cells: string[];
-  words: string[];
-} {
-  const named = { hexes: [] as string[], cells: [] as string[], words: [] as string[] };
+export function actionNames(shown: object): ActionNames {
+  const named: ActionNames = { hexes: [], cells: [], words: [] };
   for (const [field, value] of Object.entries(shown)) {
     if (field === "type") continue;
     if (typeof value === "string") named.words.push(value);
     if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
-    const v = value as Record<string, unknown>;
-    if (typeof v.q === "number" && typeof v.r === "number") named.hexes.push(`${v.q},${v.r}`);
-    else if (typeof v.x === "number" && typeof v.y === "number") named.cells.push(`${v.x},${v.y}`);
-    else named.words.push(...Object.values(v).filter((w): w is string => typeof w === "string"));
+    if (!namePlace(named, value as Record<string, unknown>)) {
+      named.words.push(...Object.values(value).filter((w): w is string => typeof w === "string"));
+    }
+  }
+  return named;
+}
+
+/** Adds a square or cell in views' form to `named`; false for another value. */
+function namePlace(named: ActionNames, v: Record<string, unknown>): boolean {
+  if (typeof v.q === "number" && typeof v.r === "number") named.hexes.push(`${v.q},${v.r}`);
+  else if (typeof v.x === "number" && typeof v.y === "number") named.cells.push(`${v.x},${v.y}`);
+  else return false;
+  return true;
+}
+
+/**
+ * What `action` names in `state`: `actionNames` of the action as its player reads it, and the squares and cells its
+ * label names (`Engine.actionPlaces`: the square a step sails to).
+ */
+export function namesOfAction<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  state: S,
+  action: A,
+): ActionNames {
+  const named = actionNames(engine.shownAction?.(state, action) ?? action);
+  for (const place of engine.actionPlaces?.(state, action) ?? []) {
+    namePlace(named, place as unknown as Record<string, unknown>);
   }
   return named;
 }

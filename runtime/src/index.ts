@@ -81,6 +81,8 @@ export {
 export {
   actionLabel,
   actionNames,
+  namesOfAction,
+  type ActionNames,
   formatAction,
   formatBlock,
   formatView,

@@ -12,7 +12,7 @@ import {
   Session,
   agentSeed,
   gameSeed,
-  actionNames,
+  namesOfAction,
   makeAgent,
   type Agent,
   formatView,
@@ -250,7 +250,7 @@ function optionsNaming(text: string, legal: readonly EngineAction[], session: Se
   const plain = (word: string): string => word.toLowerCase().replace(/[\s()]/g, "");
   const wanted = plain(text);
   return legal.filter((action) => {
-    const { hexes, cells, words } = actionNames(session.engine.shownAction?.(session.state, action) ?? action);
+    const { hexes, cells, words } = namesOfAction(session.engine, session.state, action);
     return [action.type, ...words, ...hexes, ...cells].some((word) => plain(word) === wanted);
   });
 }

@@ -2,7 +2,7 @@
  * An action in words: `describeAction` (the label the rules give it) and `shownAction` (what a position in a list
  * stands for, as its player sees it).
  */
-import { withoutNone, type ActionDecl, type DecisionSite, type LocalSymbol } from "@rules/dsl";
+import { withoutNone, type ActionDecl, type DecisionSite, type Expr, type LocalSymbol } from "@rules/dsl";
 import { StructureKind } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
@@ -126,6 +126,46 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
       ...cases,
       "}",
       "return null;",
+    ],
+  };
+}
+
+/**
+ * `actionPlaces(state, action)`: the squares and cells an action's label names (`action Step(d: HexDir) "sail {d} to
+ * {step(me.pos, d)}"`), in views' form, where a board drawn for the player may offer the action: a click on the
+ * square it sails to. Undefined when no label names one.
+ */
+export function emitActionPlaces(ctx: EmitContext): Fn | undefined {
+  const cases: string[] = [];
+  const kinds = new Set<string>();
+  for (const a of ctx.program.actions.values()) {
+    const places = (a.label?.parts ?? []).filter(
+      (p): p is Expr => typeof p !== "string" && (p.type?.kind === "hex" || p.type?.kind === "cell"),
+    );
+    for (const p of places) kinds.add(p.type!.kind === "hex" ? "HexView" : "CellView");
+    if (places.length === 0) continue;
+    const params = new Map<LocalSymbol, string>();
+    const scope = actionScope(a, "action.player", params);
+    const lines = bindParameters(ctx, a, scope, params, "return [];");
+    const views = places.map((p) => `${p.type!.kind === "hex" ? "hexView" : "cellView"}(${ctx.exprs.emit(p, scope)})`);
+    cases.push(`case ${str(a.name.text)}: {`, ...lines, `return [${views.join(", ")}];`, "}");
+  }
+  if (cases.length === 0) return undefined;
+  return {
+    kind: StructureKind.Function,
+    name: "actionPlaces",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "action", type: "Action" },
+    ],
+    returnType: kinds.size === 1 ? `${[...kinds][0]}[]` : "(HexView | CellView)[]",
+    docs: ["The squares and cells the action's label names (where it goes), as views show them."],
+    statements: [
+      ...(/\bviewer\b/.test(cases.join("\n")) ? ["const viewer = action.player;"] : []),
+      "switch (action.type) {",
+      ...cases,
+      "}",
+      "return [];",
     ],
   };
 }

@@ -18,7 +18,7 @@ import { emitAnswerAlone, emitLegalActions, emitOffer } from "./offers.ts";
 import { emitApply, emitCheck } from "./check-and-apply.ts";
 import { emitCompleting } from "./completing.ts";
 import { emitAllowed, emitMayAct } from "./allowances.ts";
-import { emitDescribeAction, emitShownAction } from "./action-text.ts";
+import { emitActionPlaces, emitDescribeAction, emitShownAction } from "./action-text.ts";
 import { enumReaders, plainScope, type Scope } from "./expressions.ts";
 import { emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
@@ -402,6 +402,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(emitShownAction(ctx));
   const describeAction = emitDescribeAction(ctx);
   if (describeAction) add(describeAction);
+  const actionPlaces = emitActionPlaces(ctx);
+  if (actionPlaces) add(actionPlaces);
 
   // ---- game lifecycle
   add(...emitLifecycle(ctx));
@@ -457,7 +459,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
           apply,
           view,
           viewShape: VIEW_SHAPE,${boardView !== undefined ? "\n          boardView," : ""}${grids !== undefined ? "\n          grids," : ""}
-          shownAction,${describeAction ? "\n          describeAction," : ""}
+          shownAction,${describeAction ? "\n          describeAction," : ""}${actionPlaces ? "\n          actionPlaces," : ""}
           outcome,
           standing,${program.scoring?.progress ? "\n          progress: progressBySeat," : ""}${program.abandons.length > 0 ? "\n          abandoned," : ""}
           determinize,

@@ -209,6 +209,7 @@ const generatedNames = new Set([
   "VIEW_SHAPE",
   "ViewShape",
   "boardView",
+  "actionPlaces",
   "grids",
   "BoardGrids",
 ]);
