@@ -108,6 +108,10 @@ describe("the TextMate grammar of .rules files", () => {
     expect(scopeOf("ship")).toBeDefined();
     expect(tokens.find((t) => t.text.includes("// why"))!.scopes).toContain("comment.line.double-slash.rules");
     expect(tokens.find((t) => t.text === "No cannon.")!.scopes).toContain("string.quoted.double.rules");
+    // Words with a meaning in one place: a keyword there, a name elsewhere.
+    const board = tokenize("global { board: map<Cell, Player> on grid(COLUMNS, ROWS)  on: int }");
+    expect(board.find((t) => t.text.startsWith("on grid"))!.scopes).toContain("keyword.other.contextual.rules");
+    expect(board.filter((t) => t.text.trim() === "on").every((t) => !has(t, "keyword."))).toBe(true);
   });
 });
 
