@@ -334,10 +334,11 @@ describe("names", () => {
       'action Step(d: HexDir) "sail {d} to {step(me.at, d)}, mark {me.mark + cell(if d == north then 1 else 0, 0)}" {',
       "  me.at = step(me.at, d)",
       "}",
-      'action Rest "rest" {',
+      'action Rest "rest in sight of {if me.at == hex(0, 0) then hex(1, 0) else none}" {',
       "}",
       "flow {",
       "  act players[0]: Step | Rest",
+      "  act players[0]: Rest",
       "}",
     ].join("\n");
     await withEngine(text, (engine) => {
@@ -348,7 +349,11 @@ describe("names", () => {
         { x: 2, y: 1 },
       ]);
       expect(namesOfAction(engine, state, north)).toEqual({ hexes: ["0,-1"], cells: ["2,1"], words: ["north"] });
-      expect(engine.actionPlaces?.(state, { type: "Rest", player: 0 })).toEqual([]);
+      // An optional square names itself, or nothing when it is none.
+      const rest = { type: "Rest", player: 0 } as EngineAction;
+      expect(engine.actionPlaces?.(state, rest)).toEqual([{ q: 1, r: 0 }]);
+      engine.apply(state, north);
+      expect(engine.actionPlaces?.(state, rest)).toEqual([]);
     });
   });
 

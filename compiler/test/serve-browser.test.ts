@@ -217,8 +217,8 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     const listed = page.locator("[data-panel=actions] select[name=Move] option");
     await expect.poll(() => listed.count()).toBeGreaterThan(12);
     const all = await listed.count();
-    // A piece of the front row: up to three moves (left, ahead, right), each naming its cell.
-    const piece = page.locator("[data-board=grid] [data-pick]").first();
+    // A piece of the front row (seat 0's pieces read 0): up to three moves (left, ahead, right), each naming its cell.
+    const piece = page.locator("[data-board=grid] [data-pick]").filter({ hasText: "0" }).first();
     const cell = (await piece.getAttribute("data-pick"))!;
     const [x, y] = cell.split(",");
     await piece.click();
@@ -232,6 +232,8 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     // Every action again, then narrowed again and one of the moves taken.
     await page.locator("[data-show-all]").click();
     await expect.poll(() => listed.count()).toBe(all);
+    // The empty square in front of the piece is named by the moves that go there (the label's `to {destination(...)}`).
+    expect(await page.locator(`[data-board=grid] [data-pick="${x},${Number(y) - 1}"]`).count()).toBe(1);
     await piece.click();
     await buttons.first().click();
     expect((await page.locator("[data-panel=log] li").allTextContents())[0]).toContain(`the piece at (${x}, ${y})`);
@@ -245,8 +247,19 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     // Empty at the start, the board is drawn whole: `board: map<Cell, Player> on grid(COLUMNS, ROWS)`.
     const cells = page.locator("[data-board=grid] > div");
     await expect.poll(() => cells.count()).toBe(42);
-    await page.locator("[data-panel=actions] button").first().click();
+    // `action Drop(x: 0..6) "drop a disc into column {x}, to {landing(x)}"`: the cell a disc comes to rest in is
+    // clicked to drop it; the bottom row's seven are offered.
+    const picks = page.locator("[data-board=grid] > div[data-pick]");
+    expect(await picks.evaluateAll((squares) => squares.map((s) => s.getAttribute("data-pick")))).toEqual(
+      Array.from({ length: 7 }, (_, x) => `${x},5`),
+    );
+    await page.locator('[data-board=grid] > div[data-pick="3,5"]').click();
     await expect.poll(() => cells.filter({ hasText: "0" }).count()).toBe(1);
+    expect((await page.locator("[data-panel=log] li").allTextContents()).at(-1)).toContain(
+      "drop a disc into column 3, to cell(3, 5)",
+    );
+    // Column 3's next disc rests above it.
+    expect(await page.locator('[data-board=grid] > div[data-pick="3,4"]').count()).toBe(1);
     expect(await cells.count()).toBe(42);
     // The small variant's grid.
     await page.locator("form[data-panel=setup] select[name=variant]").selectOption("small");

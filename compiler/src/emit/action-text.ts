@@ -138,17 +138,33 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
 export function emitActionPlaces(ctx: EmitContext): Fn | undefined {
   const cases: string[] = [];
   const kinds = new Set<string>();
+  // A square or cell, or an optional one (`{landing(x)}`: none names nothing).
+  const placeKind = (e: Expr): "hex" | "cell" | undefined => {
+    const t = e.type?.kind === "optional" ? e.type.inner : e.type;
+    return t?.kind === "hex" || t?.kind === "cell" ? t.kind : undefined;
+  };
   for (const a of ctx.program.actions.values()) {
-    const places = (a.label?.parts ?? []).filter(
-      (p): p is Expr => typeof p !== "string" && (p.type?.kind === "hex" || p.type?.kind === "cell"),
-    );
-    for (const p of places) kinds.add(p.type!.kind === "hex" ? "HexView" : "CellView");
+    const places = (a.label?.parts ?? []).filter((p): p is Expr => typeof p !== "string" && placeKind(p) !== undefined);
     if (places.length === 0) continue;
     const params = new Map<LocalSymbol, string>();
     const scope = actionScope(a, "action.player", params);
     const lines = bindParameters(ctx, a, scope, params, "return [];");
-    const views = places.map((p) => `${p.type!.kind === "hex" ? "hexView" : "cellView"}(${ctx.exprs.emit(p, scope)})`);
-    cases.push(`case ${str(a.name.text)}: {`, ...lines, `return [${views.join(", ")}];`, "}");
+    // Each place in views' form; an optional one named first, and left out when it is none.
+    const views = places.map((p) => {
+      const kind = placeKind(p)!;
+      kinds.add(kind === "hex" ? "HexView" : "CellView");
+      const view = kind === "hex" ? "hexView" : "cellView";
+      if (p.type?.kind !== "optional") return { view: `${view}(${ctx.exprs.emit(p, scope)})` };
+      const place = scope.names.fresh("place");
+      lines.push(`const ${place} = ${ctx.exprs.emit(p, scope)};`);
+      return { view: `${view}(${place})`, unless: `${place} === null` };
+    });
+    const [one] = views;
+    const list =
+      views.length === 1 && one!.unless !== undefined
+        ? `${one!.unless} ? [] : [${one!.view}]`
+        : `[${views.map((v) => (v.unless === undefined ? v.view : `...(${v.unless} ? [] : [${v.view}])`)).join(", ")}]`;
+    cases.push(`case ${str(a.name.text)}: {`, ...lines, `return ${list};`, "}");
   }
   if (cases.length === 0) return undefined;
   return {
