@@ -70,6 +70,8 @@ export function renderView(
   }
   root.append(table);
   players.forEach((fields, seat) => {
+    // A seat with nothing of its own to show (Connect Four's) has no panel.
+    if (Object.keys(fields).length === 0) return;
     const panel = element("div", seat === viewer ? "panel you" : "panel");
     panel.dataset.panel = `seat-${seat}`;
     panel.append(element("h3", undefined, seat === viewer ? `Seat ${seat} (you)` : `Seat ${seat}`));

@@ -253,6 +253,8 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(await picks.evaluateAll((squares) => squares.map((s) => s.getAttribute("data-pick")))).toEqual(
       Array.from({ length: 7 }, (_, x) => `${x},5`),
     );
+    // The players have nothing of their own: no panel for them.
+    expect(await page.locator("[data-panel^=seat-]").count()).toBe(0);
     await page.locator('[data-board=grid] > div[data-pick="3,5"]').click();
     await expect.poll(() => cells.filter({ hasText: "0" }).count()).toBe(1);
     expect((await page.locator("[data-panel=log] li").allTextContents()).at(-1)).toContain(
