@@ -751,6 +751,8 @@ export interface Call extends ExprBase {
   enumName?: string;
   /** Set by the checker for `rowOf(TABLE, key)`: the table's key column, and the row's position when the key is written out. */
   tableRow?: { readonly column: string; readonly position: number | undefined };
+  /** Set by the checker for `inside(c, board)`: the grid the board is declared on. */
+  grid?: GridBound;
 }
 
 /** `sum(x in list: expr)`, `count(x in list: cond)`, `min`, `max`, `all`, `any`, `argmin`, `argmax`. */

@@ -90,8 +90,9 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
     effect: false,
   },
   inside: {
-    arity: 3,
-    describe: "inside(c, width, height): whether c lies on the grid from cell(0, 0) to cell(width - 1, height - 1)",
+    arity: [2, 3],
+    describe:
+      "inside(c, width, height): whether c lies on the grid from cell(0, 0) to cell(width - 1, height - 1); inside(c, board): on the grid the board is declared on",
     effect: false,
   },
   manhattan: { arity: 2, describe: "manhattan(a, b): steps between two cells through sides only", effect: false },
@@ -183,6 +184,8 @@ export interface BuiltinHost {
   tableKey(name: string): TableKey | undefined;
   /** The names of the tables that declare a key, for hints. */
   keyedTables(): string[];
+  /** The grid a board is declared on, when `e` names the game's or a player's field declared `on grid(...)`. */
+  gridOf(e: A.Expr): A.GridBound | undefined;
 }
 
 /** A data table's key column: the rows by their keys (each key as its JSON text: `"G08"`, `3`). */
@@ -258,7 +261,12 @@ export class BuiltinChecker {
     const [lo, hi] = typeof sig.arity === "number" ? [sig.arity, sig.arity] : sig.arity;
     if (e.args.length < lo || e.args.length > hi) {
       this.host.diagnostics.push(
-        error(Codes.wrongArity, e.span, `\`${name}\` takes ${lo} argument${lo === 1 ? "" : "s"}`, sig.describe),
+        error(
+          Codes.wrongArity,
+          e.span,
+          `\`${name}\` takes ${lo === hi ? lo : `${lo} ${hi === lo + 1 ? "or" : "to"} ${hi}`} argument${hi === 1 ? "" : "s"}`,
+          sig.describe,
+        ),
       );
     }
     const c = this.host.context();
@@ -464,11 +472,29 @@ export class BuiltinChecker {
       case "frontier":
         arg(0, listOf(CELL));
         return listOf(CELL);
-      case "inside":
+      case "inside": {
         arg(0, CELL);
-        arg(1, INT);
-        arg(2, INT);
+        if (e.args.length === 3) {
+          arg(1, INT);
+          arg(2, INT);
+          return BOOL;
+        }
+        // `inside(c, board)`: the grid of a board declared `on grid(width, height)`.
+        const board = arg(1, undefined);
+        const grid = e.args[1] === undefined ? undefined : this.host.gridOf(e.args[1]);
+        if (grid !== undefined) e.grid = grid;
+        else if (board.kind !== "error") {
+          this.host.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              e.args[1]!.span,
+              "`inside(c, board)` asks the grid of a board declared `on grid(width, height)`",
+              "declare the board's grid (`board: map<Cell, Player> on grid(7, 6)`), or give its size: `inside(c, width, height)`",
+            ),
+          );
+        }
         return BOOL;
+      }
       case "manhattan":
       case "kingDistance":
         arg(0, CELL);

@@ -211,6 +211,11 @@ class Checker {
     keyedTables: () => [...this.tableKeys.keys()],
     isAction: (name) => this.actions.has(name),
     actionHint: (name) => didYouMean(name, this.actions.keys()),
+    gridOf: (e) => {
+      if (e.kind === "name" && e.ref?.kind === "global") return this.globalFields.get(e.ref.field)?.decl.grid;
+      if (e.kind === "member" && e.object.type?.kind === "player") return this.playerFields.get(e.name.text)?.decl.grid;
+      return undefined;
+    },
   });
 
   private readonly decisions = new DecisionChecker({

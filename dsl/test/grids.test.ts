@@ -110,6 +110,31 @@ describe("a board on a bounded grid: `board: map<Cell, Player> on grid(COLUMNS, 
   });
 });
 
+describe("`inside(c, board)`: the grid a board is declared on", () => {
+  it("asks the board's own grid; a board without one, or a value that is no board, is refused with a hint", () => {
+    const p = loadClean(
+      game(
+        "param SIZE: int = 8\nglobal { board: map<Cell, Player> on grid(SIZE, SIZE - 2) }",
+        "  if inside(cell(7, 5), board) and not inside(cell(7, 6), board) { end }",
+      ),
+    );
+    expect(p.globalFields.get("board")!.decl.grid).toBeDefined();
+    const d = soleError(
+      game("global { free: map<Cell, int> }", "  if inside(cell(0, 0), free) { end }"),
+      Codes.typeMismatch,
+    );
+    expect(d).toMatchObject({
+      line: 4,
+      column: 25,
+      message: "`inside(c, board)` asks the grid of a board declared `on grid(width, height)`",
+    });
+    expect(d.hint).toContain("or give its size: `inside(c, width, height)`");
+    expect(soleError(inFlow("  if inside(cell(1, 1)) { end }"), Codes.wrongArity).message).toBe(
+      "`inside` takes 2 or 3 arguments",
+    );
+  });
+});
+
 describe("graphs of places", () => {
   const ZONES = [
     "enum Zone { a, b, c }",

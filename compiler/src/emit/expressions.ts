@@ -469,6 +469,10 @@ export class ExprEmitter {
       case "proc":
         return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
       case "builtin":
+        // `inside(c, board)`: the board's own grid.
+        if (e.grid !== undefined) {
+          return `cellInside(${args[0]}, ${this.emit(e.grid.width, scope)}, ${this.emit(e.grid.height, scope)})`;
+        }
         return builtinCall(e.callee.text, args, e, {
           paren: (i) => this.paren(e.args[i]!, scope),
           place: (i) => this.place(e.args[i]!, scope),
