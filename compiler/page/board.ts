@@ -4,6 +4,7 @@
  * cells as square grids; what the viewer may not see as "hidden".
  */
 import {
+  VIEW_BOOKKEEPING,
   boardOverview,
   graphOverview,
   type BoardGrids,
@@ -61,7 +62,8 @@ export function renderView(
   const table = element("div", "panel");
   table.dataset.panel = "table";
   table.append(element("h3", undefined, "Table"));
-  const skip = new Set(["viewer", "variant", "playerCount", "players", "toAct", "deciding", "mayInterrupt"]);
+  // The players have panels of their own; what is being decided heads the actions.
+  const skip = new Set([...VIEW_BOOKKEEPING, "players", "deciding"]);
   const tableFields = shape?.table ?? {};
   for (const [name, value] of Object.entries(view)) {
     if (skip.has(name)) continue;

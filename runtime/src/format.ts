@@ -220,8 +220,17 @@ class Word {
   constructor(readonly text: string) {}
 }
 
-/** What a view holds for the engine's bookkeeping, which the heading of a turn already says (whose turn it is). */
-const BOOKKEEPING = new Set(["viewer", "variant", "playerCount", "toAct", "mayInterrupt"]);
+/**
+ * What a view holds for the engine's bookkeeping rather than the game (who is looking, whose turn it is), which a
+ * board drawn for a player says elsewhere (its heading).
+ */
+export const VIEW_BOOKKEEPING: ReadonlySet<string> = new Set([
+  "viewer",
+  "variant",
+  "playerCount",
+  "toAct",
+  "mayInterrupt",
+]);
 
 /** The widest grid drawn in a terminal, in columns or rows; a larger map is listed cell by cell. */
 const GRID_LIMIT = 40;
@@ -283,7 +292,7 @@ function formatFields(view: Record<string, unknown>, shape: ViewShape, grids: Bo
     );
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(view)) {
-    if (BOOKKEEPING.has(name)) continue;
+    if (VIEW_BOOKKEEPING.has(name)) continue;
     if (name === "players" && Array.isArray(value)) {
       const shown = seats(value);
       if (Object.keys(shown).length > 0) out.players = shown;

@@ -82,6 +82,7 @@ export {
   actionLabel,
   actionNames,
   namesOfAction,
+  VIEW_BOOKKEEPING,
   type ActionNames,
   formatAction,
   formatBlock,
