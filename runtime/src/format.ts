@@ -5,7 +5,7 @@
 import type { AnyEngine, BoardGrids, Engine, EngineAction, Outcome } from "./engine.ts";
 import type { GridSize } from "./grid.ts";
 import type { SimulationSummary } from "./simulate.ts";
-import type { ViewShape } from "./view-shape.ts";
+import type { ValueShape, ViewShape } from "./view-shape.ts";
 import { boardOverview, graphLines, graphOverview, overviewLines } from "./board-overview.ts";
 
 /**
@@ -270,15 +270,13 @@ function formatFields(view: Record<string, unknown>, shape: ViewShape, grids: Bo
     Object.fromEntries(
       Object.entries(fields).map(([name, value]) => {
         const type = shapes[name]?.shown === true ? undefined : shapes[name]?.type;
-        // A value the viewer may not see comes as null; a value that may be none says so.
-        if (value === null && type !== undefined) return [name, new Word(type.kind === "optional" ? "none" : "hidden")];
         let board: Drawn | null = null;
         if (type?.kind === "map" && type.key.kind === "cell") board = gridOf(value, sizes?.[name]);
         if (type?.kind === "list" && type.of.kind === "record") {
           const onCells = Object.entries(shape.records[type.of.name] ?? {}).filter(([, f]) => f.type.kind === "cell");
           if (onCells.length === 1) board = placedOn(value, onCells[0]![0]);
         }
-        return [name, board ?? value];
+        return [name, board ?? (type === undefined ? value : annotated(value, type, shape))];
       }),
     );
   // Each player's part under the seat's name (the viewer's marked), leaving out the seats with nothing to show.
@@ -305,6 +303,27 @@ interface TextOnCell {
   readonly x: number;
   readonly y: number;
   readonly text: string;
+}
+
+/**
+ * `value` with each null in it, down through lists, maps and records, said as the rules mean it: `none` where the type
+ * is optional, else `hidden` (what the viewer may not see comes as null).
+ */
+function annotated(value: unknown, type: ValueShape, shape: ViewShape): unknown {
+  if (value === null) return new Word(type.kind === "optional" ? "none" : "hidden");
+  if (type.kind === "optional") return annotated(value, type.of, shape);
+  if (typeof value !== "object") return value;
+  if (Array.isArray(value)) return type.kind === "list" ? value.map((v) => annotated(v, type.of, shape)) : value;
+  const entries = Object.entries(value);
+  if (type.kind === "map") return Object.fromEntries(entries.map(([k, v]) => [k, annotated(v, type.value, shape)]));
+  if (type.kind !== "record") return value;
+  const fields = shape.records[type.name] ?? {};
+  return Object.fromEntries(
+    entries.map(([k, v]) => {
+      const field = fields[k];
+      return [k, field === undefined || field.shown === true ? v : annotated(v, field.type, shape)];
+    }),
+  );
 }
 
 /**

@@ -225,6 +225,28 @@ describe("formatView", () => {
     );
     // Seats with nothing to show are left out.
     expect(formatView({ viewer: 0, players: [{}, {}], sea: [] }, seatsShape)).toBe("sea: []");
+    // Inside records and lists too: a fight's sides whose cards are none.
+    const fightShape: ViewShape = {
+      players: {},
+      table: { sides: { type: { kind: "list", of: { kind: "record", name: "Side" } }, visibility: "public" } },
+      records: {
+        Side: {
+          who: { type: { kind: "player" }, visibility: "public" },
+          card: { type: { kind: "optional", of: { kind: "int" } }, visibility: "public" },
+        },
+      },
+    };
+    expect(
+      formatView(
+        {
+          sides: [
+            { who: 0, card: null },
+            { who: 1, card: 7 },
+          ],
+        },
+        fightShape,
+      ),
+    ).toBe(["sides:", "  - { who: 0, card: none }", "  - { who: 1, card: 7 }"].join("\n"));
   });
 
   it("draws a list of records standing on cells as the grid of their positions, then the records by position", () => {
