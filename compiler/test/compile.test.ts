@@ -327,6 +327,33 @@ describe("names", () => {
     });
   });
 
+  it("whether a filtered list is empty is asked at its first element, not by counting it (`size(...) == 0`)", async () => {
+    const text = [
+      'game "Empty" { players 2..2 }',
+      "global { xs: list<int> = [1, 5, 2, 7] }",
+      "fn big(n: int): list<int> = [x for x in xs if x > n]",
+      "scoring {",
+      "  score p: (if size(big(6)) == 0 then 1 else 0) + (if 0 < size([x for x in xs if x > 8]) then 2 else 0) +",
+      "    (if size(big(9)) <= 0 then 4 else 0) + (if size(big(1)) >= 1 then 8 else 0) + 16 * size(big(4))",
+      "}",
+      "action Rest {",
+      "}",
+      "flow {",
+      "  act players[0]: Rest",
+      "}",
+    ].join("\n");
+    const result = await compileRules({ name: "empty", sourcePath: "empty.rules", text });
+    const code = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    // The emptiness of big(n), one helper for the function; a count only where the number itself is asked.
+    expect(code).toContain("/** whether big(n) holds anything */");
+    expect(code.match(/!any\d+\(state, 6\)/)).not.toBeNull();
+    expect(code).toMatch(/16 \* count\d+\(state, 4\)/);
+    await withEngine(text, (engine) => {
+      // big(6) = [7]: not empty; nothing above 8; big(9) empty; big(1) not empty; big(4) = [5, 7].
+      expect(engine.standing?.(engine.newGame({ players: 2, seed: 1 }))?.scores).toEqual([4 + 8 + 32, 4 + 8 + 32]);
+    });
+  });
+
   it("the squares and cells an action's label names are where a player may point at it (`actionPlaces`)", async () => {
     const text = [
       'game "Walk" { players 2..2 }',

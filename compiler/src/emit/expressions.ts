@@ -230,6 +230,8 @@ export class ExprEmitter {
       case "unary":
         return e.op === "not" ? `!${this.paren(e.operand, scope)}` : `-${this.paren(e.operand, scope)}`;
       case "binary": {
+        const emptiness = this.emptinessInstead(e, scope);
+        if (emptiness !== undefined) return emptiness;
         const left = this.emit(e.left, scope);
         const right = this.emit(e.right, scope);
         const l = parenthesized(left);
@@ -605,34 +607,74 @@ export class ExprEmitter {
     return { names, inner, params, callArgs };
   }
 
-  /** The count standing for a `size` of a comprehension (made once, so it is lifted once). */
-  private readonly counts = new WeakMap<Expr, Aggregate>();
-  /** The count of a function's list, and the stand-ins for its parameters (see `countOfList`). */
-  private readonly fnCounts = new WeakMap<FnDecl, { counted: Aggregate; params: LocalSymbol[] }>();
+  /**
+   * `size(list) == 0`, `size(list) > 0` and the like, for a list a comprehension would build (see `countInstead`):
+   * whether it would hold anything, asked without counting it all (`size(piecesOf(next(me))) == 0` stops at the first
+   * piece). Undefined for any other comparison.
+   */
+  private emptinessInstead(e: Extract<Expr, { kind: "binary" }>, scope: Scope): string | undefined {
+    const isSize = (x: Expr): x is Extract<Expr, { kind: "call" }> =>
+      x.kind === "call" && x.target === "builtin" && x.callee.text === "size" && x.args.length === 1;
+    const [size, bound, op] = isSize(e.left)
+      ? [e.left, e.right, e.op]
+      : isSize(e.right)
+        ? [e.right, e.left, MIRRORED[e.op]]
+        : [undefined, undefined, undefined];
+    if (size === undefined || bound?.kind !== "int" || op === undefined) return undefined;
+    const empty = EMPTY_WHEN.get(`${op} ${bound.value}`);
+    if (empty === undefined) return undefined;
+    const found = this.countInstead(size, scope, "any");
+    if (found === undefined) return undefined;
+    return empty ? `!${parenthesized(found)}` : found;
+  }
+
+  /** The doc of an emptiness helper: `whether [x for x in xs if c] holds anything`. */
+  private holdsAnything(list: Expr): string {
+    return `whether ${this.source.slice(list.span.start, list.span.end).replace(/\s+/g, " ")} holds anything`;
+  }
+
+  /**
+   * The count standing for a `size` of a comprehension, and the `any` for a `size` compared with 0 (each made once, so
+   * it is lifted once).
+   */
+  private readonly counts = { count: new WeakMap<Expr, Aggregate>(), any: new WeakMap<Expr, Aggregate>() };
+  /** What a lifted helper says it does, where its source text alone would not (an emptiness asked of a `size`). */
+  private readonly helperDocs = new WeakMap<Expr, string>();
+  /** The count (or `any`) of a function's list, and the stand-ins for its parameters (see `countOfList`). */
+  private readonly fnCounts = {
+    count: new WeakMap<FnDecl, { counted: Aggregate; params: LocalSymbol[] }>(),
+    any: new WeakMap<FnDecl, { counted: Aggregate; params: LocalSymbol[] }>(),
+  };
 
   /**
    * `size([x for x in xs if c])`, or `size(piecesOf(p))` where the function gives a comprehension: a `count` of what
    * the list would hold, which builds no list (a function's comprehension is run in place, see `loopOver`); every
-   * `size` of one function's list calls one helper. Undefined for any other `size`.
+   * `size` of one function's list calls one helper. With `op` "any": whether the list would hold anything, which
+   * stops at the first element (see `emptinessInstead`). Undefined for any other `size`.
    */
-  private countInstead(e: Extract<Expr, { kind: "call" }>, scope: Scope): string | undefined {
+  private countInstead(
+    e: Extract<Expr, { kind: "call" }>,
+    scope: Scope,
+    op: "count" | "any" = "count",
+  ): string | undefined {
     const list = e.args[0]!;
     const always: Expr = { kind: "bool", value: true, span: e.span, type: { kind: "bool" } };
     if (list.kind === "comprehension" && !list.flatten && list.symbol) {
-      let counted = this.counts.get(e);
+      let counted = this.counts[op].get(e);
       if (counted === undefined) {
         const { variable, iterable, condition, symbol } = list;
         counted = {
           kind: "aggregate",
-          op: "count",
+          op,
           variable,
           iterable,
           body: condition ?? always,
           symbol,
           span: e.span,
         };
-        counted.type = { kind: "int" };
-        this.counts.set(e, counted);
+        counted.type = { kind: op === "count" ? "int" : "bool" };
+        this.counts[op].set(e, counted);
+        if (op === "any") this.helperDocs.set(counted, this.holdsAnything(list));
       }
       return this.emit(counted, scope);
     }
@@ -644,7 +686,7 @@ export class ExprEmitter {
     }
     // `count(element in f(a, b): true)` over the function's parameters: the helper takes them, and each call site
     // gives its arguments. `element` is a name the rules cannot write, for the element no one reads.
-    const { counted, params } = this.fnCounts.get(fn) ?? this.countOfList(fn, list.type.element, e.span);
+    const { counted, params } = this.fnCounts[op].get(fn) ?? this.countOfList(fn, list.type.element, e.span, op);
     const argumentOf = new Map(params.map((p, i) => [p, this.paren(list.args[i]!, scope)]));
     return this.lift(counted, { ...scope, local: (s) => argumentOf.get(s) ?? scope.local(s) });
   }
@@ -654,7 +696,12 @@ export class ExprEmitter {
    * parameters are stand-ins for the function's (its comprehension, run in place, binds its own to them); its doc
    * quotes the first `size` that asked for it (`span`).
    */
-  private countOfList(fn: FnDecl, element: Type, span: Span): { counted: Aggregate; params: LocalSymbol[] } {
+  private countOfList(
+    fn: FnDecl,
+    element: Type,
+    span: Span,
+    op: "count" | "any",
+  ): { counted: Aggregate; params: LocalSymbol[] } {
     const params = fn.params.map((p, i): LocalSymbol => ({ ...p.symbol!, id: -2 - i, used: true }));
     const args: Expr[] = params.map((p) => ({
       kind: "name",
@@ -683,16 +730,22 @@ export class ExprEmitter {
     const always: Expr = { kind: "bool", value: true, span: fn.span, type: { kind: "bool" } };
     const counted: Aggregate = {
       kind: "aggregate",
-      op: "count",
+      op,
       variable: { text: symbol.name, span: fn.span },
       iterable,
       body: always,
       symbol,
       span,
     };
-    counted.type = { kind: "int" };
+    counted.type = { kind: op === "count" ? "int" : "bool" };
+    if (op === "any") {
+      this.helperDocs.set(
+        counted,
+        `whether ${fn.name.text}(${fn.params.map((p) => p.name.text).join(", ")}) holds anything`,
+      );
+    }
     const made = { counted, params };
-    this.fnCounts.set(fn, made);
+    this.fnCounts[op].set(fn, made);
     return made;
   }
 
@@ -765,7 +818,8 @@ export class ExprEmitter {
         break;
       case "any":
         returnType = "boolean";
-        code = `${loopHead} {\n${element}\nif (${value}) return true;\n}\nreturn false;`;
+        // `any(x in list: true)`, a list's emptiness: its first element answers.
+        code = `${loopHead} {\n${element}\n${value === "true" ? "" : `if (${value}) `}return true;\n}\nreturn false;`;
         break;
       case "sorted": {
         returnType = `${elementType}[]`;
@@ -791,7 +845,7 @@ export class ExprEmitter {
     this.sink.lifted.set(e, name);
     this.sink.helpers.push({
       name,
-      doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
+      doc: this.helperDocs.get(e) ?? this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
       params,
       returnType,
       body: code,
@@ -996,6 +1050,26 @@ function copyOf(t: Type | undefined, code: string): string {
 }
 
 /** `code` in parentheses, unless it is atomic (a name, a member chain, a call). */
+/** `a < b` read from `b`'s side: `b > a`. */
+const MIRRORED: Readonly<Record<string, string>> = {
+  "==": "==",
+  "!=": "!=",
+  "<": ">",
+  ">": "<",
+  "<=": ">=",
+  ">=": "<=",
+};
+
+/** Whether `size(list) <op> <n>` asks that the list be empty (true) or hold something (false), by `"<op> <n>"`. */
+const EMPTY_WHEN: ReadonlyMap<string, boolean> = new Map([
+  ["== 0", true],
+  ["<= 0", true],
+  ["< 1", true],
+  ["!= 0", false],
+  ["> 0", false],
+  [">= 1", false],
+]);
+
 function parenthesized(code: string): string {
   const atomic = /^[\w$.!"[\]]+$/.test(code) || (/^[\w$.]+\(.*\)$/.test(code) && balanced(code));
   return atomic ? code : `(${code})`;
