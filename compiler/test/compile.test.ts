@@ -352,6 +352,26 @@ describe("names", () => {
       // big(6) = [7]: not empty; nothing above 8; big(9) empty; big(1) not empty; big(4) = [5, 7].
       expect(engine.standing?.(engine.newGame({ players: 2, seed: 1 }))?.scores).toEqual([4 + 8 + 32, 4 + 8 + 32]);
     });
+    // A condition that changes the game (a die rolled for each element) is asked of every element, as written.
+    const rolling = [
+      'game "Rolls" { players 2..2 }',
+      "global { xs: list<int> = [1, 5, 2, 7]  heads: int }",
+      "proc coin(): bool {",
+      "  return random(0, 1) == 1",
+      "}",
+      "action Rest {",
+      "  if size([x for x in xs if coin()]) > 0 {",
+      "    heads += 1",
+      "  }",
+      "}",
+      "flow {",
+      "  act players[0]: Rest",
+      "}",
+    ].join("\n");
+    const rolled = await compileRules({ name: "rolls", sourcePath: "rolls.rules", text: rolling });
+    const rollingCode = rolled.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    expect(rollingCode).toMatch(/count\d+\(state\) > 0/);
+    expect(rollingCode).not.toContain("holds anything");
   });
 
   it("the squares and cells an action's label names are where a player may point at it (`actionPlaces`)", async () => {

@@ -3,6 +3,7 @@
  * (loops, no closures), collected in a `HelperSink` and emitted beside the code that uses them.
  */
 import {
+  builtinFunctions,
   forEachExpr,
   UNION_TAG,
   withoutNone,
@@ -76,6 +77,18 @@ export function exprChangesLists(e: Expr): boolean {
   forEachExpr(e, (x) => {
     if (x.kind === "call" && (x.target === "proc" || (x.target === "builtin" && x.callee.text === "draw")))
       changes = true;
+  });
+  return changes;
+}
+
+/** Whether evaluating `e` may change the game: a procedure called, or a built-in that does (a draw, a die roll). */
+function changesTheGame(e: Expr): boolean {
+  let changes = false;
+  forEachExpr(e, (x) => {
+    if (x.kind !== "call") return;
+    if (x.target === "proc" || (x.target === "builtin" && builtinFunctions[x.callee.text]?.effect === true)) {
+      changes = true;
+    }
   });
   return changes;
 }
@@ -623,6 +636,8 @@ export class ExprEmitter {
     if (size === undefined || bound?.kind !== "int" || op === undefined) return undefined;
     const empty = EMPTY_WHEN.get(`${op} ${bound.value}`);
     if (empty === undefined) return undefined;
+    // Stopping early must skip nothing that changes the game (a procedure called, a card drawn, a die rolled).
+    if (changesTheGame(size)) return undefined;
     const found = this.countInstead(size, scope, "any");
     if (found === undefined) return undefined;
     return empty ? `!${parenthesized(found)}` : found;
