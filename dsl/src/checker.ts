@@ -37,6 +37,22 @@ export interface FieldInfo {
   readonly late?: boolean;
 }
 
+/**
+ * The game's or a player's field that `e` names (`board`, `me.marks`, `players[0].marks`), once `e` is checked; else
+ * undefined. What a board's own grid is read from, by the checker (`inside(c, board)`) and the emitter (its writes).
+ */
+export function fieldNamed(
+  e: A.Expr,
+  fields: {
+    readonly globalFields: ReadonlyMap<string, FieldInfo>;
+    readonly playerFields: ReadonlyMap<string, FieldInfo>;
+  },
+): FieldInfo | undefined {
+  if (e.kind === "name" && e.ref?.kind === "global") return fields.globalFields.get(e.ref.field);
+  if (e.kind === "member" && e.object.type?.kind === "player") return fields.playerFields.get(e.name.text);
+  return undefined;
+}
+
 export interface RecordInfo {
   readonly decl: A.RecordDecl;
   readonly fields: Map<string, FieldInfo>;
@@ -211,11 +227,7 @@ class Checker {
     keyedTables: () => [...this.tableKeys.keys()],
     isAction: (name) => this.actions.has(name),
     actionHint: (name) => didYouMean(name, this.actions.keys()),
-    gridOf: (e) => {
-      if (e.kind === "name" && e.ref?.kind === "global") return this.globalFields.get(e.ref.field)?.decl.grid;
-      if (e.kind === "member" && e.object.type?.kind === "player") return this.playerFields.get(e.name.text)?.decl.grid;
-      return undefined;
-    },
+    gridOf: (e) => fieldNamed(e, { globalFields: this.globalFields, playerFields: this.playerFields })?.decl.grid,
   });
 
   private readonly decisions = new DecisionChecker({

@@ -4,6 +4,7 @@ export * from "./diagnostics.ts";
 export { parseRules, type ParseResult } from "./parse.ts";
 export {
   check,
+  fieldNamed,
   isBlock,
   hasDefault,
   type CheckResult,

@@ -12,6 +12,7 @@ import {
   type Comprehension,
   type Expr,
   type FnDecl,
+  type GridBound,
   type LocalSymbol,
   type MapComprehension,
   type MatchArm,
@@ -485,9 +486,7 @@ export class ExprEmitter {
         return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
       case "builtin":
         // `inside(c, board)`: the board's own grid.
-        if (e.grid !== undefined) {
-          return `cellInside(${args[0]}, ${this.emit(e.grid.width, scope)}, ${this.emit(e.grid.height, scope)})`;
-        }
+        if (e.grid !== undefined) return `cellInside(${args[0]}, ${this.gridSize(e.grid, scope)})`;
         return builtinCall(e.callee.text, args, e, {
           paren: (i) => this.paren(e.args[i]!, scope),
           place: (i) => this.place(e.args[i]!, scope),
@@ -641,6 +640,11 @@ export class ExprEmitter {
     const found = this.countInstead(size, scope, "any");
     if (found === undefined) return undefined;
     return empty ? `!${parenthesized(found)}` : found;
+  }
+
+  /** `width, height` of the grid a board is declared on (`on grid(width, height)`), as code. */
+  gridSize(grid: GridBound, scope: Scope): string {
+    return `${this.emit(grid.width, scope)}, ${this.emit(grid.height, scope)}`;
   }
 
   /** The doc of an emptiness helper: `whether [x for x in xs if c] holds anything`. */

@@ -6,6 +6,7 @@
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
 import {
+  fieldNamed,
   forEachStmt,
   withoutNone,
   type AllowStmt,
@@ -13,7 +14,6 @@ import {
   type Expr,
   type MatchStmt,
   type ProcDecl,
-  type FieldInfo,
   type Program,
   type Stmt,
 } from "@rules/dsl";
@@ -325,13 +325,10 @@ function keepsOwnElements(ctx: StatementContext, scope: Scope, target: Expr, val
  * of a player declared `on grid(width, height)` (`board`, `me.marks`); else undefined.
  */
 function gridArgs(ctx: StatementContext, scope: Scope, e: Expr): string | undefined {
-  const { program } = ctx;
-  let field: FieldInfo | undefined;
-  if (e.kind === "name" && e.ref?.kind === "global") field = program.globalFields.get(e.ref.field);
-  if (e.kind === "member" && e.object.type?.kind === "player") field = program.playerFields.get(e.name.text);
+  const field = fieldNamed(e, ctx.program);
   const grid = field?.decl.grid;
   if (grid === undefined) return undefined;
-  return `${ctx.exprs.emit(grid.width, scope)}, ${ctx.exprs.emit(grid.height, scope)}, ${JSON.stringify(field!.decl.name.text)}`;
+  return `${ctx.exprs.gridSize(grid, scope)}, ${JSON.stringify(field!.decl.name.text)}`;
 }
 
 /** A name, a field of one or an element of one (`wreck`, `me.hand`, `decks[d].pile`). */
