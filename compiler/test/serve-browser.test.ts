@@ -12,9 +12,16 @@ import { browserTestsRun, launchBrowser } from "./browser.ts";
 const enginePath = (game: string): string => join(REPO_ROOT, "rulesets", game, "generated", "engine.ts");
 
 /** Opens the game's page and starts a game with these sitters ("human", "random"...). */
-async function newGame(page: Page, url: string, players: number, sitters: readonly string[]): Promise<void> {
+async function newGame(
+  page: Page,
+  url: string,
+  players: number,
+  sitters: readonly string[],
+  variant?: string,
+): Promise<void> {
   await page.goto(url);
   await page.locator("form[data-panel=setup] select[name=players]").selectOption(String(players));
+  if (variant !== undefined) await page.locator("form[data-panel=setup] select[name=variant]").selectOption(variant);
   for (const [seat, sitter] of sitters.entries()) {
     await page.locator(`form[data-panel=setup] select[name=seat${seat}]`).selectOption(sitter);
   }
@@ -148,24 +155,41 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it("a step of Predoni's movement taken by a click on the square its label says it sails to", async () => {
+  it("Predoni's movement by clicks: a sail to a square further away (`sailTo`), a step next to the ship", async () => {
     const { page, url } = await open("predoni-dei-mari");
-    await newGame(page, url, 2, ["human", "human"]);
+    await newGame(page, url, 2, ["human", "human"], "sailTo");
     const button = (type: string) => page.locator(`[data-panel=actions] button[data-action=${type}]`);
-    // The starting choices, the wind and the rest, then the first pirate to move.
-    for (let clicks = 0; clicks < 60 && (await button("Move").count()) === 0; clicks++) {
-      await page.locator("[data-panel=actions] button").first().click();
-    }
-    await button("Move").first().click();
-    await expect.poll(() => button("Step").count()).toBeGreaterThan(0);
-    // `action Step(d: HexDir) "sail {d} to {step(me.pos, d)}"`: each square a step sails to is a square to click.
     const picks = page.locator("[data-board=overview] polygon[data-pick]");
-    expect(await picks.count()).toBeGreaterThan(0);
-    const square = (await picks.first().getAttribute("data-pick"))!;
-    await picks.first().click();
-    const last = (await page.locator("[data-panel=log] li").allTextContents()).at(-1)!;
-    expect(last).toMatch(/^seat \d: (Step|AttackPort) /);
-    expect(last).toContain(`hex(${square.replace(",", ", ")})`);
+    const lastLine = async (): Promise<string> => (await page.locator("[data-panel=log] li").allTextContents()).at(-1)!;
+    // The squares the step buttons' labels name ("sail north to hex(0, -3)"), as the board names them ("0,-3").
+    const stepSquares = async (): Promise<string[]> =>
+      (await button("Step").allTextContents()).map((t) => {
+        const [, q, r] = /hex\((-?\d+), (-?\d+)\)/.exec(t)!;
+        return `${q},${r}`;
+      });
+    const moveNext = async (): Promise<void> => {
+      for (let clicks = 0; clicks < 60 && (await button("Move").count()) === 0; clicks++) {
+        await page.locator("[data-panel=actions] button").first().click();
+      }
+      await button("Move").first().click();
+      await expect.poll(() => button("Step").count()).toBeGreaterThan(0);
+    };
+    // The starting choices, the wind and the rest, then the first pirate to move.
+    await moveNext();
+    // `action SailTo(to: Hex in sailable(me)) "sail to {to}"`: every square further than a step is one to click.
+    const near = await stepSquares();
+    const all = await Promise.all((await picks.all()).map((p) => p.getAttribute("data-pick")));
+    const far = all.find((sq) => sq !== null && !near.includes(sq))!;
+    expect(all.length).toBeGreaterThan(near.length + 5);
+    await page.locator(`[data-board=overview] polygon[data-pick="${far}"]`).click();
+    expect(await lastLine()).toMatch(/^seat \d: SailTo /);
+    expect(await lastLine()).toContain(`sail to hex(${far.replace(",", ", ")})`);
+    // The next pirate: `action Step(d: HexDir) "sail {d} to {step(me.pos, d)}"`, a square next to the ship.
+    await moveNext();
+    const step = (await stepSquares())[0]!;
+    await page.locator(`[data-board=overview] polygon[data-pick="${step}"]`).click();
+    expect(await lastLine()).toMatch(/^seat \d: (Step|AttackPort) /);
+    expect(await lastLine()).toContain(`hex(${step.replace(",", ", ")})`);
     expect(problems).toEqual([]);
   }, 60_000);
 

@@ -753,6 +753,13 @@ export interface Call extends ExprBase {
   tableRow?: { readonly column: string; readonly position: number | undefined };
   /** Set by the checker for `inside(c, board)`: the grid the board is declared on. */
   grid?: GridBound;
+  /**
+   * `reachable(h from start, within: 6, cost: ...)`, `route(h from start, to: ...)`: the name the way's rules give
+   * the square they speak of (the start is the first argument).
+   */
+  readonly binder?: Name;
+  /** Set by the checker, with `binder`. */
+  symbol?: LocalSymbol;
 }
 
 /** `sum(x in list: expr)`, `count(x in list: cond)`, `min`, `max`, `all`, `any`, `argmin`, `argmax`. */

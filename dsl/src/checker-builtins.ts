@@ -132,6 +132,19 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
     describe: "within(links, a, k): the places at most k moves from a along links, nearest first (a itself first)",
     effect: false,
   },
+  // Checked by `checker-ways.ts`: their rules are named (`within:`, `cost:`...), read for each square `h`.
+  reachable: {
+    arity: 1,
+    describe:
+      "reachable(h from start, within: budget, cost: ..., enter: ..., stop: ...): the squares a way within the budget ends on, cheapest first",
+    effect: false,
+  },
+  route: {
+    arity: 1,
+    describe:
+      "route(h from start, to: target, within: budget, cost: ..., enter: ..., stop: ...): the squares of the cheapest way there, none if there is none",
+    effect: false,
+  },
 };
 
 /** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */

@@ -6,6 +6,7 @@
 import type * as A from "./ast.ts";
 import { builtinNames, type Declarations } from "./binder.ts";
 import { builtinFunctions, GRID_DIR_ENUM, HEX_DIR_ENUM, type BuiltinChecker } from "./checker-builtins.ts";
+import { checkWay, type WayHost } from "./checker-ways.ts";
 import { describeContext, type BodyState, type Context } from "./checker-context.ts";
 import type { DecisionChecker } from "./checker-decisions.ts";
 import type { MapChecker } from "./checker-maps.ts";
@@ -69,13 +70,24 @@ export interface ExpressionHost extends Pick<
   notAList(span: A.Span, t: Type): void;
   noteDependency(target: string, span: A.Span): void;
   noteCall(target: string): void;
+  /** Checks `check` as rules that may only look at the game (`what` names them in a refusal). */
+  lookingOnly<T>(what: string, check: () => T): T;
 }
 
 /** The builtins whose result the random generator decides. */
 const RANDOM_BUILTINS: ReadonlySet<string> = new Set(["pick", "random", "shuffled", "reshuffle"]);
 
 export class ExpressionChecker {
-  constructor(private readonly host: ExpressionHost) {}
+  private readonly wayHost: WayHost;
+
+  constructor(private readonly host: ExpressionHost) {
+    this.wayHost = {
+      diagnostics: host.diagnostics,
+      scopes: host.scopes,
+      expr: (e, expected) => this.expr(e, expected),
+      lookingOnly: (what, check) => host.lookingOnly(what, check),
+    };
+  }
 
   /** Checks `e`, which should have type `expected` when given, and returns (and records) its type. */
   expr(e: A.Expr, expected: Type | undefined): Type {
@@ -709,6 +721,11 @@ export class ExpressionChecker {
     }
     const member = this.host.unions.construct(e, expected, this.host.enumMembers.get(callee) ?? []);
     if (member) return member;
+    // A way names its square (`h from start`); without one, `route` may be the designer's own function.
+    if (e.binder || ((callee === "reachable" || callee === "route") && !this.host.fns.has(callee))) {
+      e.target = "builtin";
+      return checkWay(this.wayHost, e, callee === "route" ? "route" : "reachable");
+    }
     if (e.namedArgs.length > 0) {
       this.host.diagnostics.push(
         error(Codes.wrongArity, e.namedArgs[0]!.span, "named arguments are only for building records"),

@@ -335,6 +335,7 @@ class Checker {
     notAList: (span, t) => this.notAList(span, t),
     noteDependency: (target, span) => this.noteDependency(target, span),
     noteCall: (target) => this.noteCall(target),
+    lookingOnly: (what, check) => this.lookingOnly(what, check),
   });
 
   constructor(private readonly file: A.RulesFile) {}

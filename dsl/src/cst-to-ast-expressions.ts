@@ -445,12 +445,29 @@ export class ExpressionBuilder {
     }
     const args: A.Expr[] = [];
     const namedArgs: A.NamedArg[] = [];
-    for (const a of argNodes) {
+    let square: A.Name | undefined;
+    for (const [i, a] of argNodes.entries()) {
+      const named = tokens(a, "binder")[0];
+      if (named) {
+        if (!WAY_BUILTINS.has(callee.image) || i !== 0) {
+          this.diagnostics.push(
+            error(
+              Codes.syntaxError,
+              nodeSpan(a),
+              "`x from start` is only allowed as the first argument of `reachable` or `route`",
+              "`reachable(h from me.pos, within: 3)`: the squares a way of at most 3 steps from `me.pos` ends on",
+            ),
+          );
+        }
+        square ??= name(named);
+        args.push(this.expr(node(a, "start")));
+        continue;
+      }
       const e = this.expr(node(a, "expr"));
       if (has(a, "Colon")) namedArgs.push({ span: nodeSpan(a), name: name(token(a, "Identifier")), value: e });
       else args.push(e);
     }
-    return { kind: "call", span, callee: name(callee), args, namedArgs };
+    return { kind: "call", span, callee: name(callee), args, namedArgs, ...(square ? { binder: square } : {}) };
   }
 
   /** `for x in list [if cond]`: the variable, the list and the condition of a comprehension. */
@@ -485,6 +502,9 @@ export class ExpressionBuilder {
     return element;
   }
 }
+
+/** The builtins whose first argument names the square a way's rules speak of (`h from start`). */
+const WAY_BUILTINS: ReadonlySet<string> = new Set(["reachable", "route"]);
 
 /** The value of a literal number, negative or not (`3`, `-1`): a range type's fixed bound. */
 function constantInt(e: A.Expr): number | undefined {

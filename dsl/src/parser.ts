@@ -1256,9 +1256,22 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  /** `x in list[: body][ else value]` (aggregate binder), `name: value` (named), or a plain expression */
+  /**
+   * `x in list[: body][ else value]` (aggregate binder), `h from start` (a way's square, in `reachable` and `route`),
+   * `name: value` (named), or a plain expression
+   */
   private argument = this.RULE("argument", () => {
     this.OR([
+      {
+        // `from` is not reserved: recognised by its text after a name.
+        GATE: () =>
+          this.LA(1).tokenType === T.Identifier && this.LA(2).tokenType === T.Identifier && this.LA(2).image === "from",
+        ALT: () => {
+          this.CONSUME3(T.Identifier, { LABEL: "binder" });
+          this.CONSUME4(T.Identifier, { LABEL: "from" });
+          this.SUBRULE6(this.expr, { LABEL: "start" });
+        },
+      },
       {
         GATE: () => this.LA(2).tokenType === T.In,
         ALT: () => {

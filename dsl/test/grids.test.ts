@@ -157,3 +157,67 @@ describe("graphs of places", () => {
     );
   });
 });
+
+describe("ways across a grid: `reachable` and `route`", () => {
+  const SEA = [
+    "const ROCKS: list<Hex> = [hex(1, 0)]",
+    "fn shoals(h: Hex): bool = h == hex(0, 1)",
+    "global { at: Hex  port: Hex  seen: list<Hex>  way: list<Hex>? }",
+  ].join("\n");
+  const RULES = "cost: if shoals(h) then 2 else 1, enter: not contains(ROCKS, h), stop: h == port";
+
+  it("name the square their rules speak of, and give squares of the grid they cross", () => {
+    const p = loadClean(
+      game(
+        SEA,
+        `  seen = reachable(h from at, within: 3, ${RULES})\n` +
+          `  way = route(h from at, to: hex(2, 0), within: 3, ${RULES})\n` +
+          "  seen = reachable(c from at, within: 1)\n  end",
+      ),
+    );
+    expect(typeToString(p.globalFields.get("way")!.type)).toBe("list<Hex>?");
+    // On a square grid, through the cells' sides.
+    loadClean(inFlow("  if size(reachable(c from cell(0, 0), within: 2)) == 12 { end }"));
+  });
+
+  it("refuse a way without its square, its budget or its target, and rules they do not have", () => {
+    expect(soleError(game(SEA, "  seen = reachable(at, within: 3)\n  end"), Codes.wrongArity).message).toBe(
+      "`reachable` takes the start named by the square its rules speak of, then named rules",
+    );
+    expect(soleError(game(SEA, "  seen = reachable(h from at)\n  end"), Codes.wrongArity).message).toBe(
+      "`reachable` needs `within:`, the most a way may cost",
+    );
+    expect(soleError(game(SEA, "  way = route(h from at, within: 3)\n  end"), Codes.wrongArity).message).toBe(
+      "`route` needs `to:`, the square the way goes to (`route` only)",
+    );
+    expect(
+      soleError(game(SEA, "  seen = reachable(h from at, to: port, within: 3)\n  end"), Codes.unknownField),
+    ).toMatchObject({ message: "`to:` is a `route`'s: `reachable` gives every square a way ends on" });
+    expect(
+      soleError(game(SEA, "  seen = reachable(h from at, within: 3, costs: 2)\n  end"), Codes.unknownField),
+    ).toMatchObject({ message: "a way has no rule `costs`", hint: "did you mean `cost`?" });
+    expect(soleError(game(SEA, "  seen = reachable(h from 3, within: 3)\n  end"), Codes.typeMismatch).message).toBe(
+      "a way starts on a hex or a cell, found int",
+    );
+    expect(
+      soleError(game(SEA, "  seen = reachable(h from at, within: 3, enter: 1)\n  end"), Codes.typeMismatch).message,
+    ).toBe("expected bool, found int");
+  });
+
+  it("read the budget and the target before any square, and only look at the game", () => {
+    expect(soleError(game(SEA, "  seen = reachable(h from at, within: h.q)\n  end"), Codes.unknownName).message).toBe(
+      "unknown name `h`",
+    );
+    const d = soleError(
+      game(SEA, "  seen = reachable(h from at, within: 3, cost: random(1, 2))\n  end"),
+      Codes.misplaced,
+    );
+    expect(d.message).toBe("`random` changes the game, which a way's `cost` may not do");
+  });
+
+  it("`h from start` belongs to ways alone", () => {
+    expect(soleError(game(SEA, "  seen = take(h from at, 2)\n  end"), Codes.syntaxError).message).toBe(
+      "`x from start` is only allowed as the first argument of `reachable` or `route`",
+    );
+  });
+});

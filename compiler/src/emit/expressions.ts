@@ -303,6 +303,29 @@ export class ExprEmitter {
     }
   }
 
+  /**
+   * `reachable(h from start, within: k, cost: ..., enter: ..., stop: ...)`, `route(h from start, to: t, ...)`: the
+   * runtime's search, each of the way's rules a function of the square (`h`, named like any local).
+   */
+  private way(e: Extract<Expr, { kind: "call" }>, symbol: LocalSymbol, scope: Scope): string {
+    const square = scope.names.nameOf(symbol);
+    const inner: Scope = { ...scope, local: (s) => (s === symbol ? square : scope.local(s)) };
+    const given = new Map(e.namedArgs.map((a) => [a.name.text, a.value]));
+    const rule = (name: string, otherwise: string): string => {
+      const value = given.get(name);
+      return value === undefined ? `${name}: () => ${otherwise}` : `${name}: (${square}) => ${this.emit(value, inner)}`;
+    };
+    const grid = symbol.type.kind === "cell" ? "CELL_WAYS" : "HEX_WAYS";
+    const start = this.emit(e.args[0]!, scope);
+    const within = this.emit(given.get("within")!, scope);
+    const rules = `{ ${[rule("cost", "1"), rule("enter", "true"), rule("stop", "false")].join(", ")} }`;
+    const at = `${e.span.line}, ${e.span.column}`;
+    if (e.callee.text === "route") {
+      return `waysRoute(${grid}, ${start}, ${this.emit(given.get("to")!, scope)}, ${within}, ${rules}, ${at})`;
+    }
+    return `waysReachable(${grid}, ${start}, ${within}, ${rules}, ${at})`;
+  }
+
   /** The negation of a condition, without a double `!`. */
   negate(e: Expr, scope: Scope): string {
     if (e.kind === "unary" && e.op === "not") return this.emit(e.operand, scope);
@@ -457,6 +480,7 @@ export class ExprEmitter {
       const counted = this.countInstead(e, scope);
       if (counted !== undefined) return counted;
     }
+    if (e.target === "builtin" && e.symbol !== undefined) return this.way(e, e.symbol, scope);
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
       case "record": {
@@ -1117,8 +1141,8 @@ function balanced(code: string): boolean {
 export function freeLocals(e: Expr): LocalSymbol[] {
   const bound = new Set<LocalSymbol>();
   forEachExpr(e, (x) => {
-    if ((x.kind === "aggregate" || x.kind === "comprehension" || x.kind === "mapComprehension") && x.symbol)
-      bound.add(x.symbol);
+    const binds = x.kind === "aggregate" || x.kind === "comprehension" || x.kind === "mapComprehension";
+    if ((binds || x.kind === "call") && x.symbol) bound.add(x.symbol);
     if (x.kind === "match") {
       for (const arm of x.arms) {
         if (arm.pattern.kind !== "member") continue;
@@ -1198,6 +1222,8 @@ const FRESH_LIST_BUILTINS: ReadonlySet<string> = new Set([
   "frontier",
   "playersFrom",
   "within",
+  "reachable",
+  "route",
 ]);
 
 /** What a pattern binds: each named value with the code reading it from `value` (narrowed by the pattern's test). */

@@ -92,11 +92,19 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     testsAt(i + 1, "continue");
   });
   const action = `{ type: ${str(a.name.text)}, player: me${fields.map((f) => `, ${f}`).join("")} }`;
-  // An element no requirement reads needs no variable.
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const declared = /^const (\w+Item) = /.exec(lines[i]!)?.[1];
-    if (declared && !lines.some((l, j) => j !== i && new RegExp(`\\b${declared}\\b`).test(l)) && !replaced)
-      lines.splice(i, 1);
+  // An element no requirement reads needs no variable (its declaration may be a line of a loop's head).
+  if (!replaced) {
+    for (let i = lines.length - 1; i >= 0; i--) {
+      for (const [statement, declared] of lines[i]!.matchAll(/^const (\w+Item) = [^;\n]*;$/gm)) {
+        const reads = new RegExp(`\\b${declared}\\b`, "g");
+        const uses = lines.reduce((n, l) => n + (l.match(reads)?.length ?? 0), 0);
+        if (uses === 1)
+          lines[i] = lines[i]!.split("\n")
+            .filter((l) => l !== statement)
+            .join("\n");
+      }
+    }
+    for (let i = lines.length - 1; i >= 0; i--) if (lines[i] === "") lines.splice(i, 1);
   }
   const found = ["if (out === undefined) return true;", `out.push(${action});`];
   if (replaced)

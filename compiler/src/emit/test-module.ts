@@ -115,8 +115,11 @@ export function emitTestModule(input: TestModuleInput): string {
     ...engineValues.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(code)),
   ];
   // Looked for in the code without its strings: a test's text may well quote a call (`expect at(1) == 2`).
+  // Helpers are called (`hexOf(`, `mapFrom<`); constants (`HEX_WAYS`) are named in upper case.
   const usedRuntime = runtimeHelpers.filter(
-    (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(code) || (e === "RulesError" && code.includes("RulesError")),
+    (e) =>
+      new RegExp(`(?<![\\w.])${e}${/^[A-Z_]+$/.test(e) ? "\\b" : "[(<]"}`).test(code) ||
+      (e === "RulesError" && code.includes("RulesError")),
   );
   const types = ["Player", ...[...program.records.keys(), ...program.enums.keys()].map(typeName)].filter((t) =>
     new RegExp(`\\b${t}(?!\\w)`).test(code),
