@@ -33,6 +33,16 @@ function intExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
     const inner = intExpr({ ...scope, ints: [...scope.ints, "x"] }, depth - 1);
     branches.push(fc.tuple(fc.constantFrom(...scope.lists), inner).map(([l, e]) => `sum(x in ${l}: ${e})`));
   }
+  // The squares a way reaches on a small grid, its rules reading the square (`w`) and the game.
+  const onSquare = { ...scope, ints: [...scope.ints, "w.x", "w.y"] };
+  branches.push(
+    fc
+      .tuple(fc.integer({ min: 0, max: 6 }), intExpr(onSquare, depth - 1), boolExpr(onSquare, depth - 1))
+      .map(
+        ([k, cost, enter]) =>
+          `size(reachable(w from cell(0, 0), within: ${k}, cost: 1 + abs(${cost}), enter: inside(w, 8, 8) and (${enter})))`,
+      ),
+  );
   return fc.oneof(...branches);
 }
 
@@ -45,10 +55,17 @@ function boolExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
   );
   if (depth <= 0) return fc.oneof(...leaves);
   const sub = boolExpr(scope, depth - 1);
+  const onSquare = boolExpr({ ...scope, ints: [...scope.ints, "w.x", "w.y"] }, depth - 1);
   return fc.oneof(
     ...leaves,
     fc.tuple(sub, fc.constantFrom("and", "or"), sub).map(([a, op, b]) => `(${a} ${op} ${b})`),
     sub.map((a) => `not (${a})`),
+    fc
+      .tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 6 }), onSquare)
+      .map(
+        ([x, k, enter]) =>
+          `route(w from cell(0, 0), to: cell(${x}, 1), within: ${k}, enter: inside(w, 8, 8) and (${enter})) == none`,
+      ),
   );
 }
 
