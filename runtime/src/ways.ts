@@ -133,6 +133,8 @@ const OPEN = 4;
 const STEP_KNOWN = 8;
 /** The most a way may cost in all (a bucket for each cost: far more than a board game's moves ever cost). */
 const MOST = 1 << 20;
+/** The most squares a search reaches: a way on an unbounded grid with a large budget stops here, not at memory's end. */
+const SQUARES = 1 << 20;
 
 /** One table per depth of searches under way (a way's rule may search too). */
 const tables: SquareTable[] = [];
@@ -174,6 +176,13 @@ function search(
         if ((known & SETTLED) !== 0) continue;
         table.setFlags(square, known | SETTLED);
         if (square !== start) {
+          if (reached.length === SQUARES) {
+            throw new RulesError(
+              `a way reached more than ${SQUARES.toLocaleString("en-US")} squares: bound it with \`enter\` or a smaller \`within\``,
+              line,
+              column,
+            );
+          }
           reached.push(square);
           if (square === target) break search;
           if (rules.stop(square)) continue;
@@ -203,7 +212,11 @@ function search(
           const total = spent + step;
           if (total > budget || table.cost(next) <= total) continue;
           if (total > MOST)
-            throw new RulesError(`a way costs more than ${MOST} in all: costs are counted to that`, line, column);
+            throw new RulesError(
+              `a way costs more than ${MOST.toLocaleString("en-US")} in all: costs are counted to that`,
+              line,
+              column,
+            );
           table.reach(next, total, square);
           (buckets[total] ??= []).push(next);
           if (total > highest) highest = total;

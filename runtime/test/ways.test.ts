@@ -92,6 +92,12 @@ describe("reachable: the squares a way within the budget ends on", () => {
     expect(xy(waysRoute(CELL_WAYS, far, cellOf(5002, -5000), 2, open, 1, 1))).toEqual(["5001,-5000", "5002,-5000"]);
   });
 
+  it("a way that would search an unbounded grid without end stops the game, naming the call", () => {
+    expect(() => waysReachable(CELL_WAYS, cellOf(0, 0), 1000, open, 4, 2)).toThrow(
+      "rules line 4:2: a way reached more than 1,048,576 squares: bound it with `enter` or a smaller `within`",
+    );
+  });
+
   it("a cost below 1 or not whole stops the game naming the rules' call and the square", () => {
     const free: WayRules = { ...open, cost: (c) => (c === cellOf(0, -1) ? 0 : 1) };
     expect(() => waysReachable(CELL_WAYS, cellOf(0, 0), 2, free, 12, 7)).toThrow(RulesError);
