@@ -198,6 +198,32 @@ describe("the language server", () => {
     expect(here).not.toContain("lowest");
   });
 
+  it("completes a way's rules by name, those not given yet, after a comma of `reachable(h from ...)`", async () => {
+    const uri = "file:///tmp/ways.rules";
+    const text = [
+      'game "Ways" { players 2..2 }',
+      "fn near(h: Hex): list<Hex> = reachable(s from h, within: size(ring(h, 1)), )",
+      "flow { end }",
+    ].join("\n");
+    await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didOpen", {
+          textDocument: { uri, languageId: "rules", version: 1, text },
+        }),
+    );
+    const complete = async (character: number): Promise<string[]> =>
+      (
+        (await connection.sendRequest("textDocument/completion", {
+          textDocument: { uri },
+          position: { line: 1, character },
+        })) as { label: string }[]
+      ).map((c) => c.label);
+    const line = text.split("\n")[1]!;
+    expect(await complete(line.lastIndexOf(")"))).toEqual(["cost", "enter", "stop"]);
+    // Inside the budget's own call, names as anywhere else.
+    expect(await complete(line.indexOf("ring(") + "ring(h, ".length)).toContain("size");
+  });
+
   it("checks the largest rulesets as well: Merchants & Marauders and Predoni open clean, with their outlines", async () => {
     for (const game of ["merchants-and-marauders", "predoni-dei-mari"]) {
       const path = join(REPO_ROOT, `rulesets/${game}/${game}.rules`);

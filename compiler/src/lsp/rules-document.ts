@@ -172,6 +172,8 @@ export class RulesDocument {
           .map((d) => ({ label: d.name, kind: "field" as const })),
       );
     }
+    const way = wayArgumentStart(before);
+    if (way !== undefined) return way.map((label) => ({ label, kind: "keyword" as const }));
     const afterAct = /\bact\s+[^:\n]*:\s*(\w+\s*\|\s*)*$/.test(before);
     if (afterAct)
       return this.all()
@@ -282,4 +284,28 @@ export class RulesDocument {
 function unique<T extends { label: string }>(items: T[]): T[] {
   const seen = new Set<string>();
   return items.filter((i) => (seen.has(i.label) ? false : (seen.add(i.label), true)));
+}
+
+/**
+ * At the start of an argument of `reachable(h from ...` or `route(h from ...` (after a comma of the call itself): the
+ * way's rules not given yet, by name; undefined anywhere else.
+ */
+function wayArgumentStart(before: string): string[] | undefined {
+  if (!/,\s*$/.test(before)) return undefined;
+  // The call the cursor is in: the nearest `(` left open before it.
+  let depth = 0;
+  let open = -1;
+  for (let i = before.length - 1; i >= 0 && open < 0; i--) {
+    const ch = before[i];
+    if (ch === ")" || ch === "]" || ch === "}") depth++;
+    else if (ch === "(" || ch === "[" || ch === "{") {
+      if (depth === 0 && ch === "(") open = i;
+      else if (depth === 0) return undefined;
+      else depth--;
+    }
+  }
+  const call = /\b(reachable|route)\s*$/.exec(before.slice(0, Math.max(0, open)));
+  if (open < 0 || call === null || !/^\(\s*\w+\s+from\b/.test(before.slice(open))) return undefined;
+  const given = new Set([...before.slice(open).matchAll(/[(,]\s*(\w+)\s*:/g)].map((m) => m[1]!));
+  return [...(call[1] === "route" ? ["to"] : []), "within", "cost", "enter", "stop"].filter((r) => !given.has(r));
 }
