@@ -7,6 +7,7 @@ import type * as A from "./ast.ts";
 import { builtinNames, type Declarations } from "./binder.ts";
 import { builtinFunctions, GRID_DIR_ENUM, HEX_DIR_ENUM, type BuiltinChecker } from "./checker-builtins.ts";
 import { checkWay, type WayHost } from "./checker-ways.ts";
+import { WAY_BUILTINS } from "./ways.ts";
 import { describeContext, type BodyState, type Context } from "./checker-context.ts";
 import type { DecisionChecker } from "./checker-decisions.ts";
 import type { MapChecker } from "./checker-maps.ts";
@@ -722,7 +723,7 @@ export class ExpressionChecker {
     const member = this.host.unions.construct(e, expected, this.host.enumMembers.get(callee) ?? []);
     if (member) return member;
     // A way names its square (`h from start`); without one, `route` may be the designer's own function.
-    if (e.binder || ((callee === "reachable" || callee === "route") && !this.host.fns.has(callee))) {
+    if (e.binder || (WAY_BUILTINS.has(callee) && !this.host.fns.has(callee))) {
       e.target = "builtin";
       return checkWay(this.wayHost, e, callee === "route" ? "route" : "reachable");
     }

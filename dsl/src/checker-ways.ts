@@ -7,6 +7,7 @@ import type * as A from "./ast.ts";
 import type { Scopes } from "./checker-scopes.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
 import { BOOL, ERROR, INT, listOf, optionalOf, typeToString, type Type } from "./types.ts";
+import { WAY_RULES, wayRuleNames, type WayBuiltin } from "./ways.ts";
 
 export interface WayHost {
   readonly diagnostics: Diagnostic[];
@@ -16,19 +17,10 @@ export interface WayHost {
   lookingOnly<T>(what: string, check: () => T): T;
 }
 
-/** Each rule a way may be given, read for every square (`h`) or once. */
-const RULES: Readonly<Record<string, { readonly perSquare: boolean; readonly describe: string }>> = {
-  to: { perSquare: false, describe: "the square the way goes to (`route` only)" },
-  within: { perSquare: false, describe: "the most a way may cost" },
-  cost: { perSquare: true, describe: "what entering the square costs (1 when not given)" },
-  enter: { perSquare: true, describe: "whether a way may enter the square (any when not given)" },
-  stop: { perSquare: true, describe: "whether a way that enters the square must end there (none when not given)" },
-};
-
 const EXAMPLE = "`reachable(h from me.pos, within: 4, cost: if shoals(h) then 2 else 1, enter: not isLand(h))`";
 
 /** Checks a call of `reachable` or `route` and gives its type: a list of squares, optional for `route`. */
-export function checkWay(host: WayHost, e: A.Call, name: "reachable" | "route"): Type {
+export function checkWay(host: WayHost, e: A.Call, name: WayBuiltin): Type {
   const start = e.args[0];
   const startType = start ? host.expr(start, undefined) : ERROR;
   if (!e.binder || e.args.length !== 1) {
@@ -53,7 +45,7 @@ export function checkWay(host: WayHost, e: A.Call, name: "reachable" | "route"):
       ),
     );
   }
-  const allowed = Object.keys(RULES).filter((r) => name === "route" || r !== "to");
+  const allowed = wayRuleNames(name);
   const given = new Map<string, A.NamedArg>();
   for (const a of e.namedArgs) {
     const rule = a.name.text;
@@ -66,7 +58,7 @@ export function checkWay(host: WayHost, e: A.Call, name: "reachable" | "route"):
             ? "`to:` is a `route`'s: `reachable` gives every square a way ends on"
             : `a way has no rule \`${rule}\``,
           didYouMean(rule, allowed) ??
-            `a way's rules: ${allowed.map((r) => `\`${r}:\` ${RULES[r]!.describe}`).join("; ")}`,
+            `a way's rules: ${allowed.map((r) => `\`${r}:\` ${WAY_RULES[r]!.describe}`).join("; ")}`,
         ),
       );
       host.expr(a.value, undefined);
@@ -78,7 +70,12 @@ export function checkWay(host: WayHost, e: A.Call, name: "reachable" | "route"):
   for (const rule of name === "route" ? ["to", "within"] : ["within"]) {
     if (!given.has(rule)) {
       host.diagnostics.push(
-        error(Codes.wrongArity, e.span, `\`${name}\` needs \`${rule}:\`, ${RULES[rule]!.describe}`, `write ${EXAMPLE}`),
+        error(
+          Codes.wrongArity,
+          e.span,
+          `\`${name}\` needs \`${rule}:\`, ${WAY_RULES[rule]!.describe}`,
+          `write ${EXAMPLE}`,
+        ),
       );
     }
   }
@@ -93,7 +90,7 @@ export function checkWay(host: WayHost, e: A.Call, name: "reachable" | "route"):
     e.symbol = host.scopes.bind(e.binder, square, "binder");
     e.symbol.used = true;
   }
-  for (const rule of ["cost", "enter", "stop"]) {
+  for (const rule of allowed.filter((r) => WAY_RULES[r]!.perSquare)) {
     const a = given.get(rule);
     if (a) host.lookingOnly(`a way's \`${rule}\``, () => host.expr(a.value, rule === "cost" ? INT : BOOL));
   }

@@ -9,6 +9,7 @@ import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 import { rulesLexer } from "./lexer.ts";
 import { rulesParser } from "./parser.ts";
 import { nodes, node, maybeNode, tokens, token, has, tokenSpan, nodeSpan, name } from "./cst-reading.ts";
+import { WAY_BUILTINS } from "./ways.ts";
 
 /** A chain of operands and operators being grouped (`ExpressionBuilder.operation`): what has been read so far. */
 interface Chain {
@@ -502,9 +503,6 @@ export class ExpressionBuilder {
     return element;
   }
 }
-
-/** The builtins whose first argument names the square a way's rules speak of (`h from start`). */
-const WAY_BUILTINS: ReadonlySet<string> = new Set(["reachable", "route"]);
 
 /** The value of a literal number, negative or not (`3`, `-1`): a range type's fixed bound. */
 function constantInt(e: A.Expr): number | undefined {

@@ -20,6 +20,7 @@ export { ParseCache } from "./incremental-parse.ts";
 export { exprsOf, forEachExpr, forEachStmt, leadingRequirements } from "./ast-walk.ts";
 export { routineKey } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";
+export { WAY_BUILTINS, WAY_RULES, wayRuleNames, type WayBuiltin } from "./ways.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";
 export { markHeldReferences } from "./held-references.ts";
 export { reservedWords } from "./lexer.ts";

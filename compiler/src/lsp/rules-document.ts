@@ -4,7 +4,10 @@
  * requests read it.
  */
 import {
+  WAY_BUILTINS,
   builtinFunctions,
+  wayRuleNames,
+  type WayBuiltin,
   loadRules,
   reservedWords,
   rulesLexer,
@@ -304,8 +307,9 @@ function wayArgumentStart(before: string): string[] | undefined {
       else depth--;
     }
   }
-  const call = /\b(reachable|route)\s*$/.exec(before.slice(0, Math.max(0, open)));
-  if (open < 0 || call === null || !/^\(\s*\w+\s+from\b/.test(before.slice(open))) return undefined;
+  const call = /\b(\w+)\s*$/.exec(before.slice(0, Math.max(0, open)));
+  if (open < 0 || call === null || !WAY_BUILTINS.has(call[1]!) || !/^\(\s*\w+\s+from\b/.test(before.slice(open)))
+    return undefined;
   const given = new Set([...before.slice(open).matchAll(/[(,]\s*(\w+)\s*:/g)].map((m) => m[1]!));
-  return [...(call[1] === "route" ? ["to"] : []), "within", "cost", "enter", "stop"].filter((r) => !given.has(r));
+  return wayRuleNames(call[1] as WayBuiltin).filter((r) => !given.has(r));
 }
