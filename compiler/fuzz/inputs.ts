@@ -42,6 +42,8 @@ function intExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
         ([k, cost, enter]) =>
           `size(reachable(w from cell(0, 0), within: ${k}, cost: 1 + abs(${cost}), enter: inside(w, 8, 8) and (${enter})))`,
       ),
+    // The program's declared way (see `generatedProgram`).
+    fc.integer({ min: 0, max: 6 }).map((k) => `size(reachable(field(${k})))`),
   );
   return fc.oneof(...branches);
 }
@@ -66,6 +68,9 @@ function boolExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
         ([x, k, enter]) =>
           `route(w from cell(0, 0), to: cell(${x}, 1), within: ${k}, enter: inside(w, 8, 8) and (${enter})) == none`,
       ),
+    fc
+      .tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 6 }))
+      .map(([x, k]) => `route(field(${k}), to: cell(${x}, 1)) == none`),
   );
 }
 
@@ -119,6 +124,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
     const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
     const inAction: Scope = { ints: [...globalInts, ...playerInts, "n"], bools: ["flag"], lists: ["pile"] };
     const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile"] };
+    const onSquare: Scope = { ...global, ints: [...globalInts, "w.x", "w.y"] };
     const scoring: Scope = {
       ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p."))],
       bools: [],
@@ -132,8 +138,11 @@ export const generatedProgram: fc.Arbitrary<string> = fc
         setup: statements(global, global, 1, "  "),
         rounds: fc.integer({ min: 1, max: 4 }),
         score: intExpr(scoring, 2),
+        // A declared way's rules: leaves only, so that they never ask the way itself.
+        wayCost: intExpr(onSquare, 0),
+        wayEnter: boolExpr(onSquare, 0),
       })
-      .map(({ helper, requirement, act, setup, rounds, score }) =>
+      .map(({ helper, requirement, act, setup, rounds, score, wayCost, wayEnter }) =>
         [
           `game "${title}" {`,
           `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
@@ -149,6 +158,12 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           ...Array.from({ length: perPlayer }, (_, i) => `  p${i}: int`),
           "}",
           `fn helper(x: int): int = ${helper}`,
+          "way field(k: int) {",
+          "  w from cell(0, 0)",
+          "  within: k",
+          `  cost: 1 + abs(${wayCost})`,
+          `  enter: inside(w, 8, 8) and (${wayEnter})`,
+          "}",
           "setup {",
           ...setup,
           "}",

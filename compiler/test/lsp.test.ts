@@ -224,6 +224,38 @@ describe("the language server", () => {
     expect(await complete(line.indexOf("ring(") + "ring(h, ".length)).toContain("size");
   });
 
+  it("completes a declared way's rules not given yet at the start of one of its lines, and outlines the way", async () => {
+    const uri = "file:///tmp/way.rules";
+    const text = [
+      'game "Ways" { players 2..2 }',
+      "global { at: Hex }",
+      "way near(h: Hex) {",
+      "  s from h",
+      "  within: 2",
+      "  ",
+      "}",
+      "flow {",
+      "  if size(reachable(near(at))) > 0 { end }",
+      "}",
+    ].join("\n");
+    await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didOpen", {
+          textDocument: { uri, languageId: "rules", version: 1, text },
+        }),
+    );
+    const labels = (await connection.sendRequest("textDocument/completion", {
+      textDocument: { uri },
+      position: { line: 5, character: 2 },
+    })) as { label: string }[];
+    expect(labels.map((c) => c.label)).toEqual(["cost", "enter", "stop"]);
+    const symbols = (await connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as {
+      name: string;
+      kind: number;
+    }[];
+    expect(symbols.find((s) => s.name === "near")).toMatchObject({ kind: 12 });
+  });
+
   it("checks the largest rulesets as well: Merchants & Marauders and Predoni open clean, with their outlines", async () => {
     for (const game of ["merchants-and-marauders", "predoni-dei-mari"]) {
       const path = join(REPO_ROOT, `rulesets/${game}/${game}.rules`);

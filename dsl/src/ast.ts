@@ -84,6 +84,7 @@ export type Declaration =
   | ParamDecl
   | StateDecl
   | FnDecl
+  | WayDecl
   | ProcDecl
   | ActionDecl
   | SetupDecl
@@ -218,6 +219,25 @@ export interface FnDecl extends Node {
   readonly testOnly?: boolean;
   /** Set by the checker. */
   resolvedReturnType?: Type;
+}
+
+/**
+ * `way sea(p: Player) { h from p.pos  within: mpLeft(p)  cost: ...  enter: ...  stop: ... }`: a way's rules said once,
+ * asked as `reachable(sea(me))` and `route(sea(me), to: h)`.
+ */
+export interface WayDecl extends Node {
+  readonly kind: "way";
+  readonly name: Name;
+  readonly params: ParamSpec[];
+  /** The name the way's rules give the square they speak of. */
+  readonly binder: Name;
+  readonly start: Expr;
+  /** `within:`, `cost:`, `enter:`, `stop:`, in the order written. */
+  readonly rules: NamedArg[];
+  /** Set by the checker. */
+  symbol?: LocalSymbol;
+  /** Set by the checker: the squares' type (`Hex` or `Cell`). */
+  square?: Type;
 }
 
 export interface ProcDecl extends Node {
@@ -746,7 +766,7 @@ export interface Call extends ExprBase {
   readonly args: Expr[];
   readonly namedArgs: NamedArg[];
   /** Set by the checker. */
-  target?: "builtin" | "fn" | "proc" | "record" | "member";
+  target?: "builtin" | "fn" | "way" | "proc" | "record" | "member";
   /** Set by the checker for `target: "member"`: the enum whose member `callee` is (`tile(17)` of `Slot`). */
   enumName?: string;
   /** Set by the checker for `rowOf(TABLE, key)`: the table's key column, and the row's position when the key is written out. */

@@ -30,6 +30,8 @@ export interface Declarations {
   /** `per playerTurn { ... }`: global fields set back to their initial values whenever the procedure starts. */
   readonly runFields: Map<string, { readonly proc: A.Name; readonly fields: string[] }>;
   readonly fns: Map<string, A.FnDecl>;
+  /** `way sea(p: Player) { ... }`: named ways, asked by `reachable` and `route`. */
+  readonly ways: Map<string, A.WayDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;
   readonly variants: A.VariantDecl[];
@@ -57,6 +59,7 @@ export function newDeclarations(): Declarations {
     derivedFields: new Map(),
     runFields: new Map(),
     fns: new Map(),
+    ways: new Map(),
     procs: new Map(),
     actions: new Map(),
     variants: [],
@@ -262,6 +265,9 @@ class Binder {
           break;
         case "fn":
           if (this.declareValue(d.name, "function")) this.decls.fns.set(d.name.text, d);
+          break;
+        case "way":
+          if (this.declareValue(d.name, "way")) this.decls.ways.set(d.name.text, d);
           break;
         case "proc":
           if (this.declareValue(d.name, "procedure")) this.decls.procs.set(d.name.text, d);

@@ -283,7 +283,12 @@ export class BuiltinChecker {
       );
     }
     const c = this.host.context();
-    if (
+    // The narrowest rules that may only look name themselves (a way's `cost` inside a function).
+    if (sig.effect && this.host.looking() !== undefined) {
+      this.host.diagnostics.push(
+        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${this.host.looking()} may not do`),
+      );
+    } else if (
       sig.effect &&
       (c === "fn" ||
         c === "const" ||
@@ -295,10 +300,6 @@ export class BuiltinChecker {
     ) {
       this.host.diagnostics.push(
         error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${describeContext(c)} may not do`),
-      );
-    } else if (sig.effect && this.host.looking() !== undefined) {
-      this.host.diagnostics.push(
-        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${this.host.looking()} may not do`),
       );
     }
     const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.host.expr(e.args[i]!, t) : ERROR);

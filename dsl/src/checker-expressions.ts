@@ -6,7 +6,7 @@
 import type * as A from "./ast.ts";
 import { builtinNames, type Declarations } from "./binder.ts";
 import { builtinFunctions, GRID_DIR_ENUM, HEX_DIR_ENUM, type BuiltinChecker } from "./checker-builtins.ts";
-import { checkWay, type WayHost } from "./checker-ways.ts";
+import { checkWay, checkWayDecl, type WayHost } from "./checker-ways.ts";
 import { WAY_BUILTINS } from "./ways.ts";
 import { describeContext, type BodyState, type Context } from "./checker-context.ts";
 import type { DecisionChecker } from "./checker-decisions.ts";
@@ -47,6 +47,7 @@ export interface ExpressionHost extends Pick<
   | "globalFields"
   | "derivedFields"
   | "fns"
+  | "ways"
   | "procs"
   | "actions"
 > {
@@ -87,7 +88,19 @@ export class ExpressionChecker {
       scopes: host.scopes,
       expr: (e, expected) => this.expr(e, expected),
       lookingOnly: (what, check) => host.lookingOnly(what, check),
+      way: (name) => host.ways.get(name),
+      wayArguments: (call, way) => {
+        host.used.add(way.name.text);
+        host.noteDependency(`fn:${way.name.text}`, call.callee.span);
+        host.derived.noteCall(host.bodyKey(), `fn:${way.name.text}`);
+        this.arguments(call, way.params);
+      },
     };
+  }
+
+  /** `way sea(p: Player) { ... }`: its rules (its parameters are already in scope). */
+  wayDecl(w: A.WayDecl): void {
+    checkWayDecl(this.wayHost, w);
   }
 
   /** Checks `e`, which should have type `expected` when given, and returns (and records) its type. */
@@ -726,6 +739,20 @@ export class ExpressionChecker {
     if (e.binder || (WAY_BUILTINS.has(callee) && !this.host.fns.has(callee))) {
       e.target = "builtin";
       return checkWay(this.wayHost, e, callee === "route" ? "route" : "reachable");
+    }
+    const way = this.host.ways.get(callee);
+    if (way) {
+      this.host.diagnostics.push(
+        error(
+          Codes.misplaced,
+          e.span,
+          `\`${callee}\` is a way: it is asked for the squares it reaches or the way to one`,
+          `write \`reachable(${callee}(...))\` or \`route(${callee}(...), to: <square>)\``,
+        ),
+      );
+      e.target = "way";
+      this.arguments(e, way.params);
+      return ERROR;
     }
     if (e.namedArgs.length > 0) {
       this.host.diagnostics.push(

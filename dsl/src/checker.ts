@@ -26,6 +26,7 @@ import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
 import { ExpressionChecker } from "./checker-expressions.ts";
 import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
 import { BOOL, ERROR, INT, listOf, optionalOf, PLAYER, HEX, CELL, STRING, typeToString, type Type } from "./types.ts";
+import { WAY_BUILTINS } from "./ways.ts";
 
 export { hasDefault } from "./checker-expressions.ts";
 
@@ -91,6 +92,7 @@ export interface Program {
   /** `per playerTurn { ... }`: by procedure, the names of the global fields that start again whenever it starts. */
   readonly runFields: ReadonlyMap<string, { readonly fields: readonly string[] }>;
   readonly fns: Map<string, A.FnDecl>;
+  readonly ways: Map<string, A.WayDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;
   readonly setup: A.SetupDecl | undefined;
@@ -139,6 +141,7 @@ class Checker {
   /** Who reads and writes which field and calls whom, for the promises derived data relies on. */
   private readonly derived = new DerivedData();
   private readonly fns = this.decls.fns;
+  private readonly ways = this.decls.ways;
   private readonly procs = this.decls.procs;
   private readonly actions = this.decls.actions;
   private setup: A.SetupDecl | undefined;
@@ -373,6 +376,7 @@ class Checker {
             publicDerived: this.publicDerived(),
             runFields: this.decls.runFields,
             fns: this.fns,
+            ways: this.ways,
             procs: this.procs,
             actions: this.actions,
             setup: this.setup,
@@ -685,6 +689,8 @@ class Checker {
         ),
       );
     }
+    // Ways first: a function that asks one learns the squares' type from its start.
+    for (const w of this.ways.values()) this.checkWayDecl(w);
     for (const f of this.fns.values()) this.checkFn(f);
     for (const p of this.procs.values()) this.checkProc(p, undefined);
     for (const a of this.actions.values()) this.checkAction(a, undefined);
@@ -779,6 +785,25 @@ class Checker {
   private inTest(): boolean {
     const c = this.body.context;
     return c === "given" || c === "expect" || c === "testArg" || this.checkingTestFn;
+  }
+
+  /** `way sea(p: Player) { h from start ... }`: its rules, checked as a function's body (they may only look). */
+  private checkWayDecl(w: A.WayDecl): void {
+    this.enter("fn", undefined);
+    // A way is asked like a function: what it reads counts as read by whoever asks it.
+    this.computing = `fn:${w.name.text}`;
+    for (const p of w.params) p.symbol = this.scopes.bind(p.name, this.resolveType(p.typeExpr), "param");
+    if (WAY_BUILTINS.has(w.name.text)) {
+      this.diagnostics.push(
+        error(
+          Codes.duplicate,
+          w.name.span,
+          `a way cannot be called \`${w.name.text}\`: \`reachable\` and \`route\` are what ask a way`,
+          "name it after where it goes (`way sea(p: Player)`, `way overland(p: Player)`)",
+        ),
+      );
+    }
+    this.expressions.wayDecl(w);
   }
 
   private checkFn(f: A.FnDecl): void {
@@ -1054,6 +1079,7 @@ class Checker {
     };
     for (const c of this.consts.values()) unused(c.decl.name, "constant");
     for (const f of this.fns.values()) unused(f.name, "function");
+    for (const w of this.ways.values()) unused(w.name, "way");
     for (const p of this.procs.values()) unused(p.name, "procedure");
     for (const e of this.enums.values()) {
       if (e.name.text !== HEX_DIR_ENUM && e.name.text !== GRID_DIR_ENUM) unused(e.name, "enum");

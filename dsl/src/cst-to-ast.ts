@@ -89,6 +89,8 @@ export class AstBuilder extends StatementBuilder {
         };
       case "fnDecl":
         return this.fnDecl(n);
+      case "wayDecl":
+        return this.wayDecl(n);
       case "testFnDecl":
         return { ...this.fnDecl(node(n, "fnDecl")), span: nodeSpan(n), testOnly: true };
       case "procDecl":
@@ -249,6 +251,23 @@ export class AstBuilder extends StatementBuilder {
       params: this.params(maybeNode(n, "paramList")),
       returnType: this.typeExpr(node(n, "typeExpr")),
       body: has(n, "block") ? { ...this.block(node(n, "block")), kind: "block" } : this.expr(node(n, "expr")),
+    };
+  }
+
+  private wayDecl(n: CstNode): A.WayDecl | undefined {
+    if (!this.expectWord(token(n, "from"), ["from"], "after the square a way's rules speak of")) return undefined;
+    return {
+      kind: "way",
+      span: nodeSpan(n),
+      name: name(token(n, "name")),
+      params: this.params(maybeNode(n, "paramList")),
+      binder: name(token(n, "binder")),
+      start: this.expr(node(n, "start")),
+      rules: nodes(n, "wayRule").map((r) => ({
+        span: nodeSpan(r),
+        name: name(token(r, "Identifier")),
+        value: this.expr(node(r, "expr")),
+      })),
     };
   }
 

@@ -220,6 +220,12 @@ export class RulesParser extends CstParser {
         GATE: () => this.LA(1).image === "derived" && this.LA(2).tokenType === T.LBrace,
         ALT: () => this.SUBRULE(this.derivedDecl),
       },
+      // `way` is not reserved either: recognised by its text before a name and a parameter list.
+      {
+        GATE: () =>
+          this.LA(1).image === "way" && this.LA(2).tokenType === T.Identifier && this.LA(3).tokenType === T.LParen,
+        ALT: () => this.SUBRULE(this.wayDecl),
+      },
       { ALT: () => this.SUBRULE(this.fnDecl) },
       { ALT: () => this.SUBRULE(this.procDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
@@ -459,6 +465,26 @@ export class RulesParser extends CstParser {
       },
       { ALT: () => this.SUBRULE(this.block) },
     ]);
+  });
+
+  /** way name(params) { h from start  within: k  cost: ...  enter: ...  stop: ... }: a way's rules, said once */
+  private wayDecl = this.RULE("wayDecl", () => {
+    this.CONSUME(T.Identifier, { LABEL: "way" });
+    this.CONSUME2(T.Identifier, { LABEL: "name" });
+    this.SUBRULE(this.paramList);
+    this.CONSUME(T.LBrace);
+    this.CONSUME3(T.Identifier, { LABEL: "binder" });
+    this.CONSUME4(T.Identifier, { LABEL: "from" });
+    this.SUBRULE(this.expr, { LABEL: "start" });
+    this.MANY(() => this.SUBRULE(this.wayRule));
+    this.CONSUME(T.RBrace);
+  });
+
+  /** within: expr, cost: expr ... (one of a way's rules) */
+  private wayRule = this.RULE("wayRule", () => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
   });
 
   /** proc name(params) { ... }, or proc name(params): Type { ... return expr } for one that gives a value */

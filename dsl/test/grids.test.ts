@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Codes } from "../src/diagnostics.ts";
 import { typeToString } from "../src/types.ts";
+import { loadRules } from "../src/load.ts";
 import { game, inFlow, loadClean, soleError } from "./helpers.ts";
 
 describe("square grids", () => {
@@ -182,7 +183,7 @@ describe("ways across a grid: `reachable` and `route`", () => {
 
   it("refuse a way without its square, its budget or its target, and rules they do not have", () => {
     expect(soleError(game(SEA, "  seen = reachable(at, within: 3)\n  end"), Codes.wrongArity).message).toBe(
-      "`reachable` takes the start named by the square its rules speak of, then named rules",
+      "`reachable` takes the start named by the square its rules speak of, then named rules (or a declared `way`)",
     );
     expect(soleError(game(SEA, "  seen = reachable(h from at)\n  end"), Codes.wrongArity).message).toBe(
       "`reachable` needs `within:`, the most a way may cost",
@@ -213,6 +214,72 @@ describe("ways across a grid: `reachable` and `route`", () => {
       Codes.misplaced,
     );
     expect(d.message).toBe("`random` changes the game, which a way's `cost` may not do");
+  });
+
+  describe("a way declared once, asked by `reachable` and `route`", () => {
+    const WAY = [
+      SEA,
+      "way sea(start: Hex) {",
+      "  h from start",
+      "  within: 3",
+      "  cost: if shoals(h) then 2 else 1",
+      "  enter: not contains(ROCKS, h)",
+      "  stop: h == port",
+      "}",
+    ].join("\n");
+
+    it("gives the same squares' types as the rules said in the call", () => {
+      const p = loadClean(game(WAY, "  seen = reachable(sea(at))\n  way = route(sea(at), to: hex(2, 0))\n  end"));
+      expect(typeToString(p.globalFields.get("way")!.type)).toBe("list<Hex>?");
+      expect(p.ways.get("sea")!.square).toEqual({ kind: "hex" });
+    });
+
+    it("is only asked: not kept, not given other rules where it is asked", () => {
+      expect(soleError(game(WAY, "  seen = sea(at)\n  end"), Codes.misplaced)).toMatchObject({
+        message: "`sea` is a way: it is asked for the squares it reaches or the way to one",
+        hint: "write `reachable(sea(...))` or `route(sea(...), to: <square>)`",
+      });
+      expect(soleError(game(WAY, "  seen = reachable(sea(at), within: 2)\n  end"), Codes.unknownField)).toMatchObject({
+        message: "`sea` is a declared way: its rules are the ones it declares",
+        hint: "give `within:` in `way sea`, or declare another way for other rules",
+      });
+      expect(soleError(game(WAY, "  way = route(sea(at))\n  end"), Codes.wrongArity).message).toBe(
+        "`route` needs `to:`, the square the way goes to (`route` only)",
+      );
+      expect(soleError(game(WAY, "  seen = reachable(sea(at, at))\n  end"), Codes.wrongArity).message).toBe(
+        "`sea` takes 1 argument, got 2",
+      );
+      expect(soleError(game(WAY, "  way = route(sea(at), to: 3)\n  end"), Codes.typeMismatch).message).toBe(
+        "expected Hex, found int",
+      );
+    });
+
+    it("declares its budget, may not name a target, and its rules only look at the game", () => {
+      const noBudget = `${SEA}\nway sea(start: Hex) {\n  h from start\n  enter: h != port\n}`;
+      expect(soleError(game(noBudget, "  seen = reachable(sea(at))\n  end"), Codes.wrongArity).message).toBe(
+        "the way `sea` needs `within:`, the most a way may cost",
+      );
+      const target = `${SEA}\nway sea(start: Hex) {\n  h from start\n  within: 2\n  to: port\n}`;
+      expect(soleError(game(target, "  seen = reachable(sea(at))\n  end"), Codes.unknownField)).toMatchObject({
+        message: "`to:` is a `route`'s: `reachable` gives every square a way ends on",
+        hint: "a declared way has no target: give it where it is asked, `route(way(...), to: h)`",
+      });
+      const dice = `${SEA}\nway sea(start: Hex) {\n  h from start\n  within: 2\n  cost: random(1, 2)\n}`;
+      expect(soleError(game(dice, "  seen = reachable(sea(at))\n  end"), Codes.misplaced).message).toBe(
+        "`random` changes the game, which a way's `cost` may not do",
+      );
+      const named = `${SEA}\nway route(start: Hex) {\n  h from start\n  within: 2\n}`;
+      expect(soleError(game(named, "  end"), Codes.duplicate).message).toBe(
+        "a way cannot be called `route`: `reachable` and `route` are what ask a way",
+      );
+    });
+
+    it("names its square before `from`, and a way never asked is reported", () => {
+      const at = `${SEA}\nway sea(start: Hex) {\n  h at start\n  within: 2\n}`;
+      expect(soleError(game(at, "  seen = reachable(sea(at))\n  end"), Codes.syntaxError).message).toContain("from");
+      const unused = loadRules(game(WAY, "  end"), "t.rules").diagnostics;
+      expect(unused.map((d) => d.message)).toContain("the way `sea` is never used");
+    });
   });
 
   it("`h from start` belongs to ways alone", () => {

@@ -152,7 +152,7 @@ export {
   tableRow,
   type RulesMap,
 } from "./maps.ts";
-export { CELL_WAYS, HEX_WAYS, waysReachable, waysRoute, type WayGrid, type WayRules } from "./ways.ts";
+export { CELL_WAYS, HEX_WAYS, waysReachable, waysRoute, type Way, type WayGrid, type WayRules } from "./ways.ts";
 export {
   ConformanceError,
   checkDeterminism,

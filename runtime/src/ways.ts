@@ -38,6 +38,12 @@ export interface WayRules {
   stop(square: number): boolean;
 }
 
+/** A way to search: where it starts, the most it may cost, and its rules (a `way` declaration gives one). */
+export interface Way extends WayRules {
+  readonly start: number;
+  readonly within: number;
+}
+
 /**
  * What a search knows of each square, kept in arrays indexed by the square's number: squares are numbered from the
  * origin outwards (see `pairing.ts`), so every board the rules use has small numbers, and arrays are several times
@@ -235,30 +241,15 @@ function search(
 }
 
 /** `reachable(...)`: every square a way within the budget ends on, cheapest first (the start left out). */
-export function waysReachable(
-  grid: WayGrid,
-  start: number,
-  budget: number,
-  rules: WayRules,
-  line: number,
-  column: number,
-): number[] {
-  return search(grid, start, budget, rules, undefined, line, column)!;
+export function waysReachable(grid: WayGrid, way: Way, line: number, column: number): number[] {
+  return search(grid, way.start, way.within, way, undefined, line, column)!;
 }
 
 /**
  * `route(...)`: the squares of the cheapest way from `start` to `target`, in the order they are entered (the start
  * left out, the target last; empty when they are the same square), or null when no way within the budget gets there.
  */
-export function waysRoute(
-  grid: WayGrid,
-  start: number,
-  target: number,
-  budget: number,
-  rules: WayRules,
-  line: number,
-  column: number,
-): number[] | null {
-  if (target === start) return [];
-  return search(grid, start, budget, rules, target, line, column);
+export function waysRoute(grid: WayGrid, way: Way, target: number, line: number, column: number): number[] | null {
+  if (target === way.start) return [];
+  return search(grid, way.start, way.within, way, target, line, column);
 }

@@ -32,6 +32,7 @@ import {
   emitFrameConstructor,
   emitFrameStarters,
   emitFunctions,
+  emitWays,
   emitPlainAction,
   emitPlainProcs,
   emitStepFunction,
@@ -362,6 +363,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
 
   // ---- rules
   add(...emitFunctions(ctx));
+  add(...emitWays(ctx));
   add(...emitPlainProcs(ctx));
   for (const a of program.actions.values()) {
     add(...emitActionCheck(ctx, a));
@@ -478,7 +480,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   // Every engine names these types; the hex and deck types only when the rules use them.
   // A designer's own type named Cell (then the rules use no grid cells) keeps its name.
   const ownCell = program.records.has("Cell") || program.enums.has("Cell");
-  const hexTypes = ["Hex", "HexView", "Cell", "CellView", "Deck", "DeckView", "Held", "HeldFields"].filter(
+  const hexTypes = ["Hex", "HexView", "Cell", "CellView", "Deck", "DeckView", "Held", "HeldFields", "Way"].filter(
     (name) => !(ownCell && name.startsWith("Cell")) && names.has(name),
   );
   const types = [

@@ -17,6 +17,7 @@ import {
   type MapComprehension,
   type MatchArm,
   type MatchExpr,
+  type NamedArg,
   type Pattern,
   type Program,
   type Span,
@@ -304,26 +305,43 @@ export class ExprEmitter {
   }
 
   /**
-   * `reachable(h from start, within: k, cost: ..., enter: ..., stop: ...)`, `route(h from start, to: t, ...)`: the
-   * runtime's search, each of the way's rules a function of the square (`h`, named like any local).
+   * `reachable(h from start, within: k, cost: ..., enter: ..., stop: ...)`, `route(h from start, to: t, ...)`, or
+   * `reachable(sea(me))` of a declared way: the runtime's search of the way (see `wayObject`).
    */
-  private way(e: Extract<Expr, { kind: "call" }>, symbol: LocalSymbol, scope: Scope): string {
+  private way(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
+    const named = e.args[0]?.kind === "call" && e.args[0].target === "way" ? e.args[0] : undefined;
+    const square = named ? this.program.ways.get(named.callee.text)!.square : e.symbol!.type;
+    const grid = square?.kind === "cell" ? "CELL_WAYS" : "HEX_WAYS";
+    const way = named
+      ? `${valueName(this.program, named.callee.text)}(${["state", ...named.args.map((a) => this.emit(a, scope))].join(", ")})`
+      : this.wayObject(e.symbol!, e.args[0]!, e.namedArgs, scope);
+    const at = `${e.span.line}, ${e.span.column}`;
+    const to = e.namedArgs.find((a) => a.name.text === "to");
+    if (e.callee.text === "route") return `waysRoute(${grid}, ${way}, ${this.emit(to!.value, scope)}, ${at})`;
+    return `waysReachable(${grid}, ${way}, ${at})`;
+  }
+
+  /**
+   * A way as the runtime searches it: its start and budget, and each of its rules a function of the square (`h`,
+   * named like any local); a rule not given lets every square through at a cost of 1.
+   */
+  wayObject(symbol: LocalSymbol, start: Expr, rules: readonly NamedArg[], scope: Scope): string {
     const square = scope.names.nameOf(symbol);
     const inner: Scope = { ...scope, local: (s) => (s === symbol ? square : scope.local(s)) };
-    const given = new Map(e.namedArgs.map((a) => [a.name.text, a.value]));
+    const given = new Map(rules.map((a) => [a.name.text, a.value]));
     const rule = (name: string, otherwise: string): string => {
       const value = given.get(name);
       return value === undefined ? `${name}: () => ${otherwise}` : `${name}: (${square}) => ${this.emit(value, inner)}`;
     };
-    const grid = symbol.type.kind === "cell" ? "CELL_WAYS" : "HEX_WAYS";
-    const start = this.emit(e.args[0]!, scope);
-    const within = this.emit(given.get("within")!, scope);
-    const rules = `{ ${[rule("cost", "1"), rule("enter", "true"), rule("stop", "false")].join(", ")} }`;
-    const at = `${e.span.line}, ${e.span.column}`;
-    if (e.callee.text === "route") {
-      return `waysRoute(${grid}, ${start}, ${this.emit(given.get("to")!, scope)}, ${within}, ${rules}, ${at})`;
-    }
-    return `waysReachable(${grid}, ${start}, ${within}, ${rules}, ${at})`;
+    const within = `within: ${this.emit(given.get("within")!, scope)}`;
+    const parts = [
+      `start: ${this.emit(start, scope)}`,
+      within,
+      rule("cost", "1"),
+      rule("enter", "true"),
+      rule("stop", "false"),
+    ];
+    return `{ ${parts.join(", ")} }`;
   }
 
   /** The negation of a condition, without a double `!`. */
@@ -480,7 +498,11 @@ export class ExprEmitter {
       const counted = this.countInstead(e, scope);
       if (counted !== undefined) return counted;
     }
-    if (e.target === "builtin" && e.symbol !== undefined) return this.way(e, e.symbol, scope);
+    if (
+      e.target === "builtin" &&
+      (e.symbol !== undefined || (e.args[0]?.kind === "call" && e.args[0].target === "way"))
+    )
+      return this.way(e, scope);
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
       case "record": {

@@ -154,6 +154,7 @@ const generatedNames = new Set([
   "Held",
   "HeldFields",
   "HELD",
+  "Way",
   ...runtimeHelpers,
   "Player",
   "State",
@@ -311,7 +312,12 @@ export function valueName(program: Program, name: string): string {
   if (!names) {
     names = new Map();
     const taken = engineNames(program);
-    const declared = new Set([...program.fns.keys(), ...program.procs.keys(), ...program.consts.keys()]);
+    const declared = new Set([
+      ...program.fns.keys(),
+      ...program.ways.keys(),
+      ...program.procs.keys(),
+      ...program.consts.keys(),
+    ]);
     for (const n of declared) {
       if (!taken.has(n) && !helperShape.test(n) && !reserved.has(n)) continue;
       let renamed = `${n}_`;

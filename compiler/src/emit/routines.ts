@@ -118,6 +118,16 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
   );
 }
 
+/** `way sea(p: Player) { h from p.pos ... }`: a function giving the way, for `reachable` and `route` to search. */
+export function emitWays(ctx: EmitContext): Fn[] {
+  return [...ctx.program.ways.values()].map((w) => {
+    const { scope, list } = paramScope(w.params);
+    const way = ctx.exprs.wayObject(w.symbol!, w.start, w.rules, scope);
+    const doc = `way ${w.name.text} (line ${w.span.line})`;
+    return fn(valueName(ctx.program, w.name.text), list, "Way", [`return ${way};`], doc, true);
+  });
+}
+
 /** `per playerTurn { ... }`: the fields that start again at their initial values as the procedure starts. */
 function runFieldResets(ctx: EmitContext, proc: string): string[] {
   const fields = (ctx.program.runFields.get(proc)?.fields ?? []).map((name) => ctx.program.globalFields.get(name)!);

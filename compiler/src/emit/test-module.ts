@@ -89,7 +89,7 @@ export function emitTestModule(input: TestModuleInput): string {
     "start",
     "score",
     ...(program.derivedFields.size > 0 ? ["derived"] : []),
-    ...[...program.fns.keys()].map((n) => valueName(program, n)),
+    ...[...program.fns.keys(), ...program.ways.keys()].map((n) => valueName(program, n)),
     ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)).map((p) => valueName(program, p)),
     ...[...program.records.keys()]
       .filter((r) => needsView(program, { kind: "record", name: r }))

@@ -22,7 +22,19 @@ import {
 } from "@rules/dsl";
 
 export type DeclarationKind =
-  "enum" | "member" | "record" | "field" | "const" | "table" | "param" | "fn" | "proc" | "action" | "variant" | "test";
+  | "enum"
+  | "member"
+  | "record"
+  | "field"
+  | "const"
+  | "table"
+  | "param"
+  | "fn"
+  | "way"
+  | "proc"
+  | "action"
+  | "variant"
+  | "test";
 
 export interface Declared {
   readonly name: string;
@@ -175,7 +187,7 @@ export class RulesDocument {
           .map((d) => ({ label: d.name, kind: "field" as const })),
       );
     }
-    const way = wayArgumentStart(before);
+    const way = wayArgumentStart(before) ?? this.wayRuleStart(offset, before);
     if (way !== undefined) return way.map((label) => ({ label, kind: "keyword" as const }));
     const afterAct = /\bact\s+[^:\n]*:\s*(\w+\s*\|\s*)*$/.test(before);
     if (afterAct)
@@ -195,6 +207,15 @@ export class RulesDocument {
       ...Object.keys(builtinFunctions).map((label) => ({ label, kind: "builtin" as const })),
       ...[...reservedWords].map((label) => ({ label, kind: "keyword" as const })),
     ]);
+  }
+
+  /** At the start of a line of a `way` declaration's rules: the rules it does not give yet. */
+  private wayRuleStart(offset: number, before: string): string[] | undefined {
+    const way = this.declarations.find((d) => d.kind === "way" && d.span.start < offset && offset < d.span.end);
+    if (way === undefined || !/\n[ \t]*$/.test(before)) return undefined;
+    const body = this.text.slice(way.span.start, way.span.end);
+    const given = new Set([...body.matchAll(/\n\s*(\w+)\s*:/g)].map((m) => m[1]!));
+    return wayRuleNames("reachable").filter((r) => !given.has(r));
   }
 
   private declared(d: Declaration): Declared[] {
@@ -254,6 +275,7 @@ export class RulesDocument {
       case "param":
         return [node(d.name.text, "param", d.name.span, d.span)];
       case "fn":
+      case "way":
       case "proc":
       case "action":
         return [node(d.name.text, d.kind, d.name.span, d.span)];
