@@ -112,6 +112,17 @@ describe("the TextMate grammar of .rules files", () => {
     const board = tokenize("global { board: map<Cell, Player> on grid(COLUMNS, ROWS)  on: int }");
     expect(board.find((t) => t.text.startsWith("on grid"))!.scopes).toContain("keyword.other.contextual.rules");
     expect(board.filter((t) => t.text.trim() === "on").every((t) => !has(t, "keyword."))).toBe(true);
+    // `way` declares a way before a name and its parameters; elsewhere it is a name.
+    const ways = tokenize(
+      "way sea(p: Player) {\n  s from p.pos\n  within: 3\n}\nflow {\n  way = route(sea(me), to: h)\n}",
+    );
+    expect(ways.find((t) => t.text === "way")!.scopes).toContain("storage.type.rules");
+    expect(
+      ways
+        .filter((t) => t.text.trim() === "way")
+        .slice(1)
+        .every((t) => !has(t, "storage.")),
+    ).toBe(true);
   });
 });
 

@@ -101,8 +101,9 @@ function blocksOf(s: A.Stmt): A.Block[] {
 export function exprsOf(s: A.Stmt): A.Expr[] {
   switch (s.kind) {
     case "let":
-    case "return":
       return [s.value];
+    case "return":
+      return s.value ? [s.value] : [];
     case "assign":
       return [s.target, s.value];
     case "if":

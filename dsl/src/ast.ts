@@ -616,10 +616,13 @@ export interface BreakStmt extends Node {
   readonly kind: "break";
 }
 
-/** `return value`, in a function with a block body. */
+/**
+ * `return value`, in a function with a block body or a procedure that gives a value; a bare `return` (just before a
+ * `}`) ends a procedure or an action there.
+ */
 export interface ReturnStmt extends Node {
   readonly kind: "return";
-  readonly value: Expr;
+  readonly value?: Expr;
 }
 
 export interface ExprStmt extends Node {

@@ -259,13 +259,35 @@ export class StatementChecker {
             ),
           );
         }
-        if (this.body.returns === undefined) {
+        if (s.value === undefined) {
+          // A bare `return` ends a procedure or an action where it stands ("the combat ends").
+          const c = this.body.context;
+          if (this.body.returns !== undefined) {
+            this.host.diagnostics.push(
+              error(
+                Codes.misplaced,
+                s.span,
+                `\`return\` needs the value this ${c === "fn" ? "function" : "procedure"} gives`,
+                `write \`return <${typeToString(this.body.returns)}>\``,
+              ),
+            );
+          } else if (c !== "proc" && c !== "action") {
+            this.host.diagnostics.push(
+              error(
+                Codes.misplaced,
+                s.span,
+                `a bare \`return\` ends a procedure or an action, not ${describeContext(c)}`,
+                c === "flow" ? 'end the game with `end "reason"`, or leave a loop with `break`' : undefined,
+              ),
+            );
+          }
+        } else if (this.body.returns === undefined) {
           this.host.diagnostics.push(
             error(
               Codes.misplaced,
               s.span,
               "`return` gives a value: it belongs in functions with a block body and procedures with a type",
-              "give the procedure the type of its value, `proc name(...): int { ... }`; actions end at their last rule",
+              "give the procedure the type of its value, `proc name(...): int { ... }`; a bare `return` ends a procedure or an action",
             ),
           );
           this.host.expr(s.value, undefined);

@@ -69,7 +69,10 @@ export class StatementBuilder extends ExpressionBuilder {
     }
     if (has(s, "Break")) return { kind: "break", span };
     const ret = maybeNode(s, "returnStmt");
-    if (ret) return { kind: "return", span, value: this.expr(node(ret, "expr")) };
+    if (ret) {
+      const value = maybeNode(ret, "expr");
+      return value ? { kind: "return", span, value: this.expr(value) } : { kind: "return", span };
+    }
     const [key] = Object.keys(s.children);
     const n = node(s, key!);
     switch (key) {

@@ -917,9 +917,10 @@ export class RulesParser extends CstParser {
     ]);
   });
 
+  /** `return value`; a bare `return` only as the last statement of its block (a value may start on the next line). */
   private returnStmt = this.RULE("returnStmt", () => {
     this.CONSUME(T.Return);
-    this.SUBRULE(this.expr);
+    this.OPTION({ GATE: () => this.LA(1).tokenType !== T.RBrace, DEF: () => this.SUBRULE(this.expr) });
   });
 
   /**

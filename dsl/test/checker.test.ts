@@ -1222,4 +1222,24 @@ describe("functions with a block body", () => {
     );
     expect(errorCodes(inFlow("  take()\n  end", "proc take() {\n  return 1\n}"))).toEqual([Codes.misplaced]);
   });
+
+  it("a bare `return`, the last statement of its block, ends a procedure or an action where it stands", () => {
+    const rules = [
+      "global {\n  n: int\n}",
+      "proc count() {\n  if n > 2 {\n    return\n  }\n  n += 1\n}",
+      "action Add {\n  if n > 5 {\n    return\n  }\n  count()\n}",
+    ].join("\n");
+    loadClean(inFlow("  act players[0]: Add\n  end", rules));
+    expect(soleError(inFlow("  if true {\n    return\n  }\n  end"), Codes.misplaced)).toMatchObject({
+      message: "a bare `return` ends a procedure or an action, not the flow",
+      hint: 'end the game with `end "reason"`, or leave a loop with `break`',
+    });
+    expect(soleError(game("fn f(): int {\n  return\n}", "  if f() > 0 { end }"), Codes.misplaced)).toMatchObject({
+      message: "`return` needs the value this function gives",
+      hint: "write `return <int>`",
+    });
+    expect(soleError(inFlow("  if take() { end }", "proc take(): bool {\n  return\n}"), Codes.misplaced).message).toBe(
+      "`return` needs the value this procedure gives",
+    );
+  });
 });

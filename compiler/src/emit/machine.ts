@@ -428,6 +428,7 @@ export class MachineBuilder {
       exprs: this.exprs,
       scope: this.scope,
       suspending: this.suspending,
+      resumable: true,
       ...(this.returnsAs === undefined ? {} : { returnsAs: this.returnsAs }),
     };
   }

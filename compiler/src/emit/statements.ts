@@ -45,6 +45,8 @@ export interface StatementContext {
    * `state.returns` and ends the procedure's frame, instead of returning from a function.
    */
   readonly returnsAs?: string;
+  /** In a routine's state machine: leaving the routine ends its frame (a bare `return`). */
+  readonly resumable?: boolean;
   /**
    * The body of a function that changes no value in place (it only binds names): a `let` there may name a list or
    * record of the game without copying it, since nothing can change either while the function runs.
@@ -185,6 +187,8 @@ export class StatementEmitter {
         // A plain function stops the game by throwing (the state machines return instead).
         return endLines(this.ctx.program, s, "throw GAME_ENDED;");
       case "return":
+        // A bare `return` ends the routine: its frame, in a state machine.
+        if (s.value === undefined) return this.ctx.resumable ? ["state.stack.pop();", "return;"] : ["return;"];
         if (this.ctx.returnsAs !== undefined) {
           // A procedure's `let` holds its own copy, which dies with the procedure: it is given back as it is.
           const own = s.value.kind === "name" && s.value.ref?.kind === "local" && s.value.ref.symbol.origin === "let";
