@@ -18,11 +18,11 @@ import { parseRules, type ParseResult } from "./parse.ts";
 
 /**
  * The words a declaration starts with (the parser's `declaration` rule), written at the start of a line. `table`,
- * `derived` and `abandon` are not reserved: a piece cut before a field of that name does not parse alone, and the
- * whole file is parsed instead.
+ * `derived`, `abandon` and `way` (before a name and its parameters) are not reserved: a piece cut before a field of
+ * that name does not parse alone, and the whole file is parsed instead.
  */
 const DECLARATION_START =
-  /(?<=\n)(?:game|enum|record|const|table|param|per|global|derived|fn|proc|action|setup|flow|scoring|abandon|variant|test)\b/g;
+  /(?<=\n)(?:game|enum|record|const|table|param|per|global|derived|fn|way(?=\s+\w+\s*\()|proc|action|setup|flow|scoring|abandon|variant|test)\b/g;
 /** Line breaks as the lexer counts them (`\u2028` is white space within a line to it). */
 const LINE_BREAK = /\r\n?|\n/g;
 

@@ -115,6 +115,13 @@ describe("parsing again only what changed", { timeout: 60_000 }, () => {
     // `table` is not reserved: a field may be called so, and stand at the start of a line.
     expectSameAsWholeParse(new ParseCache(), game("global {\ntable: int\n}"));
     expectSameAsWholeParse(new ParseCache(), game("global {\nderived: int\n}"));
+    // Nor is `way`: a declaration only before a name and its parameters.
+    expectSameAsWholeParse(new ParseCache(), game("global {\nway: int\n}"));
+  });
+
+  it("cuts before a way's declaration, not before a line that names a field `way`", () => {
+    const text = 'game "T" { players 2..4 }\nway sea(h: Hex) {\n  s from h\n  within: 1\n}\nflow {\nway = 1\n}\n';
+    expect(declarationPieces(text).map((p) => p.line)).toEqual([1, 2, 6]);
   });
 
   it("never hands out the tree the checker wrote into", () => {
