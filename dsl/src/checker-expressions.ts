@@ -90,6 +90,16 @@ export class ExpressionChecker {
       lookingOnly: (what, check) => host.lookingOnly(what, check),
       way: (name) => host.ways.get(name),
       wayArguments: (call, way) => {
+        if (host.definingConst() !== undefined) {
+          host.diagnostics.push(
+            error(
+              Codes.misplaced,
+              call.callee.span,
+              `a constant cannot ask the way \`${way.name.text}\``,
+              "constants are fixed data, made before any game starts; ask the way where its squares are needed",
+            ),
+          );
+        }
         host.used.add(way.name.text);
         host.noteDependency(`fn:${way.name.text}`, call.callee.span);
         host.derived.noteCall(host.bodyKey(), `fn:${way.name.text}`);

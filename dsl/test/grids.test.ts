@@ -274,6 +274,14 @@ describe("ways across a grid: `reachable` and `route`", () => {
       );
     });
 
+    it("is asked in a game, not by a constant", () => {
+      expect(
+        soleError(game(`${WAY}\nconst NEAR: list<Hex> = reachable(sea(hex(0, 0)))`), Codes.misplaced),
+      ).toMatchObject({
+        message: "a constant cannot ask the way `sea`",
+      });
+    });
+
     it("names its square before `from`, and a way never asked is reported", () => {
       const at = `${SEA}\nway sea(start: Hex) {\n  h at start\n  within: 2\n}`;
       expect(soleError(game(at, "  seen = reachable(sea(at))\n  end"), Codes.syntaxError).message).toContain("from");

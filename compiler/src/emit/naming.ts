@@ -302,16 +302,43 @@ export function engineNames(program: Program): Set<string> {
 
 const valueNames = new WeakMap<Program, Map<string, string>>();
 
+/** The names of every local of the rules (parameters, `let`s, loop and binding names), as the checker bound them. */
+function localNamesOf(program: Program): Set<string> {
+  const names = new Set<string>();
+  const seen = new WeakSet<object>();
+  const visit = (value: unknown): void => {
+    if (typeof value !== "object" || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v);
+      return;
+    }
+    const node = value as Record<string, unknown>;
+    if (typeof node.origin === "string" && typeof node.id === "number" && typeof node.name === "string") {
+      names.add(node.name);
+      return;
+    }
+    for (const [key, v] of Object.entries(node)) {
+      // Types and resolved references lead away from the tree (a reference's symbol is met where it is bound).
+      if (key !== "type" && key !== "ref" && key !== "resolvedReturnType" && key !== "square") visit(v);
+    }
+  };
+  visit(program.file);
+  return names;
+}
+
 /**
- * The TypeScript name of a rules function, procedure or constant: its own, unless the generated engine declares that
- * name itself (`at`, `run`, `sum1`...); then it takes a `_` (more if needed), so the designer's names are never
- * refused for the engine's sake.
+ * The TypeScript name of a rules function, way, procedure or constant: its own, unless the generated engine declares
+ * that name itself (`at`, `run`, `sum1`...) or a local of the rules has it (`let near = near(me)` would hide the
+ * function from its own initializer); then it takes a `_` (more if needed), so the designer's names are never refused
+ * for the engine's sake.
  */
 export function valueName(program: Program, name: string): string {
   let names = valueNames.get(program);
   if (!names) {
     names = new Map();
     const taken = engineNames(program);
+    const locals = localNamesOf(program);
     const declared = new Set([
       ...program.fns.keys(),
       ...program.ways.keys(),
@@ -319,9 +346,9 @@ export function valueName(program: Program, name: string): string {
       ...program.consts.keys(),
     ]);
     for (const n of declared) {
-      if (!taken.has(n) && !helperShape.test(n) && !reserved.has(n)) continue;
+      if (!taken.has(n) && !helperShape.test(n) && !reserved.has(n) && !locals.has(n)) continue;
       let renamed = `${n}_`;
-      while (taken.has(renamed) || declared.has(renamed)) renamed += "_";
+      while (taken.has(renamed) || declared.has(renamed) || locals.has(renamed)) renamed += "_";
       names.set(n, renamed);
     }
     valueNames.set(program, names);
