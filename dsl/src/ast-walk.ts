@@ -148,3 +148,32 @@ export function leadingRequirements(body: A.Block): (A.RequireStmt | A.LetStmt)[
   while (last >= 0 && run[last]!.kind !== "require") last--;
   return run.slice(0, last + 1);
 }
+
+/** Keys that lead away from the syntax tree: types, and what names and calls resolve to (met where they are bound). */
+const AWAY_FROM_THE_TREE: ReadonlySet<string> = new Set(["type", "ref", "resolvedReturnType", "square"]);
+
+/** Whether a node of the checked tree is a local symbol the checker bound (a parameter, a `let`, a loop's name...). */
+export function isLocalSymbol(node: object): node is A.LocalSymbol {
+  const n = node as Record<string, unknown>;
+  return typeof n.origin === "string" && typeof n.id === "number" && typeof n.name === "string" && "span" in n;
+}
+
+/**
+ * Calls `visit` once on every object of the checked tree under `root` (nodes, and the local symbols bound there),
+ * without following types or resolved references; a local symbol's own fields are not walked.
+ */
+export function forEachTreeNode(root: unknown, visit: (node: object) => void): void {
+  const seen = new WeakSet<object>();
+  const walk = (value: unknown): void => {
+    if (typeof value !== "object" || value === null || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v);
+      return;
+    }
+    visit(value);
+    if (isLocalSymbol(value)) return;
+    for (const [key, v] of Object.entries(value)) if (!AWAY_FROM_THE_TREE.has(key)) walk(v);
+  };
+  walk(root);
+}

@@ -17,7 +17,7 @@ export {
 export { rangeEnd, isInferred } from "./checker-decisions.ts";
 export { loadRules, type LoadResult } from "./load.ts";
 export { ParseCache } from "./incremental-parse.ts";
-export { exprsOf, forEachExpr, forEachStmt, leadingRequirements } from "./ast-walk.ts";
+export { exprsOf, forEachExpr, forEachStmt, forEachTreeNode, isLocalSymbol, leadingRequirements } from "./ast-walk.ts";
 export { routineKey } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";
 export { WAY_BUILTINS, WAY_RULES, wayRuleNames, type WayBuiltin } from "./ways.ts";

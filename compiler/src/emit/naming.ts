@@ -1,5 +1,5 @@
 /** Names in generated code: rules names kept as written where TypeScript allows, made unique where needed. */
-import type { LocalSymbol, Program } from "@rules/dsl";
+import { forEachTreeNode, isLocalSymbol, type LocalSymbol, type Program } from "@rules/dsl";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 
 const reserved = new Set([
@@ -305,25 +305,9 @@ const valueNames = new WeakMap<Program, Map<string, string>>();
 /** The names of every local of the rules (parameters, `let`s, loop and binding names), as the checker bound them. */
 function localNamesOf(program: Program): Set<string> {
   const names = new Set<string>();
-  const seen = new WeakSet<object>();
-  const visit = (value: unknown): void => {
-    if (typeof value !== "object" || value === null || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const v of value) visit(v);
-      return;
-    }
-    const node = value as Record<string, unknown>;
-    if (typeof node.origin === "string" && typeof node.id === "number" && typeof node.name === "string") {
-      names.add(node.name);
-      return;
-    }
-    for (const [key, v] of Object.entries(node)) {
-      // Types and resolved references lead away from the tree (a reference's symbol is met where it is bound).
-      if (key !== "type" && key !== "ref" && key !== "resolvedReturnType" && key !== "square") visit(v);
-    }
-  };
-  visit(program.file);
+  forEachTreeNode(program.file, (node) => {
+    if (isLocalSymbol(node)) names.add(node.name);
+  });
   return names;
 }
 

@@ -6,6 +6,8 @@
 import {
   WAY_BUILTINS,
   builtinFunctions,
+  forEachTreeNode,
+  isLocalSymbol,
   wayRuleNames,
   type WayBuiltin,
   loadRules,
@@ -120,31 +122,15 @@ export class RulesDocument {
 
   /** The checker leaves each resolved name its target and each binding its local: gathered from the tree. */
   private collectLocals(file: RulesFile): void {
-    const seen = new WeakSet<object>();
-    const visit = (value: unknown): void => {
-      if (typeof value !== "object" || value === null || seen.has(value)) return;
-      seen.add(value);
-      if (Array.isArray(value)) {
-        for (const v of value) visit(v);
+    forEachTreeNode(file, (node) => {
+      if (isLocalSymbol(node)) {
+        this.locals.push(node);
         return;
       }
-      const node = value as Record<string, unknown>;
-      if (node.kind === "name" && typeof node.name === "string") {
-        const ref = (node as unknown as NameRef).ref;
-        if (ref?.kind === "local")
-          this.localRefs.push({ start: (node as unknown as NameRef).span.start, symbol: ref.symbol });
-      }
-      if (typeof node.origin === "string" && typeof node.id === "number" && "span" in node) {
-        this.locals.push(node as unknown as LocalSymbol);
-        return;
-      }
-      for (const [key, v] of Object.entries(node)) {
-        // Types and resolved targets lead away from the tree.
-        if (key === "type" || key === "ref" || key === "resolvedReturnType") continue;
-        visit(v);
-      }
-    };
-    visit(file);
+      const ref = node as Partial<NameRef>;
+      if (ref.kind === "name" && typeof ref.name === "string" && ref.ref?.kind === "local")
+        this.localRefs.push({ start: ref.span!.start, symbol: ref.ref.symbol });
+    });
   }
 
   /** Every declaration, nested ones included. */
