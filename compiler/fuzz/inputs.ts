@@ -74,8 +74,14 @@ function boolExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
   );
 }
 
-/** Statements that change the game: assignments, list changes, `if`, loops over players. */
-function statements(scope: Scope, fields: Scope, depth: number, indent: string): fc.Arbitrary<string[]> {
+/** Statements that change the game: assignments, list changes, `if`, loops over players; in an action, `return`. */
+function statements(
+  scope: Scope,
+  fields: Scope,
+  depth: number,
+  indent: string,
+  mayReturn = false,
+): fc.Arbitrary<string[]> {
   const one: fc.Arbitrary<string[]>[] = [];
   if (fields.ints.length > 0) {
     one.push(
@@ -93,7 +99,7 @@ function statements(scope: Scope, fields: Scope, depth: number, indent: string):
     );
   }
   if (depth > 0) {
-    const body = statements(scope, fields, depth - 1, `${indent}  `);
+    const body = statements(scope, fields, depth - 1, `${indent}  `, mayReturn);
     one.push(
       fc
         .tuple(boolExpr(scope, 2), body, fc.option(body, { nil: undefined }))
@@ -104,6 +110,10 @@ function statements(scope: Scope, fields: Scope, depth: number, indent: string):
           `${indent}}`,
         ]),
     );
+  }
+  // A bare `return` closes its block: the action ends there.
+  if (depth > 0 && mayReturn) {
+    one.push(boolExpr(scope, 1).map((c) => [`${indent}if ${c} {`, `${indent}  return`, `${indent}}`]));
   }
   return fc.array(fc.oneof(...one), { minLength: 1, maxLength: 3 }).map((xs) => xs.flat());
 }
@@ -134,7 +144,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
       .record({
         helper: intExpr({ ...global, ints: [...globalInts, "x"] }, 2),
         requirement: boolExpr({ ...inAction, ints: inAction.ints.filter((n) => n !== "n") }, 2),
-        act: statements(inAction, actionFields, 2, "  "),
+        act: statements(inAction, actionFields, 2, "  ", true),
         setup: statements(global, global, 1, "  "),
         rounds: fc.integer({ min: 1, max: 4 }),
         score: intExpr(scoring, 2),
