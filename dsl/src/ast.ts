@@ -617,8 +617,8 @@ export interface BreakStmt extends Node {
 }
 
 /**
- * `return value`, in a function with a block body or a procedure that gives a value; a bare `return` (just before a
- * `}`) ends a procedure or an action there.
+ * `return value`, in a function with a block body or a procedure that gives a value; a bare `return` (alone on its
+ * line) ends a procedure or an action there.
  */
 export interface ReturnStmt extends Node {
   readonly kind: "return";

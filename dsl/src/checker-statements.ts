@@ -68,7 +68,7 @@ export class StatementChecker {
       if (!actionTop || (s.kind !== "require" && !computing.has(s))) this.body.atActionTop = false;
       if (computing.has(s)) this.host.lookingOnly("a value the requirements are checked with", () => this.statement(s));
       else this.statement(s);
-      if (s.kind === "end" || s.kind === "break") ended = s;
+      if (s.kind === "end" || s.kind === "break" || s.kind === "return") ended = s;
     }
     this.host.popScope();
   }

@@ -231,7 +231,10 @@ function describeRule(rule: string): string {
 function hintFor(rule: string, image: string, atEnd: boolean): string | undefined {
   if (atEnd) return "a `{` may be missing its `}`";
   if (rule === "file" || rule === "declaration") {
-    return "a file is a list of declarations: game, enum, record, const, param, per player, global, derived, fn, proc, action, setup, flow, scoring, variant, test";
+    return "a file is a list of declarations: game, enum, record, const, param, per player, global, derived, fn, way, proc, action, setup, flow, scoring, variant, test";
+  }
+  if (rule === "wayDecl" || rule === "wayRule") {
+    return "a way names its square and where it starts, then gives its rules one a line: `way sea(p: Player) { h from p.pos  within: 3  enter: not isLand(h) }`";
   }
   if (image === "=" && !rulesWithEquals.has(rule)) return "compare with `==`; `=` assigns";
   return undefined;

@@ -917,10 +917,13 @@ export class RulesParser extends CstParser {
     ]);
   });
 
-  /** `return value`; a bare `return` only as the last statement of its block (a value may start on the next line). */
+  /** `return value`, the value starting on the line of `return`; a bare `return` ends its line. */
   private returnStmt = this.RULE("returnStmt", () => {
-    this.CONSUME(T.Return);
-    this.OPTION({ GATE: () => this.LA(1).tokenType !== T.RBrace, DEF: () => this.SUBRULE(this.expr) });
+    const word = this.CONSUME(T.Return);
+    this.OPTION({
+      GATE: () => this.LA(1).tokenType !== T.RBrace && this.LA(1).startLine === word.startLine,
+      DEF: () => this.SUBRULE(this.expr),
+    });
   });
 
   /**

@@ -1223,7 +1223,7 @@ describe("functions with a block body", () => {
     expect(errorCodes(inFlow("  take()\n  end", "proc take() {\n  return 1\n}"))).toEqual([Codes.misplaced]);
   });
 
-  it("a bare `return`, the last statement of its block, ends a procedure or an action where it stands", () => {
+  it("a `return` alone on its line ends a procedure or an action where it stands", () => {
     const rules = [
       "global {\n  n: int\n}",
       "proc count() {\n  if n > 2 {\n    return\n  }\n  n += 1\n}",
@@ -1241,5 +1241,15 @@ describe("functions with a block body", () => {
     expect(soleError(inFlow("  if take() { end }", "proc take(): bool {\n  return\n}"), Codes.misplaced).message).toBe(
       "`return` needs the value this procedure gives",
     );
+    // The value of a `return` starts on its line: the next line is a rule of its own, which can never run.
+    expect(
+      soleError(
+        inFlow("  count()\n  end", "global {\n  n: int\n}\nproc count() {\n  return\n  n += 1\n}"),
+        Codes.unreachable,
+      ),
+    ).toMatchObject({
+      message: "this rule can never run: it follows `return`",
+      line: 7,
+    });
   });
 });

@@ -285,6 +285,10 @@ describe("ways across a grid: `reachable` and `route`", () => {
     it("names its square before `from`, and a way never asked is reported", () => {
       const at = `${SEA}\nway sea(start: Hex) {\n  h at start\n  within: 2\n}`;
       expect(soleError(game(at, "  seen = reachable(sea(at))\n  end"), Codes.syntaxError).message).toContain("from");
+      const noSquare = `${SEA}\nway sea(start: Hex) {\n  within: 2\n}`;
+      expect(soleError(game(noSquare, "  seen = reachable(sea(at))\n  end"), Codes.syntaxError).hint).toBe(
+        "a way names its square and where it starts, then gives its rules one a line: `way sea(p: Player) { h from p.pos  within: 3  enter: not isLand(h) }`",
+      );
       const unused = loadRules(game(WAY, "  end"), "t.rules").diagnostics;
       expect(unused.map((d) => d.message)).toContain("the way `sea` is never used");
     });
