@@ -391,6 +391,18 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
       ),
     );
   }
+  const restarts = restartsOf(ctx);
+  if (restarts.length > 0) {
+    add(
+      constant(
+        "RESTART_AT",
+        "Readonly<Record<number, number>>",
+        `{ ${restarts.map(([site, pc]) => `${site}: ${pc}`).join(", ")} }`,
+        false,
+        "By decision site: where its routine goes on after an allowed action taken instead (the head of its `while`: the rules from there to the decision change nothing, and may lead elsewhere now).",
+      ),
+    );
+  }
   add(emitRun(ctx));
 
   // ---- decisions
@@ -609,6 +621,12 @@ export function needsResumeFrame(ctx: EmitContext): boolean {
   return ctx.program.allowed.size > 0;
 }
 
+/** Decision sites asked again from the head of their loop after an allowed action (none without allowed actions). */
+function restartsOf(ctx: EmitContext): [number, number][] {
+  if (!needsResumeFrame(ctx)) return [];
+  return [...ctx.resumable.values()].flatMap((r) => [...r.machine.restarts]).sort(([a], [b]) => a - b);
+}
+
 /** For each routine whose frame holds records across a decision, those fields (empty when no routine does). */
 export function heldFieldsOf(ctx: EmitContext): [string, string[]][] {
   return [...ctx.resumable.values()]
@@ -624,7 +642,18 @@ function emitRun(ctx: EmitContext): StatementStructures {
     `step${r.frameName.replace(/Frame$/, "")}(state, frame);`,
     "break;",
   ]);
-  if (needsResumeFrame(ctx))
+  if (needsResumeFrame(ctx) && restartsOf(ctx).length > 0) {
+    // The interrupted decision is asked again from the head of its loop when it may be (`RESTART_AT`), else as it was.
+    cases.push(
+      'case "resume": {',
+      "state.stack.pop();",
+      "const restart = RESTART_AT[frame.pending.site];",
+      "if (restart === undefined) state.pending = frame.pending;",
+      "else state.stack[state.stack.length - 1]!.pc = restart;",
+      "break;",
+      "}",
+    );
+  } else if (needsResumeFrame(ctx))
     cases.push('case "resume":', "state.stack.pop();", "state.pending = frame.pending;", "break;");
   return {
     kind: StructureKind.Function,

@@ -14,6 +14,7 @@ import {
   type Stmt,
 } from "@rules/dsl";
 import { bindings, offersCall, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
+import { changesNothing } from "./changes-nothing.ts";
 import { LocalNames, answerAloneName } from "./naming.ts";
 import {
   StatementEmitter,
@@ -45,6 +46,11 @@ export interface CompiledMachine {
   readonly heldFields: string[];
   /** `act ... or stop`: by decision site, where the routine goes on when the player answers stop. */
   readonly stopExits: Map<number, number>;
+  /**
+   * By decision site: the head of the `while` loop the decision is asked again from after an interrupt (an allowed
+   * action taken instead), when the rules from that head to the decision change nothing (`changesNothing`).
+   */
+  readonly restarts: Map<number, number>;
 }
 
 /** How code reads a symbol kept in the frame: a held record through `held`, anything else as it is. */
@@ -76,6 +82,13 @@ export class MachineBuilder {
   private readonly fieldOf = new Map<LocalSymbol, string>();
   private readonly heldFields: string[] = [];
   private readonly stopExits = new Map<number, number>();
+  private readonly restarts = new Map<number, number>();
+  /**
+   * In the body of a `while`: its head, and whether every rule run since it changes nothing, so that a decision met
+   * now may be asked again from there (undefined inside other loops and blocks, which keep a count or a place).
+   */
+  private restart: { readonly head: number; pure: boolean } | undefined;
+  private completingDepth = 0;
   private readonly fieldNames = new LocalNames(["routine", "pc"]);
   private readonly localNames = new LocalNames(["state", "frame"]);
   readonly scope: Scope;
@@ -156,6 +169,7 @@ export class MachineBuilder {
       fieldOf: this.fieldOf,
       heldFields: this.heldFields,
       stopExits: this.stopExits,
+      restarts: this.restarts,
     };
   }
 
@@ -175,7 +189,22 @@ export class MachineBuilder {
   }
 
   private block(b: Block, loops: readonly LoopTarget[]): void {
-    for (const s of b.statements) this.statement(s, loops);
+    for (const s of b.statements) {
+      const outer = this.restart;
+      // Only the branches of an `if` or a `match`, and the decisions themselves, stay on the way from the head.
+      if (s.kind !== "if" && s.kind !== "match" && s.kind !== "choose" && s.kind !== "act") this.restart = undefined;
+      // A `completing` block's decisions are answered on copies by its search: they are asked where they stand.
+      if (s.kind === "completing") this.completingDepth++;
+      this.statement(s, loops);
+      if (s.kind === "completing") this.completingDepth--;
+      this.restart = outer;
+      if (this.restart !== undefined && !changesNothing(s)) this.restart.pure = false;
+    }
+  }
+
+  /** A single player's decision, asked again from the head of its `while` after an interrupt when nothing lies between. */
+  private noteRestart(site: number): void {
+    if (this.restart?.pure && this.completingDepth === 0) this.restarts.set(site, this.restart.head);
   }
 
   private statement(s: Stmt, loops: readonly LoopTarget[]): void {
@@ -277,7 +306,10 @@ export class MachineBuilder {
           "continue machine;",
           "}",
         );
+        const outer = this.restart;
+        this.restart = { head, pure: true };
         this.block(s.body, [...loops, { kind: "machine", end }]);
+        this.restart = outer;
         this.jump(head);
         this.startBlock(end);
         return;
@@ -329,7 +361,10 @@ export class MachineBuilder {
       }
       case "act":
         if (s.orStop) this.actOrStop(s);
-        else this.suspend(this.newBlock(), this.decisions.suspendFor(s, this.scope));
+        else {
+          this.noteRestart(s.site!);
+          this.suspend(this.newBlock(), this.decisions.suspendFor(s, this.scope));
+        }
         return;
       case "choose": {
         this.hold(s.symbol!);
@@ -350,6 +385,8 @@ export class MachineBuilder {
           this.startBlock(resume);
           return;
         }
+        // A simultaneous choice keeps the answers already given; a loop of choices, the picks made.
+        if (s.each === undefined && !s.pickOfLoop) this.noteRestart(s.site!);
         // `when several`: a single answer is taken at once, and the rules go on.
         const alone = s.whenSeveral
           ? [`if (${answerAloneName(s.site!)}(state)) {`, `frame.pc = ${resume};`, "continue machine;", "}"]
