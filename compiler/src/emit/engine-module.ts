@@ -399,7 +399,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
         "Readonly<Record<number, number>>",
         `{ ${restarts.map(([site, pc]) => `${site}: ${pc}`).join(", ")} }`,
         false,
-        "By decision site: where its routine goes on after an allowed action taken instead (the head of its `while`: the rules from there to the decision change nothing, and may lead elsewhere now).",
+        "By decision site: the step its routine goes back to after an allowed action (the head of its `while`).",
       ),
     );
   }
