@@ -327,6 +327,48 @@ describe("names", () => {
     });
   });
 
+  it("a place declared with a range starts within it, and a rule that sets it outside stops the game", async () => {
+    const text = [
+      'game "Luck" { players 2..2 }',
+      "per player { luck: 1..6  debt: -3..-1 }",
+      "action Raise(amount: 0..9) {",
+      "  me.luck += amount",
+      "}",
+      "action Set(to: 0..9) {",
+      "  me.luck = to",
+      "}",
+      "flow {",
+      "  act players[0]: Raise | Set",
+      "  act players[0]: Raise | Set",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      // 0 lies outside both ranges: each starts at its end nearest to 0.
+      expect(state).toMatchObject({
+        players: [
+          { luck: 1, debt: -1 },
+          { luck: 1, debt: -1 },
+        ],
+      });
+      engine.apply(state, { type: "Raise", player: 0, amount: 5 } as EngineAction);
+      expect(state).toMatchObject({ players: [{ luck: 6 }, { luck: 1 }] });
+      expect(() => engine.apply(state, { type: "Raise", player: 0, amount: 1 } as EngineAction)).toThrow(
+        "inline.rules:4:3: 7 is outside the range 1..6 the place is declared with",
+      );
+      const next = engine.newGame({ players: 2, seed: 1 });
+      expect(() => engine.apply(next, { type: "Set", player: 0, to: 0 } as EngineAction)).toThrow(
+        "inline.rules:7:3: 0 is outside the range 1..6 the place is declared with",
+      );
+      // A save holding a value outside the range is refused, with the reason.
+      const saved = JSON.parse(JSON.stringify(engine.newGame({ players: 2, seed: 1 }))) as {
+        players: { luck: number }[];
+      };
+      saved.players[1]!.luck = 9;
+      expect(engine.validateState(saved)).toContain("luck is not a valid whole number from 1 to 6");
+    });
+  });
+
   it("whether a filtered list is empty is asked at its first element, not by counting it (`size(...) == 0`)", async () => {
     const text = [
       'game "Empty" { players 2..2 }',

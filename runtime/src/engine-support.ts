@@ -242,6 +242,24 @@ export function readRange(low: number, high: number): readonly number[] {
   return low === 0 && high >= -1 && high < COUNTS.length - 1 ? COUNTS[high + 1]! : rangeList(low, high);
 }
 
+/**
+ * A value set on a place declared with a range (`luck: 1..6`): the value itself, or the game stops naming the rule
+ * (`low` or `high` may be open).
+ */
+export function inRange(
+  value: number,
+  low: number | undefined,
+  high: number | undefined,
+  line: number,
+  column: number,
+): number {
+  if ((low !== undefined && value < low) || (high !== undefined && value > high)) {
+    const range = `${low ?? ""}..${high ?? ""}`;
+    throw new RulesError(`${value} is outside the range ${range} the place is declared with`, line, column);
+  }
+  return value;
+}
+
 /** Integer division rounding toward zero, refusing division by zero. */
 export function divide(a: number, b: number, line?: number, column?: number): number {
   if (b === 0) throw new RulesError("division by zero", line, column);

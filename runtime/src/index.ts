@@ -103,6 +103,7 @@ export {
   concat,
   containsValue,
   divide,
+  inRange,
   equal,
   extraField,
   fieldValue,

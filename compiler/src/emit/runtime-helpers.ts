@@ -41,6 +41,7 @@ export const runtimeHelpers: readonly string[] = [
   "remainder",
   "readMapNumberKeys",
   "cellLineLength",
+  "inRange",
   "namingRulesFile",
   "drawFromDeck",
   "drawFromPile",

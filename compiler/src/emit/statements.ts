@@ -369,6 +369,12 @@ export function assignmentOf(
   const grid = gridArgs(ctx, scope, target);
   if (grid !== undefined) return `${ctx.exprs.place(target, scope)} = allOnGrid(${stored}, ${grid}, ${place(target)});`;
   const late = (target.kind === "name" || target.kind === "member") && target.late === true;
+  // A place declared with a range (`luck: 1..6`) takes only values within it.
+  const t = target.type;
+  if (t?.kind === "int" && (t.low !== undefined || t.high !== undefined)) {
+    const value = op === "=" ? stored : `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
+    return `${ctx.exprs.place(target, scope)} = inRange(${value}, ${t.low}, ${t.high}, ${place(target)});`;
+  }
   // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
   if (late && op !== "=")
     return `${ctx.exprs.place(target, scope)} = ${ctx.exprs.emit(target, scope)} ${op[0]} ${operand};`;

@@ -132,6 +132,10 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
 export function zeroValue(program: Program, t: Type): string {
   switch (t.kind) {
     case "int":
+      // A range that leaves 0 out starts at its end nearest to 0 (`luck: 1..6` starts at 1).
+      if (t.low !== undefined && t.low > 0) return String(t.low);
+      if (t.high !== undefined && t.high < 0) return String(t.high);
+      return "0";
     case "player":
       return "0";
     case "bool":

@@ -46,10 +46,16 @@ function keyTest(ctx: EmitContext, t: Type, k: string): string {
 }
 
 function fieldChecks(ctx: EmitContext, fields: Map<string, FieldInfo>, obj: string, what: string): string[] {
-  return [...fields.values()].map(
-    (f) =>
-      `if (!(${test(ctx, f.type, `${obj}.${f.decl.name.text}`)})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`,
-  );
+  return [...fields.values()].map((f) => {
+    const v = `${obj}.${f.decl.name.text}`;
+    // A field declared with a range (`luck: 1..6`) holds a whole number within it.
+    const t = f.type;
+    const bounds =
+      t.kind === "int"
+        ? `${t.low !== undefined ? ` && ${v} >= ${t.low}` : ""}${t.high !== undefined ? ` && ${v} <= ${t.high}` : ""}`
+        : "";
+    return `if (!(${test(ctx, f.type, v)}${bounds})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`;
+  });
 }
 
 function describe(t: Type): string {
@@ -62,6 +68,11 @@ function describe(t: Type): string {
       return `deck of ${describe(t.element)}`;
     case "optional":
       return `${describe(t.inner)} or none`;
+    case "int":
+      if (t.low !== undefined && t.high !== undefined) return `whole number from ${t.low} to ${t.high}`;
+      if (t.low !== undefined) return `whole number of at least ${t.low}`;
+      if (t.high !== undefined) return `whole number of at most ${t.high}`;
+      return "int";
     case "player":
       return "seat";
     case "hex":
