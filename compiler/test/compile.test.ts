@@ -327,6 +327,30 @@ describe("names", () => {
     });
   });
 
+  it("an enum's member may carry a square: views show it by its coordinates", async () => {
+    const text = [
+      'game "Wake" { players 2..2 }',
+      "enum Mark { at(square: Hex), on(spot: Cell?), nowhere }",
+      "global { last: Mark = nowhere  before: Mark = nowhere }",
+      "action Anchor {",
+      "  last = at(hex(1, -1))",
+      "  before = on(cell(2, 3))",
+      "}",
+      "flow {",
+      "  act players[0]: Anchor",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(engine.view(state, 1)).toMatchObject({ last: { kind: "nowhere" } });
+      engine.apply(state, { type: "Anchor", player: 0 });
+      expect(engine.view(state, 1)).toMatchObject({
+        last: { kind: "at", square: { q: 1, r: -1 } },
+        before: { kind: "on", spot: { x: 2, y: 3 } },
+      });
+    });
+  });
+
   it("a place declared with a range starts within it, and a rule that sets it outside stops the game", async () => {
     const text = [
       'game "Luck" { players 2..2 }',

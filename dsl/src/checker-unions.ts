@@ -84,7 +84,7 @@ export class UnionChecker {
               error(
                 Codes.typeMismatch,
                 f.typeExpr.span,
-                `a member of an enum carries plain values (numbers, flags, text, players, enum members), not ${typeToString(type)}`,
+                `a member of an enum carries plain values (numbers, flags, text, players, squares, enum members), not ${typeToString(type)}`,
                 "carry what identifies it instead (a position in a list, an id, a player), or keep it in a record field",
               ),
             );
@@ -415,7 +415,7 @@ export class UnionChecker {
  */
 function isPlainValue(t: Type): boolean {
   const inner = withoutNone(t);
-  return inner.kind !== "list" && inner.kind !== "record" && inner.kind !== "hex" && inner.kind !== "cell";
+  return inner.kind !== "list" && inner.kind !== "record";
 }
 
 function describeFields(m: UnionMember): string {

@@ -165,9 +165,17 @@ describe("tagged unions: misuse", () => {
     expect(field.hint).toBe("take it apart with `match`: `match value { tile(id) => ... }`");
   });
 
-  it("members carry plain values, never lists or records; the tag name is the engine's", () => {
+  it("members carry plain values, squares among them, never lists or records; the tag name is the engine's", () => {
     const list = soleError(inFlow("  end", "enum Pile { cards(ids: list<int>), empty }"), Codes.typeMismatch);
-    expect(list.message).toContain("not list<int>");
+    expect(list.message).toBe(
+      "a member of an enum carries plain values (numbers, flags, text, players, squares, enum members), not list<int>",
+    );
+    loadClean(
+      inFlow(
+        "  last = at(hex(1, -1))\n  end",
+        "enum Mark { at(square: Hex), on(spot: Cell?), nowhere }\nglobal { last: Mark = nowhere }",
+      ),
+    );
     expect(soleError(inFlow("  end", "enum Pile { cards(kind: int), empty }"), Codes.duplicate).message).toContain(
       "cannot be called `kind`",
     );

@@ -63,6 +63,20 @@ function anyInside(
   return [...(r?.fields.values() ?? [])].some((f) => field(f) || anyInside(program, f.type, leaf, field, seen));
 }
 
+/** Whether a member of a union shows differently in a view: a value shown as text, or a square (shown as coordinates). */
+export function memberNeedsView(
+  decl: { readonly fields: readonly { readonly shown?: unknown }[] },
+  fields: readonly { readonly type: Type }[],
+): boolean {
+  return (
+    decl.fields.some((f) => f.shown !== undefined) ||
+    fields.some((f) => {
+      const inner = f.type.kind === "optional" ? f.type.inner : f.type;
+      return inner.kind === "hex" || inner.kind === "cell";
+    })
+  );
+}
+
 /**
  * Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes
  * (shown as coordinates), decks (the size of their pile) or values shown as text.
@@ -77,7 +91,7 @@ export function needsView(program: Program, t: Type): boolean {
       x.kind === "deck" ||
       (x.kind === "map" && (x.key.kind === "hex" || x.key.kind === "cell")) ||
       (x.kind === "enum" &&
-        [...(program.unions.get(x.name)?.members.values() ?? [])].some((m) => m.decl.fields.some((f) => f.shown))),
+        [...(program.unions.get(x.name)?.members.values() ?? [])].some((m) => memberNeedsView(m.decl, m.fields))),
     (f) => f.decl.visibility.kind !== "public" || f.decl.shown !== undefined,
   );
 }

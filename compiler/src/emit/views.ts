@@ -16,7 +16,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { boardFields, boardGraphs } from "./view-shape.ts";
-import { arrowBody, needsView, tsViewType, viewFieldType } from "./ts-types.ts";
+import { arrowBody, memberNeedsView, needsView, tsViewType, viewFieldType } from "./ts-types.ts";
 import { LocalNames, typeName, valueName } from "./naming.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
@@ -300,13 +300,13 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
     if (!needsView(p, { kind: "enum", name })) continue;
     const lines: string[] = [];
     for (const m of u.members.values()) {
-      if (!m.decl.fields.some((f) => f.shown)) continue;
+      if (!memberNeedsView(m.decl, m.fields)) continue;
       const names = new LocalNames(["state", "value"]);
       const scope: Scope = { names, local: (s) => names.nameOf(s) };
       const symbols = m.decl.fieldSymbols ?? [];
       const values = m.fields.map((f, i) => {
         const shown = m.decl.fields[i]?.shown;
-        if (!shown) return `${f.name}: value.${f.name}`;
+        if (!shown) return `${f.name}: ${viewValue(p, f.type, `value.${f.name}`)}`;
         return `${f.name}: ${shown.parts ? ctx.exprs.text(shown.parts, scope) : JSON.stringify(shown.value)}`;
       });
       const bound = symbols.filter((s) => values.some((v) => new RegExp(`\\b${names.nameOf(s)}\\b`).test(v)));
