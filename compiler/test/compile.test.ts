@@ -391,6 +391,25 @@ describe("names", () => {
       saved.players[1]!.luck = 9;
       expect(engine.validateState(saved)).toContain("luck is not a valid whole number from 1 to 6");
     });
+    // A record is built only with its ranged fields within their ranges.
+    const dice = [
+      'game "Dice" { players 2..2 }',
+      "record Die { face: 1..6 }",
+      "global { die: Die }",
+      "action Roll(to: 0..9) {",
+      "  die = Die(face: to)",
+      "}",
+      "flow {",
+      "  act players[0]: Roll",
+      "}",
+    ].join("\n");
+    await withEngine(dice, (engine) => {
+      expect(engine.newGame({ players: 2, seed: 1 })).toMatchObject({ die: { face: 1 } });
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(() => engine.apply(state, { type: "Roll", player: 0, to: 9 } as EngineAction)).toThrow(
+        "inline.rules:5:19: 9 is outside the range 1..6 the place is declared with",
+      );
+    });
   });
 
   it("whether a filtered list is empty is asked at its first element, not by counting it (`size(...) == 0`)", async () => {

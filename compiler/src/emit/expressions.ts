@@ -515,6 +515,10 @@ export class ExprEmitter {
             : f.decl.initial
               ? this.stored(f.decl.initial, scope)
               : zeroValue(this.program, f.type);
+          // A field declared with a range (`face: 1..6`) is built only within it.
+          const t = f.type;
+          if (v && t.kind === "int" && (t.low !== undefined || t.high !== undefined))
+            return `${f.decl.name.text}: inRange(${code}, ${t.low}, ${t.high}, ${place(v)})`;
           return `${f.decl.name.text}: ${code}`;
         });
         return `{ ${fields.join(", ")} }`;
