@@ -37,10 +37,15 @@ function intExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
   const onSquare = { ...scope, ints: [...scope.ints, "w.x", "w.y"] };
   branches.push(
     fc
-      .tuple(fc.integer({ min: 0, max: 6 }), intExpr(onSquare, depth - 1), boolExpr(onSquare, depth - 1))
+      .tuple(
+        fc.integer({ min: 0, max: 6 }),
+        intExpr(onSquare, depth - 1),
+        boolExpr(onSquare, depth - 1),
+        fc.constantFrom("", ", corners: true", ", corners: false"),
+      )
       .map(
-        ([k, cost, enter]) =>
-          `size(reachable(w from cell(0, 0), within: ${k}, cost: 1 + abs(${cost}), enter: inside(w, 8, 8) and (${enter})))`,
+        ([k, cost, enter, corners]) =>
+          `size(reachable(w from cell(0, 0), within: ${k}${corners}, cost: 1 + abs(${cost}), enter: inside(w, 8, 8) and (${enter})))`,
       ),
     // The program's declared way (see `generatedProgram`).
     fc.integer({ min: 0, max: 6 }).map((k) => `size(reachable(field(${k})))`),

@@ -327,6 +327,30 @@ describe("names", () => {
     });
   });
 
+  it("a way on a square grid goes through the cells' corners when it says so", async () => {
+    const text = [
+      'game "King" { players 2..2 }',
+      "global { near: int  far: int }",
+      "way king(from: Cell) {",
+      "  c from from",
+      "  within: 2",
+      "  corners: true",
+      "}",
+      "action Look {",
+      "  near = size(reachable(c from cell(0, 0), within: 1, corners: true))",
+      "  far = size(route(king(cell(0, 0)), to: cell(2, 2)) ?? [])",
+      "}",
+      "flow {",
+      "  act players[0]: Look",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "Look", player: 0 });
+      expect(state).toMatchObject({ near: 8, far: 2 });
+    });
+  });
+
   it("an enum's member may carry a square: views show it by its coordinates", async () => {
     const text = [
       'game "Wake" { players 2..2 }',

@@ -219,7 +219,7 @@ describe("the language server", () => {
         })) as { label: string }[]
       ).map((c) => c.label);
     const line = text.split("\n")[1]!;
-    expect(await complete(line.lastIndexOf(")"))).toEqual(["cost", "enter", "stop"]);
+    expect(await complete(line.lastIndexOf(")"))).toEqual(["corners", "cost", "enter", "stop"]);
     // Inside the budget's own call, names as anywhere else.
     expect(await complete(line.indexOf("ring(") + "ring(h, ".length)).toContain("size");
   });
@@ -248,7 +248,7 @@ describe("the language server", () => {
       textDocument: { uri },
       position: { line: 5, character: 2 },
     })) as { label: string }[];
-    expect(labels.map((c) => c.label)).toEqual(["cost", "enter", "stop"]);
+    expect(labels.map((c) => c.label)).toEqual(["corners", "cost", "enter", "stop"]);
     const symbols = (await connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as {
       name: string;
       kind: number;

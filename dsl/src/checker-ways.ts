@@ -195,6 +195,20 @@ function checkRules(host: WayHost, w: WayRules): { square: Type; symbol: A.Local
   if (within) host.lookingOnly("a way's budget", () => host.expr(within.value, INT));
   const to = given.get("to");
   if (to) host.lookingOnly("a way's target", () => host.expr(to.value, square === ERROR ? undefined : square));
+  const corners = given.get("corners");
+  if (corners) {
+    host.lookingOnly("a way's corners", () => host.expr(corners.value, BOOL));
+    if (square.kind === "hex") {
+      host.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          corners.name.span,
+          "a hex has no corners to go through: its six neighbours all share a side with it",
+          "leave `corners:` out on a hex grid; on a square grid, `corners: true` lets ways go as a king moves",
+        ),
+      );
+    }
+  }
   // What is read for each square, `h` naming it.
   host.scopes.push();
   let symbol: A.LocalSymbol | undefined;

@@ -12,6 +12,11 @@ export const WAY_BUILTINS: ReadonlySet<string> = new Set<WayBuiltin>(["reachable
 export const WAY_RULES: Readonly<Record<string, { readonly perSquare: boolean; readonly describe: string }>> = {
   to: { perSquare: false, describe: "the square the way goes to (`route` only)" },
   within: { perSquare: false, describe: "the most a way may cost" },
+  corners: {
+    perSquare: false,
+    describe:
+      "on a square grid, whether a way also goes through a cell's corners, as a king moves (not when not given)",
+  },
   cost: { perSquare: true, describe: "what entering the square costs (1 when not given)" },
   enter: { perSquare: true, describe: "whether a way may enter the square (any when not given)" },
   stop: { perSquare: true, describe: "whether a way that enters the square must end there (none when not given)" },

@@ -177,8 +177,9 @@ describe("ways across a grid: `reachable` and `route`", () => {
       ),
     );
     expect(typeToString(p.globalFields.get("way")!.type)).toBe("list<Hex>?");
-    // On a square grid, through the cells' sides.
+    // On a square grid, through the cells' sides; with `corners: true`, their corners too.
     loadClean(inFlow("  if size(reachable(c from cell(0, 0), within: 2)) == 12 { end }"));
+    loadClean(inFlow("  if size(reachable(c from cell(0, 0), within: 1, corners: true)) == 8 { end }"));
   });
 
   it("refuse a way without its square, its budget or its target, and rules they do not have", () => {
@@ -202,6 +203,20 @@ describe("ways across a grid: `reachable` and `route`", () => {
     );
     expect(
       soleError(game(SEA, "  seen = reachable(h from at, within: 3, enter: 1)\n  end"), Codes.typeMismatch).message,
+    ).toBe("expected bool, found int");
+  });
+
+  it("go through corners on a square grid only, when a flag says so", () => {
+    expect(
+      soleError(game(SEA, "  seen = reachable(h from at, within: 3, corners: true)\n  end"), Codes.invalidValue),
+    ).toMatchObject({
+      message: "a hex has no corners to go through: its six neighbours all share a side with it",
+    });
+    expect(
+      soleError(
+        inFlow("  if size(reachable(c from cell(0, 0), within: 1, corners: 2)) == 8 { end }"),
+        Codes.typeMismatch,
+      ).message,
     ).toBe("expected bool, found int");
   });
 

@@ -153,7 +153,16 @@ export {
   tableRow,
   type RulesMap,
 } from "./maps.ts";
-export { CELL_WAYS, HEX_WAYS, waysReachable, waysRoute, type Way, type WayGrid, type WayRules } from "./ways.ts";
+export {
+  CELL_KING_WAYS,
+  CELL_WAYS,
+  HEX_WAYS,
+  waysReachable,
+  waysRoute,
+  type Way,
+  type WayGrid,
+  type WayRules,
+} from "./ways.ts";
 export {
   ConformanceError,
   checkDeterminism,

@@ -30,6 +30,13 @@ export const CELL_WAYS: WayGrid = {
   show: (c) => `cell(${cellX(c)}, ${cellY(c)})`,
 };
 
+/** A cell's neighbours through its sides and its corners, a king's moves: clockwise from up. */
+export const CELL_KING_WAYS: WayGrid = {
+  neighbours: 8,
+  neighbour: cellNeighbour,
+  show: CELL_WAYS.show,
+};
+
 /** What a way may do on each square, as the rules say it; each is asked at most once a square per search. */
 export interface WayRules {
   /** What entering the square costs: a whole number, at least 1. */
@@ -42,6 +49,13 @@ export interface WayRules {
 export interface Way extends WayRules {
   readonly start: number;
   readonly within: number;
+  /** On a square grid: whether the way also goes through the cells' corners (`corners: true`). */
+  readonly corners?: boolean;
+}
+
+/** The grid a way crosses: a square grid's cells with their corners when the way says so. */
+function gridOf(grid: WayGrid, way: Way): WayGrid {
+  return way.corners === true && grid === CELL_WAYS ? CELL_KING_WAYS : grid;
 }
 
 /**
@@ -242,7 +256,7 @@ function search(
 
 /** `reachable(...)`: every square a way within the budget ends on, cheapest first (the start left out). */
 export function waysReachable(grid: WayGrid, way: Way, line: number, column: number): number[] {
-  return search(grid, way.start, way.within, way, undefined, line, column)!;
+  return search(gridOf(grid, way), way.start, way.within, way, undefined, line, column)!;
 }
 
 /**
@@ -251,5 +265,5 @@ export function waysReachable(grid: WayGrid, way: Way, line: number, column: num
  */
 export function waysRoute(grid: WayGrid, way: Way, target: number, line: number, column: number): number[] | null {
   if (target === way.start) return [];
-  return search(grid, way.start, way.within, way, target, line, column);
+  return search(gridOf(grid, way), way.start, way.within, way, target, line, column);
 }

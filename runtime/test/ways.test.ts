@@ -113,6 +113,28 @@ describe("reachable: the squares a way within the budget ends on", () => {
   });
 });
 
+describe("a king's way on a square grid (`corners: true`)", () => {
+  it("goes through a cell's sides and corners, clockwise from up", () => {
+    const king: Way = { ...way(cellOf(0, 0), 1, open), corners: true };
+    expect(xy(waysReachable(CELL_WAYS, king, 1, 1))).toEqual([
+      "0,-1",
+      "1,-1",
+      "1,0",
+      "1,1",
+      "0,1",
+      "-1,1",
+      "-1,0",
+      "-1,-1",
+    ]);
+    // Two steps across the corners; through the sides alone the same cell costs four.
+    expect(xy(waysRoute(CELL_WAYS, { ...way(cellOf(0, 0), 2, open), corners: true }, cellOf(2, 2), 1, 1))).toEqual([
+      "1,1",
+      "2,2",
+    ]);
+    expect(waysRoute(CELL_WAYS, way(cellOf(0, 0), 2, open), cellOf(2, 2), 1, 1)).toBeNull();
+  });
+});
+
 describe("route: the cheapest way to a square", () => {
   it("gives the squares entered, in order, the target last", () => {
     expect(xy(waysRoute(CELL_WAYS, way(cellOf(0, 0), 5, open), cellOf(2, 0), 1, 1))).toEqual(["1,0", "2,0"]);

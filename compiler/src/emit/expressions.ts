@@ -334,9 +334,11 @@ export class ExprEmitter {
       return value === undefined ? `${name}: () => ${otherwise}` : `${name}: (${square}) => ${this.emit(value, inner)}`;
     };
     const within = `within: ${this.emit(given.get("within")!, scope)}`;
+    const corners = given.get("corners");
     const parts = [
       `start: ${this.emit(start, scope)}`,
       within,
+      ...(corners ? [`corners: ${this.emit(corners, scope)}`] : []),
       rule("cost", "1"),
       rule("enter", "true"),
       rule("stop", "false"),
