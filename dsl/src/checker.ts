@@ -657,6 +657,7 @@ class Checker {
         if (f.initial && info) {
           this.enter("const", undefined);
           this.expr(f.initial, info.type);
+          this.inRange(f.initial, info.type, "field");
         }
         if (f.grid) this.misplacedGrid(f.grid, "a record's field");
       }
@@ -665,6 +666,7 @@ class Checker {
       if (f.decl.initial && !f.late) {
         this.enter("const", undefined);
         this.expr(f.decl.initial, f.type);
+        this.inRange(f.decl.initial, f.type, "field");
       }
       if (f.decl.grid) this.checkGrid(f);
     }
@@ -672,7 +674,7 @@ class Checker {
     for (const [k, p] of this.params) {
       this.enter("const", undefined);
       this.expr(p.decl.value, p.type);
-      this.paramInRange(p.decl.value, p.type);
+      this.inRange(p.decl.value, p.type, "param");
       void k;
     }
     for (const f of this.derivedFields.values()) this.checkDerived(f);
@@ -914,7 +916,8 @@ class Checker {
   }
 
   /** A param declared with a range (`param GLORY_TARGET: 10..99 = 10`) takes a number written within it. */
-  private paramInRange(value: A.Expr, type: Type): void {
+  /** A number written out as a param's value or a field's initial value lies in the range declared for it. */
+  private inRange(value: A.Expr, type: Type, what: "param" | "field"): void {
     if (type.kind !== "int" || (type.low === undefined && type.high === undefined)) return;
     const n =
       value.kind === "int"
@@ -929,8 +932,8 @@ class Checker {
       error(
         Codes.invalidValue,
         value.span,
-        `${n} is outside the param's range ${typeToString(type)}`,
-        "change the value, or the range the param declares",
+        `${n} is outside the ${what}'s range ${typeToString(type)}`,
+        `change the value, or the range the ${what} declares`,
       ),
     );
   }
@@ -952,7 +955,7 @@ class Checker {
       this.used.add(s.name.text);
       this.enter("const", undefined);
       this.expr(s.value, p.type);
-      this.paramInRange(s.value, p.type);
+      this.inRange(s.value, p.type, "param");
     }
     for (const r of v.replacements) {
       const original =

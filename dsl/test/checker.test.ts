@@ -1223,6 +1223,14 @@ describe("functions with a block body", () => {
     expect(errorCodes(inFlow("  take()\n  end", "proc take() {\n  return 1\n}"))).toEqual([Codes.misplaced]);
   });
 
+  it("a field's initial value written out lies in the range the field declares", () => {
+    expect(soleError(game("per player {\n  luck: 1..6 = 0\n}"), Codes.invalidValue)).toMatchObject({
+      message: "0 is outside the field's range 1..6",
+      hint: "change the value, or the range the field declares",
+    });
+    loadClean(game("per player {\n  luck: 1..6 = 6\n}\nglobal {\n  shift: -1..1 = -1\n}"));
+  });
+
   it("a `return` alone on its line ends a procedure or an action where it stands", () => {
     const rules = [
       "global {\n  n: int\n}",
