@@ -23,6 +23,7 @@ export interface WayHost {
 }
 
 const EXAMPLE = "`reachable(h from me.pos, within: 4, cost: if shoals(h) then 2 else 1, enter: not isLand(h))`";
+const TO_IS_ROUTES = "`to:` is a `route`'s: `reachable` gives every square a way ends on";
 
 /** A way's start and rules, as a call of `reachable`/`route` or a `way` declaration gives them. */
 interface WayRules {
@@ -108,20 +109,16 @@ function checkNamedWay(host: WayHost, e: A.Call, name: WayBuiltin, call: A.Call,
       to = a;
       continue;
     }
-    host.diagnostics.push(
-      error(
-        Codes.unknownField,
-        a.name.span,
-        a.name.text === "to"
-          ? name === "route"
-            ? "`to:` is given twice"
-            : "`to:` is a `route`'s: `reachable` gives every square a way ends on"
-          : `\`${way.name.text}\` is a declared way: its rules are the ones it declares`,
-        a.name.text === "to"
-          ? undefined
-          : `give \`${a.name.text}:\` in \`way ${way.name.text}\`, or declare another way for other rules`,
-      ),
-    );
+    const refusal =
+      a.name.text !== "to"
+        ? error(
+            Codes.unknownField,
+            a.name.span,
+            `\`${way.name.text}\` is a declared way: its rules are the ones it declares`,
+            `give \`${a.name.text}:\` in \`way ${way.name.text}\`, or declare another way for other rules`,
+          )
+        : error(Codes.unknownField, a.name.span, name === "route" ? "`to:` is given twice" : TO_IS_ROUTES);
+    host.diagnostics.push(refusal);
     host.expr(a.value, undefined);
   }
   if (name === "route") {
@@ -163,9 +160,7 @@ function checkRules(host: WayHost, w: WayRules): { square: Type; symbol: A.Local
         error(
           Codes.unknownField,
           a.name.span,
-          rule === "to"
-            ? "`to:` is a `route`'s: `reachable` gives every square a way ends on"
-            : `a way has no rule \`${rule}\``,
+          rule === "to" ? TO_IS_ROUTES : `a way has no rule \`${rule}\``,
           rule === "to" && w.required.length === 1 && w.what.startsWith("the way")
             ? "a declared way has no target: give it where it is asked, `route(way(...), to: h)`"
             : (didYouMean(rule, w.allowed) ??

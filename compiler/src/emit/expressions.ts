@@ -26,7 +26,7 @@ import {
 } from "@rules/dsl";
 import { builtinCall } from "./builtin-calls.ts";
 import { LocalNames, str, typeName, valueName, valuesConst } from "./naming.ts";
-import { isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
+import { declaredRange, isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
 export interface Scope {
@@ -518,9 +518,8 @@ export class ExprEmitter {
               ? this.stored(f.decl.initial, scope)
               : zeroValue(this.program, f.type);
           // A field declared with a range (`face: 1..6`) is built only within it.
-          const t = f.type;
-          if (v && t.kind === "int" && (t.low !== undefined || t.high !== undefined))
-            return `${f.decl.name.text}: inRange(${code}, ${t.low}, ${t.high}, ${place(v)})`;
+          const t = declaredRange(f.type);
+          if (v && t !== undefined) return `${f.decl.name.text}: inRange(${code}, ${t.low}, ${t.high}, ${place(v)})`;
           return `${f.decl.name.text}: ${code}`;
         });
         return `{ ${fields.join(", ")} }`;

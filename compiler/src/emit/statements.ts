@@ -29,7 +29,7 @@ import {
   type Scope,
 } from "./expressions.ts";
 import type { LocalNames } from "./naming.ts";
-import { tsType } from "./ts-types.ts";
+import { declaredRange, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
@@ -370,8 +370,8 @@ export function assignmentOf(
   if (grid !== undefined) return `${ctx.exprs.place(target, scope)} = allOnGrid(${stored}, ${grid}, ${place(target)});`;
   const late = (target.kind === "name" || target.kind === "member") && target.late === true;
   // A place declared with a range (`luck: 1..6`) takes only values within it.
-  const t = target.type;
-  if (t?.kind === "int" && (t.low !== undefined || t.high !== undefined)) {
+  const t = declaredRange(target.type);
+  if (t !== undefined) {
     const value = op === "=" ? stored : `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
     return `${ctx.exprs.place(target, scope)} = inRange(${value}, ${t.low}, ${t.high}, ${place(target)});`;
   }

@@ -63,6 +63,11 @@ function anyInside(
   return [...(r?.fields.values() ?? [])].some((f) => field(f) || anyInside(program, f.type, leaf, field, seen));
 }
 
+/** The bounds of an `int` declared with a range (`luck: 1..6`), whose places the engine keeps within them; else undefined. */
+export function declaredRange(t: Type | undefined): { readonly low?: number; readonly high?: number } | undefined {
+  return t?.kind === "int" && (t.low !== undefined || t.high !== undefined) ? t : undefined;
+}
+
 /** Whether a member of a union shows differently in a view: a value shown as text, or a square (shown as coordinates). */
 export function memberNeedsView(
   decl: { readonly fields: readonly { readonly shown?: unknown }[] },

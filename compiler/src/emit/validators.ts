@@ -45,16 +45,16 @@ function keyTest(ctx: EmitContext, t: Type, k: string): string {
   return `isNumberKey(${k}) && ${test(ctx, t, `Number(${k})`)}`;
 }
 
+/** `&& v >= low && v <= high` for a value declared with a range (`luck: 1..6`, `param T: 10..99`); else nothing. */
+function withinRange(t: Type, v: string): string {
+  if (t.kind !== "int") return "";
+  return `${t.low !== undefined ? ` && ${v} >= ${t.low}` : ""}${t.high !== undefined ? ` && ${v} <= ${t.high}` : ""}`;
+}
+
 function fieldChecks(ctx: EmitContext, fields: Map<string, FieldInfo>, obj: string, what: string): string[] {
   return [...fields.values()].map((f) => {
     const v = `${obj}.${f.decl.name.text}`;
-    // A field declared with a range (`luck: 1..6`) holds a whole number within it.
-    const t = f.type;
-    const bounds =
-      t.kind === "int"
-        ? `${t.low !== undefined ? ` && ${v} >= ${t.low}` : ""}${t.high !== undefined ? ` && ${v} <= ${t.high}` : ""}`
-        : "";
-    return `if (!(${test(ctx, f.type, v)}${bounds})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`;
+    return `if (!(${test(ctx, f.type, v)}${withinRange(f.type, v)})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`;
   });
 }
 
@@ -176,11 +176,7 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       ...[...ctx.program.params.values()].map((p) => {
         const v = `value.params.${p.decl.name.text}`;
         // A param given at game creation stays within the range its declaration says (`param T: 10..99 = 10`).
-        const range =
-          p.type.kind === "int"
-            ? `${p.type.low !== undefined ? ` && ${v} >= ${p.type.low}` : ""}${p.type.high !== undefined ? ` && ${v} <= ${p.type.high}` : ""}`
-            : "";
-        return `if (!(${test(ctx, p.type, v)}${range})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`;
+        return `if (!(${test(ctx, p.type, v)}${withinRange(p.type, v)})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`;
       }),
       'if (!Array.isArray(value.players) || value.players.length !== playerCount) return "players does not hold one state per player";',
       "for (const mine of value.players as unknown[]) {",
