@@ -49,6 +49,21 @@ async function diagnosticsAfter(change: () => void): Promise<PublishedDiagnostic
   return published[published.length - 1]!;
 }
 
+/** Opens `text` as `uri`, and gives the labels completion offers at `line`, `character`. */
+async function openAndComplete(uri: string, text: string, line: number, character: number): Promise<string[]> {
+  await diagnosticsAfter(
+    () =>
+      void connection.sendNotification("textDocument/didOpen", {
+        textDocument: { uri, languageId: "rules", version: 1, text },
+      }),
+  );
+  const labels = (await connection.sendRequest("textDocument/completion", {
+    textDocument: { uri },
+    position: { line, character },
+  })) as { label: string }[];
+  return labels.map((c) => c.label);
+}
+
 beforeAll(async () => {
   server = spawn(process.execPath, [join(REPO_ROOT, "compiler/bin/rules.js"), "lsp", "--stdio"], { cwd: REPO_ROOT });
   connection = createMessageConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
@@ -224,6 +239,22 @@ describe("the language server", () => {
     expect(await complete(line.indexOf("ring(") + "ring(h, ".length)).toContain("size");
   });
 
+  it("completes the procedures after `can`", async () => {
+    const uri = "file:///tmp/can.rules";
+    const text = [
+      'game "Can" { players 2..2 }',
+      "per player { coins: int }",
+      "proc spend(p: Player) {",
+      "  choose n: 0..2 by p where n <= p.coins",
+      "  p.coins -= n",
+      "}",
+      "fn broke(p: Player): int = p.coins",
+      "fn ok(p: Player): bool = can ",
+      "flow { end }",
+    ].join("\n");
+    expect(await openAndComplete(uri, text, 7, text.split("\n")[7]!.length)).toEqual(["spend"]);
+  });
+
   it("completes a declared way's rules not given yet at the start of one of its lines, and outlines the way", async () => {
     const uri = "file:///tmp/way.rules";
     const text = [
@@ -238,17 +269,7 @@ describe("the language server", () => {
       "  if size(reachable(near(at))) > 0 { end }",
       "}",
     ].join("\n");
-    await diagnosticsAfter(
-      () =>
-        void connection.sendNotification("textDocument/didOpen", {
-          textDocument: { uri, languageId: "rules", version: 1, text },
-        }),
-    );
-    const labels = (await connection.sendRequest("textDocument/completion", {
-      textDocument: { uri },
-      position: { line: 5, character: 2 },
-    })) as { label: string }[];
-    expect(labels.map((c) => c.label)).toEqual(["corners", "cost", "enter", "stop"]);
+    expect(await openAndComplete(uri, text, 5, 2)).toEqual(["corners", "cost", "enter", "stop"]);
     const symbols = (await connection.sendRequest("textDocument/documentSymbol", { textDocument: { uri } })) as {
       name: string;
       kind: number;

@@ -123,6 +123,15 @@ describe("the TextMate grammar of .rules files", () => {
         .slice(1)
         .every((t) => !has(t, "storage.")),
     ).toBe(true);
+    // `can` asks of a procedure called after it; elsewhere it is a name.
+    const asked = tokenize("fn ok(p: Player): bool = can pay(p, 2)\nfn twice(can: int): int = can * 2");
+    expect(asked.find((t) => t.text === "can")!.scopes).toContain("keyword.operator.word.rules");
+    expect(
+      asked
+        .filter((t) => t.text.trim() === "can")
+        .slice(1)
+        .every((t) => !has(t, "keyword.")),
+    ).toBe(true);
   });
 });
 

@@ -66,6 +66,9 @@ export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
       go(e.subject);
       e.arms.forEach((a) => go(a.body));
       break;
+    case "can":
+      go(e.call);
+      break;
     default:
       break;
   }

@@ -651,7 +651,8 @@ export type Expr =
   | Binary
   | Conditional
   | Is
-  | MatchExpr;
+  | MatchExpr
+  | CanExpr;
 
 export interface ExprBase extends Node {
   /** Set by the checker. */
@@ -826,6 +827,18 @@ export interface Is extends ExprBase {
   readonly kind: "is";
   readonly subject: Expr;
   readonly member: Name;
+}
+
+/**
+ * `can pay(p, cost)`: whether some answers to the decisions of a procedure (and of those it calls) play it to its end.
+ * The engine plays it on copies of the game, as it plays a `completing` block, so nothing changes.
+ */
+export interface CanExpr extends ExprBase {
+  readonly kind: "can";
+  /** The procedure and its arguments. */
+  readonly call: Call;
+  /** Numbered by the checker with the `completing` blocks: which search this is, game-wide. */
+  block?: number;
 }
 
 /** `match slot { tile(id) => id, _ => 0 }`: the value of the first arm whose pattern matches. */

@@ -74,7 +74,8 @@ export interface BodyState {
 
 /** A `completing` block being checked: the engine plays the rest of it on copies, so what it runs must allow that. */
 export interface CompletingBlock {
-  readonly stmt: A.CompletingStmt;
+  /** The block, or the `can` question whose procedure is searched the same way. */
+  readonly stmt: A.CompletingStmt | A.CanExpr;
   /** The procedures and actions called from the block itself (`proc:<name>`), searched through the routine graph. */
   readonly calls: Set<string>;
   /** Whether a decision is written in the block itself. */

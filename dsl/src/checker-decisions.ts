@@ -269,6 +269,20 @@ export class DecisionChecker {
   }
 
   /**
+   * `can pay(p, cost)`: numbered with the `completing` blocks, whose search plays its procedure; what the procedure
+   * calls is checked with theirs (`RoutineGraph.reportCompleting`).
+   */
+  searched(e: A.CanExpr): void {
+    e.block = this.host.completingBlocks.length;
+    this.host.completingBlocks.push({
+      stmt: e,
+      calls: new Set([`proc:${e.call.callee.text}`]),
+      decides: false,
+      loopFloor: 0,
+    });
+  }
+
+  /**
    * Something a `completing` block's search cannot play through (`what`, at `span`): refused inside a block, and
    * noted for the procedures a block calls.
    */

@@ -199,6 +199,8 @@ export class ExpressionChecker {
         return this.host.unions.is(e);
       case "match":
         return this.host.unions.matchExpr(e, expected);
+      case "can":
+        return this.can(e);
       case "conditional": {
         this.expr(e.condition, BOOL);
         const a = this.expr(e.then, expected);
@@ -212,6 +214,49 @@ export class ExpressionChecker {
         return expected ?? joined;
       }
     }
+  }
+
+  /**
+   * `can pay(p, cost)`: whether the procedure can be played to its end, asked where the rules compute (a function, a
+   * requirement, a condition), never in a constant, the setup, a test or the scoring, which have no game under way to
+   * copy. The procedure's search is checked with the `completing` blocks'.
+   */
+  private can(e: A.CanExpr): Type {
+    const callee = e.call.callee.text;
+    const proc = this.host.procs.get(callee);
+    if (!proc) {
+      const what = this.host.fns.has(callee)
+        ? `\`${callee}\` is a function: it has no choices to play`
+        : this.host.actions.has(callee)
+          ? `\`${callee}\` is an action: whether it may be taken is what its requirements say`
+          : `unknown procedure \`${callee}\``;
+      const hint = this.host.fns.has(callee)
+        ? `call it: \`${callee}(...)\``
+        : this.host.actions.has(callee)
+          ? "ask `can` of the procedure the action runs"
+          : didYouMean(callee, this.host.procs.keys());
+      this.host.diagnostics.push(error(Codes.unknownName, e.call.callee.span, what, hint));
+      for (const a of e.call.args) this.expr(a, undefined);
+      return BOOL;
+    }
+    const c = this.host.body().context;
+    if (this.host.definingConst() !== undefined || !["fn", "flow", "proc", "action"].includes(c)) {
+      this.host.diagnostics.push(
+        error(
+          Codes.misplaced,
+          e.span,
+          `\`can\` plays the game on copies, which ${this.host.definingConst() !== undefined ? "a constant" : describeContext(c)} does not have under way`,
+          "ask it in a function, a requirement, a condition or a procedure",
+        ),
+      );
+    }
+    e.call.target = "proc";
+    this.host.used.add(callee);
+    this.host.derived.noteCall(this.host.bodyKey(), `proc:${callee}`);
+    this.arguments(e.call, proc.params);
+    e.call.type = proc.returnType ? this.host.resolveType(proc.returnType) : VOID;
+    this.host.decisions.searched(e);
+    return BOOL;
   }
 
   private name(e: A.NameRef, expected: Type | undefined): Type {

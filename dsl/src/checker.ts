@@ -110,7 +110,11 @@ export interface Program {
   /** Which kinds of `allow` blocks the rules use: offers to the players asked, and `anytime` interrupts. */
   readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean; readonly here: boolean };
   /** The `completing` blocks, by their number (`CompletingStmt.block`). */
-  readonly completing: readonly A.CompletingStmt[];
+  /**
+   * The searched blocks, by their number (`CompletingStmt.block`, `CanExpr.block`): each `completing` block and each
+   * `can` question, whose procedure the engine plays on copies the same way.
+   */
+  readonly completing: readonly (A.CompletingStmt | A.CanExpr)[];
   /** Routines that can reach a decision, directly or through the procedures and actions they start. */
   readonly suspending: Set<string>;
   /** The reasons `end` statements give (`end "Event deck empty"`), in source order, each once. */

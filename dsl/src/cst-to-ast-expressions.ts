@@ -386,6 +386,22 @@ export class ExpressionBuilder {
     if ((t = literal("None"))) return { kind: "none", span: tokenSpan(t) };
     const callee = tokens(n, "callee")[0];
     if (callee) return this.callOrName(n, callee);
+    const can = maybeNode(n, "canExpr");
+    if (can) {
+      const call = this.callOrName(can, token(can, "callee"));
+      const span = { ...tokenSpan(token(can, "can")), end: call.span.end };
+      if (call.kind === "call") return { kind: "can", call, span };
+      // `can sum(x in list: ...)`: an aggregate is not a procedure.
+      this.diagnostics.push(
+        error(
+          Codes.syntaxError,
+          span,
+          "`can` asks whether a procedure can be played to its end",
+          "write `can pay(p, cost)`",
+        ),
+      );
+      return call;
+    }
     const list = maybeNode(n, "listExpr");
     if (list) return this.listExpr(list);
     const match = maybeNode(n, "matchExpr");

@@ -1207,6 +1207,16 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.False) },
       { ALT: () => this.CONSUME(T.None) },
       {
+        // `can pay(p, cost)`: `can` is not reserved, read as a word only before a call on its line.
+        GATE: () =>
+          this.LA(1).image === "can" &&
+          this.LA(2).tokenType === T.Identifier &&
+          this.LA(2).startLine === this.LA(1).startLine &&
+          this.LA(3).tokenType === T.LParen,
+        ALT: () => this.SUBRULE(this.canExpr),
+        IGNORE_AMBIGUITIES: true,
+      },
+      {
         // A name, or a call: `name(args)`, `agg(x in list: body)` (written here, not as a rule of its own: one node
         // less for every name of a file).
         ALT: () => {
@@ -1246,6 +1256,15 @@ export class RulesParser extends CstParser {
         },
       ]);
     });
+  });
+
+  /** `can pay(p, cost)`: whether a procedure can be played to its end */
+  private canExpr = this.RULE("canExpr", () => {
+    this.CONSUME(T.Identifier, { LABEL: "can" });
+    this.CONSUME2(T.Identifier, { LABEL: "callee" });
+    this.CONSUME(T.LParen, { LABEL: "call" });
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.argument) });
+    this.CONSUME(T.RParen, { LABEL: "callEnd" });
   });
 
   /** { key: value, ... } or { key: value for x in list if cond } */

@@ -125,13 +125,32 @@ export class RoutineGraph {
         if (found) fault = { proc: key.slice("proc:".length), ...found };
         todo.push(...(this.calls.get(key) ?? []));
       }
-      if (fault) {
+      const can = block.stmt.kind === "can" ? block.stmt : undefined;
+      if (fault && can) {
+        diagnostics.push(
+          error(
+            Codes.decisionNotAllowed,
+            can.span,
+            `\`can\` plays \`${can.call.callee.text}\` on copies of the game, which ${fault.what} prevents: \`${fault.proc}\` has it at line ${fault.span.line}`,
+            "ask `can` of a procedure without random draws, offered actions or choices of several players at once",
+          ),
+        );
+      } else if (fault) {
         diagnostics.push(
           error(
             Codes.decisionNotAllowed,
             block.stmt.span,
             `\`completing\` plays the rest of its block on copies of the game, which ${fault.what} prevents: \`${fault.proc}\`, called in the block, has it at line ${fault.span.line}`,
             "keep random draws, offered actions and choices of several players at once out of the block",
+          ),
+        );
+      } else if (can && ![...seen].some((key) => suspending.has(key))) {
+        diagnostics.push(
+          error(
+            Codes.misplaced,
+            can.span,
+            `\`${can.call.callee.text}\` asks nobody anything, so it can always be played to its end`,
+            "`can` is for a procedure with choices, some of which may have no answer (a cost that cannot be paid)",
           ),
         );
       } else if (!block.decides && ![...seen].some((key) => suspending.has(key))) {

@@ -27,7 +27,8 @@ describe("completing", () => {
 
   it("may give the refusal of an answer that leaves no way to finish", () => {
     const program = loadClean(inFlow(twoChoices.replace("completing {", 'completing else "Too dear." {'), payer));
-    expect(program.completing[0]!.message?.value).toBe("Too dear.");
+    const block = program.completing[0]!;
+    expect(block.kind === "completing" && block.message?.value).toBe("Too dear.");
   });
 
   it("counts the decisions of the procedures it calls", () => {
@@ -124,5 +125,74 @@ describe("completing", () => {
 
   it("leaves the word free for names", () => {
     loadClean(game("global {\n  done: int\n}\nfn completing(): int = done + 1\nsetup {\n  done = completing()\n}"));
+  });
+});
+
+/**
+ * `can pay(p, cost)`: whether some answers to a procedure's decisions play it to its end, asked where the rules
+ * compute. The engine searches it as it searches a `completing` block, so the procedure is checked the same way.
+ */
+describe("can", () => {
+  const spend = `${payer}proc spend(p: Player, n: int) {\n  choose amount: 0..3 by p where amount <= p.coins\n  p.coins -= amount + n\n}\n`;
+
+  it("asks a procedure with its arguments, numbered with the completing blocks", () => {
+    const program = loadClean(
+      game(
+        `${spend}fn mayBuy(p: Player): bool = can spend(p, 1)\naction Buy {\n  require mayBuy(me) else "No."\n}`,
+        "act players[0]: Buy",
+      ),
+    );
+    const [asked] = program.completing;
+    expect(asked?.kind).toBe("can");
+    if (asked?.kind !== "can") return;
+    expect([asked.block, asked.call.callee.text, asked.type]).toEqual([0, "spend", { kind: "bool" }]);
+  });
+
+  it("leaves the word free: a name, a function, or a call on the next line", () => {
+    loadClean(
+      game(
+        "global {\n  done: int\n}\nfn can(x: int): int = x + 1\nsetup {\n  let can = 2\n  done = can\n  done = can(done)\n}",
+      ),
+    );
+  });
+
+  it("refuses a function, an action and an unknown name, each with a hint", () => {
+    const fn = soleError(game(`${spend}fn f(p: Player): int = 1\nfn g(p: Player): bool = can f(p)`), Codes.unknownName);
+    expect([fn.message, fn.hint]).toEqual(["`f` is a function: it has no choices to play", "call it: `f(...)`"]);
+    const action = soleError(
+      game(`${spend}action Buy {\n}\nfn g(p: Player): bool = can Buy(p)`, "act players[0]: Buy"),
+      Codes.unknownName,
+    );
+    expect(action.message).toBe("`Buy` is an action: whether it may be taken is what its requirements say");
+    const unknown = soleError(game(`${spend}fn g(p: Player): bool = can spnd(p, 1)`), Codes.unknownName);
+    expect([unknown.message, unknown.hint]).toEqual(["unknown procedure `spnd`", "did you mean `spend`?"]);
+  });
+
+  it("is asked where a game is under way, not in a constant or the scoring", () => {
+    const e = soleError(game(`${spend}scoring {\n  score p: if can spend(p, 0) then 1 else 0\n}`), Codes.misplaced);
+    expect(e.message).toBe("`can` plays the game on copies, which the scoring does not have under way");
+    expect(e.hint).toBe("ask it in a function, a requirement, a condition or a procedure");
+  });
+
+  it("refuses a procedure with a random draw, and one that asks nothing", () => {
+    const random = soleError(
+      game(
+        `${payer}proc roll(p: Player) {\n  choose n: 0..3 by p\n  p.coins += pick([1, 2])\n}\nfn g(p: Player): bool = can roll(p)`,
+      ),
+      Codes.decisionNotAllowed,
+    );
+    expect(random.message).toBe(
+      "`can` plays `roll` on copies of the game, which a random draw (`pick`) prevents: `roll` has it at line 7",
+    );
+    const plain = soleError(
+      game(`${payer}proc give(p: Player) {\n  p.coins += 1\n}\nfn g(p: Player): bool = can give(p)`),
+      Codes.misplaced,
+    );
+    expect(plain.message).toBe("`give` asks nobody anything, so it can always be played to its end");
+  });
+
+  it("checks the arguments as a call's", () => {
+    const e = soleError(game(`${spend}fn g(p: Player): bool = can spend(p)`), Codes.wrongArity);
+    expect(e.line).toBe(9);
   });
 });

@@ -108,6 +108,8 @@ export function show(e: Expr): string {
       return `(match ${show(e.subject)}${e.arms.map((a) => ` [${showPattern(a.pattern)} ${show(a.body)}]`).join("")})`;
     case "conditional":
       return `(if ${show(e.condition)} ${show(e.then)} ${show(e.otherwise)})`;
+    case "can":
+      return `(can ${show(e.call)})`;
   }
 }
 

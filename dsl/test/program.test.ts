@@ -273,6 +273,8 @@ function names(e: Expr): NameRef[] {
       return e.entries.flatMap((x) => [...names(x.key), ...names(x.value)]);
     case "match":
       return [...names(e.subject), ...e.arms.flatMap((a) => names(a.body))];
+    case "can":
+      return names(e.call);
     case "list":
       return e.elements.flatMap(names);
     case "comprehension":

@@ -11,6 +11,7 @@ import {
 import type { EmitContext } from "./context.ts";
 import { str } from "./naming.ts";
 import { ownAnswerCases } from "./offers.ts";
+import { heldFieldsOf } from "./engine-module.ts";
 
 /**
  * `completing { ... }`: the answers a decision of the rules offers by itself (without what `allow` adds), and the
@@ -21,10 +22,13 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
   const blocks = ctx.program.completing;
   if (blocks.length === 0) return [];
   const cases = ownAnswerCases(ctx);
-  const described = blocks.map(
-    (b) =>
-      `{ line: ${b.span.line}, refusal: ${str(b.message?.value ?? `That answer leaves no way to finish the step that begins at line ${b.span.line}.`)} }`,
-  );
+  const described = blocks.map((b) => {
+    const refusal =
+      b.kind === "can"
+        ? `That answer leaves no way to play ${b.call.callee.text} to its end.`
+        : (b.message?.value ?? `That answer leaves no way to finish the step that begins at line ${b.span.line}.`);
+    return `{ line: ${b.span.line}, refusal: ${str(refusal)} }`;
+  });
   return [
     {
       kind: StructureKind.VariableStatement,
@@ -188,6 +192,88 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "if (canFinish(copy, steps + 1)) return true;",
         "}",
         "return false;",
+      ],
+    },
+    ...(blocks.some((b) => b.kind === "can") ? emitCan(heldFieldsOf(ctx).length === 0) : []),
+  ];
+}
+
+/**
+ * `can pay(p, cost)`: the procedure's frame pushed on a copy of the game above every frame under way (which the
+ * search never runs: `run` stops at `searchFloor`), then searched as a `completing` block is. `shareFrames`: the
+ * copy may share the frames under way (no frame holds records, see `emitStateCopy`).
+ */
+function emitCan(shareFrames: boolean): (FunctionDeclarationStructure | StatementStructures)[] {
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Let,
+      docs: ["While `can` plays a procedure on copies: the height of the stack under its frame, where `run` stops."],
+      declarations: [{ name: "searchFloor", initializer: "-1" }],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Let,
+      docs: [
+        "While `can` plays a procedure that writes at most one player's fields: that player (null: none), the only one its copies copy.",
+      ],
+      declarations: [{ name: "searchWrites", type: "Player | null | undefined", initializer: "undefined" }],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "searchCopy",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "block", type: "number" },
+        { name: "frame", type: "Frame" },
+      ],
+      returnType: "State",
+      docs: ["A copy of the game where the procedure of `frame` runs, as search `block`, above the frames under way."],
+      statements: [
+        `const copy = copyForSearch(state${shareFrames ? ", state.stack.length" : ""});`,
+        // The decision waiting in the game is not the search's: the procedure runs until it asks its own.
+        "copy.pending = null;",
+        "copy.completing.push({ block, depth: copy.stack.length });",
+        "copy.stack.push(frame);",
+        "searchFloor = copy.stack.length - 1;",
+        "return copy;",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "canPlay",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "block", type: "number" },
+        { name: "start", type: "() => Frame" },
+        { name: "only", type: "Player | null", hasQuestionToken: true },
+      ],
+      returnType: "boolean",
+      docs: [
+        "`can`: whether some answers to the decisions of the procedure whose frame `start` makes play it to its end. It is played on copies of the game (search `block`): the last answer of each decision first, then every answer. `only`: the one player it may change (null: none), when the compiler knows. `state` does not change.",
+      ],
+      statements: [
+        "const outerSearching = searching;",
+        "const outerFinished = blockFinished;",
+        "const outerFloor = searchFloor;",
+        "const outerWrites = searchWrites;",
+        "searching = true;",
+        "searchWrites = only;",
+        "blockFinished = false;",
+        "try {",
+        "const copy = searchCopy(state, block, start());",
+        "run(copy);",
+        "if (blockFinished || copy.pending === null || finishesTakingLast(copy)) return true;",
+        "blockFinished = false;",
+        "const again = searchCopy(state, block, start());",
+        "run(again);",
+        "return blockFinished || again.pending === null || canFinish(again, 1);",
+        "} finally {",
+        "searching = outerSearching;",
+        "blockFinished = outerFinished;",
+        "searchFloor = outerFloor;",
+        "searchWrites = outerWrites;",
+        "}",
       ],
     },
   ];

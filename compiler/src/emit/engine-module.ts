@@ -666,6 +666,10 @@ function emitRun(ctx: EmitContext): StatementStructures {
       ...(ctx.plainEnds ? ["try {"] : []),
       // A search of a `completing` block stops where the block ends.
       `while (state.pending === null${ctx.program.completing.length > 0 ? " && !blockFinished" : ""}) {`,
+      // A search of `can` stops where its procedure's frame ends.
+      ...(ctx.program.completing.some((b) => b.kind === "can")
+        ? ["if (state.stack.length === searchFloor) {", "blockFinished = true;", holds ? "break;" : "return;", "}"]
+        : []),
       "const frame = state.stack[state.stack.length - 1];",
       `if (frame === undefined) ${holds ? "break" : "return"};`,
       "switch (frame.routine) {",

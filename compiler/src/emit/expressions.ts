@@ -25,6 +25,7 @@ import {
   type Type,
 } from "@rules/dsl";
 import { builtinCall } from "./builtin-calls.ts";
+import { playersWrittenBy } from "./search-writes.ts";
 import { LocalNames, str, typeName, valueName, valuesConst } from "./naming.ts";
 import { declaredRange, isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
@@ -209,6 +210,26 @@ export class ExprEmitter {
         return this.liftMatch(e, scope);
       case "is":
         return this.isMember(e.subject, e.member.text, scope);
+      case "can": {
+        // The procedure's frame, started on a copy of the game by the search (`canPlay`, completing.ts).
+        const name = e.call.callee.text;
+        const args = e.call.args.map((a) => this.stored(a, scope));
+        const replaced = this.program.variants.some((v) => v.replacements.some((r) => r.name.text === name));
+        const pascal = name.charAt(0).toUpperCase() + name.slice(1);
+        const frame = replaced
+          ? `start${pascal}(${["state", ...args].join(", ")})`
+          : `new${pascal}Frame(${args.join(", ")})`;
+        // The one player the procedure may change, when there is one (or none): the copies share the others.
+        const writes = playersWrittenBy(this.program, name);
+        const only =
+          writes === undefined || writes.size > 1
+            ? "undefined"
+            : writes.size === 0
+              ? "null"
+              : this.emit(e.call.args[[...writes][0]!]!, scope);
+        const extra = only !== "undefined" ? [only] : [];
+        return `canPlay(${["state", String(e.block!), `() => ${frame}`, ...extra].join(", ")})`;
+      }
       case "member": {
         const t = e.object.type;
         if (t?.kind === "player")

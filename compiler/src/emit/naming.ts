@@ -255,6 +255,10 @@ const completingNames = [
   "searchAnswers",
   "copyForSearch",
   "copyFrame",
+  "canPlay",
+  "searchCopy",
+  "searchFloor",
+  "searchWrites",
 ];
 
 /** Every name the engine module will declare for this program. */

@@ -37,12 +37,15 @@ function isFlatRecord(c: Copying, name: string): boolean {
   return [...(c.program.records.get(name)?.fields.values() ?? [])].every((f) => isTaken(c, f.type));
 }
 
-/** An expression copying `v` (a simple access path, read more than once) of type `t`; `depth` names inner loops. */
-function copyOf(c: Copying, t: Type, v: string, depth = 0): string {
-  if (isTaken(c, t)) return v;
+/**
+ * An expression copying `v` (a simple access path, read more than once) of type `t`; `depth` names inner loops.
+ * `written`: a field of the game a search writes into by name, copied even where values of its type are not.
+ */
+function copyOf(c: Copying, t: Type, v: string, depth = 0, written = false): string {
+  if (written ? isFlatValue(c.program, t) : isTaken(c, t)) return v;
   switch (t.kind) {
     case "optional":
-      return `${v} === null ? null : ${copyOf(c, t.inner, v, depth)}`;
+      return `${v} === null ? null : ${copyOf(c, t.inner, v, depth, written)}`;
     case "list": {
       if (isTaken(c, t.element)) return `${v}.slice()`;
       const x = `x${depth}`;
@@ -111,25 +114,46 @@ function emitFrameCopy(ctx: EmitContext, c: Copying): FunctionDeclarationStructu
 /** `copyForSearch(state)`, `copyFrame(frame)`, and one `copyX(x)` per record the state or a frame can hold. */
 export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
   const p = ctx.program;
-  const c: Copying = { program: p, mayChange: changedInSearch(p), called: new Set() };
+  const changed = changedInSearch(p);
+  const c: Copying = { program: p, mayChange: changed.mayChange, called: new Set() };
   const shareFrames = heldFieldsOf(ctx).length === 0;
-  const mine = [...p.playerFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `mine.${f}`)}`);
+  // Where every write of the searches starts is known: the fields written copied, the others shared.
+  const roots = changed.roots;
+  const mine = [...p.playerFields.entries()].map(([f, fi]) =>
+    roots === undefined
+      ? `${f}: ${copyOf(c, fi.type, `mine.${f}`)}`
+      : `${f}: ${roots.playerFields.has(f) ? copyOf(c, fi.type, `mine.${f}`, 0, true) : `mine.${f}`}`,
+  );
+  const player = `{ ${mine.join(", ")} }`;
+  const playersWritten = roots === undefined || roots.playerFields.size > 0;
   const fields = [
     "variant: state.variant",
     // The parameters never change during a game.
     "params: state.params",
     "playerCount: state.playerCount",
-    `players: state.players.map((mine) => (${mine.length > 0 ? `{ ${mine.join(", ")} }` : "{}"}))`,
-    ...[...p.globalFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `state.${f}`)}`),
-    "rng: { ...state.rng, forced: state.rng.forced.slice() }",
+    // A `can` search that changes at most one player copies that one alone (`searchWrites`, completing.ts).
+    !playersWritten
+      ? "players: state.players"
+      : p.completing.some((b) => b.kind === "can")
+        ? `players: state.players.map((mine, seat) => (searchWrites === undefined || seat === searchWrites ? ${player} : mine))`
+        : `players: state.players.map((mine) => (${player}))`,
+    ...[...p.globalFields.entries()].map(([f, fi]) =>
+      roots === undefined
+        ? `${f}: ${copyOf(c, fi.type, `state.${f}`)}`
+        : `${f}: ${roots.globals.has(f) ? copyOf(c, fi.type, `state.${f}`, 0, true) : `state.${f}`}`,
+    ),
+    // Searches draw nothing at random (the checker refuses it, RL110): they share the generator.
+    "rng: state.rng",
     // The frames under the one running the outermost block never run again before the search stops; but where
     // frames hold records across decisions, every run turns their addresses into the records (`thawHeld`), in every
     // frame: none is shared then.
     shareFrames
       ? "stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame)))"
       : "stack: state.stack.map(copyFrame)",
-    ...allowanceLists(p).map(
-      (list) => `${list}: state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`,
+    ...allowanceLists(p).map((list) =>
+      changed.allowances
+        ? `${list}: state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`
+        : `${list}: state.${list}`,
     ),
     ...(waitingValueProcs(p).length > 0
       ? [
@@ -170,13 +194,17 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
     {
       kind: StructureKind.Function,
       name: "copyForSearch",
-      parameters: [{ name: "state", type: "State" }],
+      parameters: shareFrames
+        ? [
+            { name: "state", type: "State" },
+            { name: "outermost", initializer: "state.completing[0]?.depth ?? 0" },
+          ]
+        : [{ name: "state", type: "State" }],
       returnType: "State",
       docs: [
-        "A copy of the game for a search of the `completing` blocks under way. It shares what the search cannot change: what no rule of the blocks writes into, the constants, the derived data, and the frames that do not run again before the search stops.",
+        "A copy of the game for a search of the `completing` blocks under way. It shares what the search cannot change: what no rule of the blocks writes into, the constants, the derived data, and the frames that do not run again before the search stops (those under `outermost`).",
       ],
       statements: [
-        ...(shareFrames ? ["const outermost = state.completing[0]?.depth ?? 0;"] : []),
         `const copy: State = { ${fields.join(", ")} };`,
         ...(derived
           ? [

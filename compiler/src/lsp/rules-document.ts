@@ -180,6 +180,11 @@ export class RulesDocument {
       return this.all()
         .filter((d) => d.kind === "action")
         .map((d) => ({ label: d.name, kind: "action" }));
+    // `can pay(...)` asks of a procedure.
+    if (/\bcan\s+$/.test(before))
+      return this.all()
+        .filter((d) => d.kind === "proc")
+        .map((d) => ({ label: d.name, kind: "proc" }));
     // The locals declared before the cursor in the declaration it is in (a close reading of scope: enough to type).
     const around = this.declarations.find((d) => d.span.start <= offset && offset <= d.span.end);
     const locals = around

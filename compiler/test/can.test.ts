@@ -1,0 +1,118 @@
+/**
+ * `can pay(p, cost)` in the engine: true when some answers to the procedure's decisions (and those of the procedures
+ * it calls) play it to its end, found on copies of the game that leave the game as it was; the copies share what the
+ * procedure cannot change, and copy every player it might.
+ */
+import { describe, expect, it } from "vitest";
+import type { AnyEngine, EngineAction } from "@rules/runtime";
+import { compileRules } from "../src/compile.ts";
+import { withEngine } from "./engine-harness.ts";
+
+// A purse of 1s and a 2 pays a cost coin by coin; a 2 only where 2 or more are due. Paying 3 with two 1s and a 2
+// takes the 2 first or last; paying 3 with a 2 alone cannot be done, though the first coin can be paid.
+const PURSE = [
+  'game "Purse" { players 2..2 }',
+  "record Purse { ones: int  twos: int }",
+  "per player { purse: Purse = Purse(ones: 2, twos: 1)  bought: int }",
+  "proc pay(p: Player, cost: int) {",
+  "  let due = cost",
+  "  while due > 0 {",
+  "    choose coin: 1..2 by p where (coin == 1 and p.purse.ones > 0) or (coin == 2 and p.purse.twos > 0 and due >= 2)",
+  "    if coin == 1 {",
+  "      p.purse.ones -= 1",
+  "    } else {",
+  "      p.purse.twos -= 1",
+  "    }",
+  "    due -= coin",
+  "  }",
+  "}",
+  "// A ware of price n may be bought when its price can be paid.",
+  "action Buy(price: 1..6) {",
+  '  require can pay(me, price) else "You cannot pay {price}."',
+  "  pay(me, price)",
+  "  me.bought += price",
+  "}",
+  "flow {",
+  "  act players[0]: Buy",
+  "  act players[0]: Buy or stop",
+  "}",
+  "scoring { score p: p.bought }",
+].join("\n");
+
+const buy = (price: number): EngineAction & { price: number } => ({ type: "Buy", player: 0, price });
+
+describe("`can`", () => {
+  it("is true exactly when some answers pay the whole cost, and looking changes nothing", async () => {
+    await withEngine(PURSE, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const before = JSON.stringify(state);
+      // 1 to 4 can be paid from 1 + 1 + 2; 5 and 6 cannot.
+      expect(engine.legalActions(state, 0)).toEqual([1, 2, 3, 4].map(buy));
+      expect(engine.check(state, buy(5))).toBe("You cannot pay 5.");
+      expect(JSON.stringify(state)).toBe(before);
+    });
+  });
+
+  it("searches past a first answer that leads nowhere", async () => {
+    // Stones making exactly 4: from 1, 3, 2 the last offered (the 2) leaves 1 and 3, neither of which finishes, but
+    // the 3 then the 1 does; from 3 and 2 nothing does.
+    const stones = [
+      'game "Stones" { players 2..2 }',
+      "per player { bag: list<int>  kept: list<int>  found: int }",
+      "proc makeFour(p: Player) {",
+      "  let total = 0",
+      "  while total < 4 {",
+      "    choose stone: int in p.bag by p where total + stone <= 4",
+      "    total += stone",
+      "    remove stone from p.bag",
+      "    add stone to p.kept",
+      "  }",
+      "}",
+      "flow {",
+      "  let p = players[0]",
+      "  p.bag = [1, 3, 2]",
+      "  if can makeFour(p) {",
+      "    p.found += 1",
+      "  }",
+      "  p.bag = [3, 2]",
+      "  if can makeFour(p) {",
+      "    p.found += 10",
+      "  }",
+      "}",
+      "scoring { score p: p.found * 100 + size(p.bag) * 10 + size(p.kept) }",
+    ].join("\n");
+    await withEngine(stones, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      // Found once, and the bag and the stones kept as they were: the searches played on copies.
+      expect(engine.outcome(state)?.scores).toEqual([120, 0]);
+    });
+  });
+
+  it("copies only the player the procedure changes, and every player when it cannot tell", async () => {
+    const compiled = async (text: string): Promise<string> => {
+      const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text });
+      expect(result.diagnostics).toEqual([]);
+      return result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    };
+    const one = await compiled(PURSE);
+    expect(one).toContain("canPlay(state, 0, () => newPayFrame(me, price), me)");
+    expect(one).toMatch(/searchWrites === undefined \|\| seat === searchWrites/);
+    // Paying through the first seat, whoever pays: no player is known, every player is copied.
+    const any = await compiled(PURSE.replace("      p.purse.ones -= 1", "      players[0].purse.ones -= 1"));
+    expect(any).toContain("canPlay(state, 0, () => newPayFrame(me, price))");
+  });
+
+  it("gives the right answer when the procedure changes another player than the one it is asked for", async () => {
+    // The cost is paid from the other player's purse: a copy restricted to the payer would change the real game.
+    const text = PURSE.replaceAll("p.purse", "other(p).purse").replace(
+      "proc pay(",
+      "fn other(p: Player): Player = players[1 - seat(p)]\nproc pay(",
+    );
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const before = JSON.stringify(state);
+      expect(engine.legalActions(state, 0)).toEqual([1, 2, 3, 4].map(buy));
+      expect(JSON.stringify(state)).toBe(before);
+    });
+  });
+});
