@@ -110,9 +110,47 @@ describe("`can`", () => {
     );
     await withEngine(text, (engine: AnyEngine) => {
       const state = engine.newGame({ players: 2, seed: 1 });
-      const before = JSON.stringify(state);
+      const purses = (): unknown[] => (state as { players: { purse: unknown }[] }).players.map((p) => p.purse);
+      const full = { ones: 2, twos: 1 };
+      expect(purses()).toEqual([full, full]);
       expect(engine.legalActions(state, 0)).toEqual([1, 2, 3, 4].map(buy));
-      expect(JSON.stringify(state)).toBe(before);
+      expect(purses()).toEqual([full, full]);
+    });
+  });
+});
+
+describe("`can`, through a loop's variable", () => {
+  it("copies the players a procedure changes through a record it loops over", async () => {
+    // The loop's variable is the coin of the game itself: the copies must not share the player it belongs to.
+    const text = [
+      'game "Spent" { players 2..2 }',
+      "record Coin { value: int  spent: bool }",
+      "per player { coins: list<Coin> = [Coin(value: 1), Coin(value: 2)] }",
+      "proc spendAll(p: Player) {",
+      "  choose sure: bool by p where sure",
+      "  for c in p.coins {",
+      "    c.spent = true",
+      "  }",
+      "}",
+      "action Spend {",
+      '  require can spendAll(me) else "No."',
+      "  spendAll(me)",
+      "}",
+      "flow {",
+      "  act players[0]: Spend or stop",
+      "}",
+      "scoring { score p: count(c in p.coins: c.spent) }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const spent = (): boolean[] =>
+        (state as { players: { coins: { spent: boolean }[] }[] }).players.flatMap((p) => p.coins.map((c) => c.spent));
+      expect(spent()).toEqual([false, false, false, false]);
+      expect(engine.legalActions(state, 0)).toEqual([
+        { type: "Spend", player: 0 },
+        { type: "stop", player: 0 },
+      ]);
+      expect(spent()).toEqual([false, false, false, false]);
     });
   });
 });

@@ -109,7 +109,6 @@ export interface Program {
   readonly allowed: Set<string>;
   /** Which kinds of `allow` blocks the rules use: offers to the players asked, and `anytime` interrupts. */
   readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean; readonly here: boolean };
-  /** The `completing` blocks, by their number (`CompletingStmt.block`). */
   /**
    * The searched blocks, by their number (`CompletingStmt.block`, `CanExpr.block`): each `completing` block and each
    * `can` question, whose procedure the engine plays on copies the same way.

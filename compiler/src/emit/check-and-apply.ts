@@ -5,7 +5,7 @@
 import { type LocalSymbol, isInferred, rangeEnd, withoutNone } from "@rules/dsl";
 import { StructureKind } from "ts-morph";
 import type { EmitContext } from "./context.ts";
-import { frameExpression } from "./routines.ts";
+import { frameExpression } from "./naming.ts";
 import { str } from "./naming.ts";
 import { positionIn, answerType, type Fn } from "./decisions.ts";
 import { domainTest, describeDomain, actionScope, chooseScope } from "./decision-domains.ts";
@@ -141,7 +141,8 @@ export function startActionLines(ctx: EmitContext, name: string): string[] {
     if (!p.from) return position;
     return ctx.exprs.elementAt(p.from, position, scope) ?? `at(${ctx.exprs.readOnlyList(p.from, scope)}, ${position})`;
   });
-  if (ctx.resumable.has(name)) return [`state.stack.push(${frameExpression(ctx, name, ["action.player", ...args])});`];
+  if (ctx.resumable.has(name))
+    return [`state.stack.push(${frameExpression(ctx.program, name, ["action.player", ...args])});`];
   return [`do${name}(${["state", "action.player", ...args].join(", ")});`];
 }
 

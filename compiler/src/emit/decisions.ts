@@ -22,7 +22,7 @@ import {
 } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import type { DecisionEmitter } from "./machine.ts";
-import { frameExpression } from "./routines.ts";
+import { frameExpression } from "./naming.ts";
 import { engineTypeName, pascal, str } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -215,7 +215,7 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
       ];
     },
     frameFor(procName, args) {
-      return frameExpression(ctx, procName, args);
+      return frameExpression(ctx.program, procName, args);
     },
   };
 }

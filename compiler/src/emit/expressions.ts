@@ -26,7 +26,7 @@ import {
 } from "@rules/dsl";
 import { builtinCall } from "./builtin-calls.ts";
 import { playersWrittenBy } from "./search-writes.ts";
-import { LocalNames, str, typeName, valueName, valuesConst } from "./naming.ts";
+import { LocalNames, frameExpression, str, typeName, valueName, valuesConst } from "./naming.ts";
 import { declaredRange, isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
@@ -213,12 +213,11 @@ export class ExprEmitter {
       case "can": {
         // The procedure's frame, started on a copy of the game by the search (`canPlay`, completing.ts).
         const name = e.call.callee.text;
-        const args = e.call.args.map((a) => this.stored(a, scope));
-        const replaced = this.program.variants.some((v) => v.replacements.some((r) => r.name.text === name));
-        const pascal = name.charAt(0).toUpperCase() + name.slice(1);
-        const frame = replaced
-          ? `start${pascal}(${["state", ...args].join(", ")})`
-          : `new${pascal}Frame(${args.join(", ")})`;
+        const frame = frameExpression(
+          this.program,
+          name,
+          e.call.args.map((a) => this.stored(a, scope)),
+        );
         // The one player the procedure may change, when there is one (or none): the copies share the others.
         const writes = playersWrittenBy(this.program, name);
         const only =

@@ -266,7 +266,6 @@ export function engineNames(program: Program): Set<string> {
   const names = new Set(generatedNames);
   // The runtime's grid cell types, unless the rules have a type of their own named Cell (then they use no cells).
   if (!program.records.has("Cell") && !program.enums.has("Cell")) names.add("Cell").add("CellView");
-  const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
   for (const a of program.actions.keys()) {
     for (const prefix of ["check", "do", "offer", "step", "start"]) names.add(`${prefix}${a}`);
     names.add(engineTypeName(program, `${pascal(a)}Action`));
@@ -342,4 +341,15 @@ export function valueName(program: Program, name: string): string {
     valueNames.set(program, names);
   }
   return names.get(name) ?? name;
+}
+
+/** The variants that replace the rule `name`. */
+export function variantsReplacing(program: Program, name: string): string[] {
+  return program.variants.filter((v) => v.replacements.some((r) => r.name.text === name)).map((v) => v.name.text);
+}
+
+/** The frame that starts the resumable rule `name` (a procedure or action), in the version of the game's variant. */
+export function frameExpression(program: Program, name: string, args: string[]): string {
+  if (variantsReplacing(program, name).length === 0) return `new${pascal(name)}Frame(${args.join(", ")})`;
+  return `start${pascal(name)}(${["state", ...args].join(", ")})`;
 }

@@ -18,7 +18,7 @@ import { type FunctionDeclarationStructure, StructureKind } from "ts-morph";
 import type { EmitContext, ResumableRoutine } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { MachineBuilder, type DecisionEmitter } from "./machine.ts";
-import { LocalNames, pascal, str, valueName } from "./naming.ts";
+import { LocalNames, pascal, str, valueName, variantsReplacing } from "./naming.ts";
 import { changesNothingInPlace, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -302,23 +302,12 @@ export function emitFrameAccessor(r: ResumableRoutine): Fn {
   ]);
 }
 
-/** The variants that replace the rule `name`. */
-function variantsReplacing(ctx: EmitContext, name: string): string[] {
-  return ctx.program.variants.filter((v) => v.replacements.some((r) => r.name.text === name)).map((v) => v.name.text);
-}
-
-/** The frame that starts the resumable rule `name` (a procedure or action), in the version of the game's variant. */
-export function frameExpression(ctx: EmitContext, name: string, args: string[]): string {
-  if (variantsReplacing(ctx, name).length === 0) return `new${pascal(name)}Frame(${args.join(", ")})`;
-  return `start${pascal(name)}(${["state", ...args].join(", ")})`;
-}
-
 /** For resumable rules a variant replaces: `startX(state, ...)` makes the frame of the variant's version. */
 export function emitFrameStarters(ctx: EmitContext): Fn[] {
   const out: Fn[] = [];
   for (const r of ctx.resumable.values()) {
     if (r.routine.kind === "flow" || r.routine.variant) continue;
-    const variants = variantsReplacing(ctx, r.routine.name);
+    const variants = variantsReplacing(ctx.program, r.routine.name);
     if (variants.length === 0) continue;
     const params = r.paramFields.map((f) => ({ name: f, type: r.machine.fields.find((x) => x.name === f)!.type }));
     const args = params.map((p) => p.name).join(", ");

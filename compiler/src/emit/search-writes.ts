@@ -65,8 +65,10 @@ function writesOf(program: Program, name: string, known: ReadonlyMap<string, Wri
   // The parameter position a player expression is, or -1.
   const position = (e: Expr): number =>
     e.kind === "name" && e.ref?.kind === "local" ? params.indexOf(e.ref.symbol as LocalSymbol) : -1;
-  // A place written: the player it lies in, when it lies in a player's fields.
-  const target = (e: Expr): void => {
+  // A place written: the player it lies in, when it lies in a player's fields. A parameter, a loop's variable or a
+  // binding may be a record or list of any player (`for c in p.coins { c.spent = true }`): written into, any player.
+  // `inPlace`: the place itself is changed (a list added to), not given a new value.
+  const target = (e: Expr, inPlace: boolean): void => {
     let x: Expr = e;
     while (x.kind === "member" || x.kind === "index") {
       if (x.kind === "member" && x.object.type?.kind === "player") {
@@ -77,20 +79,22 @@ function writesOf(program: Program, name: string, known: ReadonlyMap<string, Wri
       }
       x = x.object;
     }
+    if (x.kind === "name" && x.ref?.kind === "local" && x.ref.symbol.origin !== "let" && (inPlace || x !== e))
+      any = true;
   };
   for (const version of versions) {
     params = version.params.map((p) => p.symbol);
     forEachStmt(version.body, (s) => {
       if (s.kind === "assign") {
-        target(s.target);
+        target(s.target, false);
         // A player parameter given another player: its writes may go anywhere.
         if (position(s.target) >= 0) any = true;
       }
-      if (s.kind === "add" || s.kind === "remove" || s.kind === "shuffle") target(s.list);
+      if (s.kind === "add" || s.kind === "remove" || s.kind === "shuffle") target(s.list, true);
       for (const e of exprsOf(s)) {
         forEachExpr(e, (x) => {
           if (x.kind !== "call") return;
-          if (x.target === "builtin" && builtinFunctions[x.callee.text]?.effect && x.args[0]) target(x.args[0]);
+          if (x.target === "builtin" && builtinFunctions[x.callee.text]?.effect && x.args[0]) target(x.args[0], true);
           if (x.target !== "proc") return;
           const inner = known.get(x.callee.text);
           if (inner === undefined) {

@@ -39,7 +39,8 @@ function isFlatRecord(c: Copying, name: string): boolean {
 
 /**
  * An expression copying `v` (a simple access path, read more than once) of type `t`; `depth` names inner loops.
- * `written`: a field of the game a search writes into by name, copied even where values of its type are not.
+ * `written`: a field of the game a search writes into (its value, or what it holds), copied even where values of
+ * its type are not.
  */
 function copyOf(c: Copying, t: Type, v: string, depth = 0, written = false): string {
   if (written ? isFlatValue(c.program, t) : isTaken(c, t)) return v;
