@@ -154,3 +154,30 @@ describe("`can`, through a loop's variable", () => {
     });
   });
 });
+
+describe("`can` of a procedure that never ends", () => {
+  it("stops the game naming the question and its line, once a way has asked 200 decisions", async () => {
+    const text = [
+      'game "Endless" { players 2..2 }',
+      "per player { coins: int }",
+      "proc spin(p: Player) {",
+      "  while true {",
+      "    choose turn: 1..2 by p",
+      "    p.coins += turn",
+      "  }",
+      "}",
+      "action Spin {",
+      '  require can spin(me) else "No."',
+      "}",
+      "flow {",
+      "  act players[0]: Spin or stop",
+      "}",
+      "scoring { score p: p.coins }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      expect(() => engine.newGame({ players: 2, seed: 1 })).toThrow(
+        "`can spin(...)` at line 10 asked more than 200 decisions without ending",
+      );
+    });
+  });
+});

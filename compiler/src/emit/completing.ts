@@ -27,19 +27,23 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
       b.kind === "can"
         ? `That answer leaves no way to play ${b.call.callee.text} to its end.`
         : (b.message?.value ?? `That answer leaves no way to finish the step that begins at line ${b.span.line}.`);
-    return `{ line: ${b.span.line}, refusal: ${str(refusal)} }`;
+    const what =
+      b.kind === "can"
+        ? `\`can ${b.call.callee.text}(...)\` at line ${b.span.line}`
+        : `the \`completing\` block at line ${b.span.line}`;
+    return `{ what: ${str(what)}, refusal: ${str(refusal)} }`;
   });
   return [
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
       docs: [
-        "Each `completing` block, by its number: its line, and the refusal of an answer after which it could not be finished.",
+        "Each search by its number (a `completing` block, or a `can`): where it stands, and the refusal of an answer after which it could not be finished.",
       ],
       declarations: [
         {
           name: "COMPLETING_BLOCKS",
-          type: "readonly { readonly line: number; readonly refusal: string }[]",
+          type: "readonly { readonly what: string; readonly refusal: string }[]",
           initializer: `[${described.join(", ")}]`,
         },
       ],
@@ -139,7 +143,7 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
       ],
       statements: [
         "if (steps > SEARCH_LIMIT)",
-        "throw new RulesError(`the completing block at line ${COMPLETING_BLOCKS[state.completing[0]!.block]!.line} asked more than ${SEARCH_LIMIT} decisions without ending`);",
+        "throw new RulesError(`${COMPLETING_BLOCKS[state.completing[0]!.block]!.what} asked more than ${SEARCH_LIMIT} decisions without ending`);",
         "const pending = state.pending!;",
         "const answers: Action[] = [];",
         "for (const seat of pending.players) ownAnswers(state, pending.site, seat, answers);",
