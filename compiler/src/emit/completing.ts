@@ -99,10 +99,12 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "searching = true;",
         "try {",
         // Most answers can be finished by taking the last answer offered at every later decision: that path, on one
-        // copy, is tried first; only when it ends at a decision with no answer is every path searched.
+        // copy, is tried first; only when it ends at a decision with no answer, having passed others, is every path
+        // searched.
         "const probe = copyForSearch(state);",
         "apply(probe, action);",
-        "if (finishesTakingLast(probe)) return true;",
+        "const taken = takingLast(probe);",
+        'if (taken !== "open") return taken === "finished";',
         "const copy = copyForSearch(state);",
         "apply(copy, action);",
         "return canFinish(copy, 1);",
@@ -152,20 +154,22 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
     },
     {
       kind: StructureKind.Function,
-      name: "finishesTakingLast",
+      name: "takingLast",
       parameters: [{ name: "state", type: "State" }],
-      returnType: "boolean",
+      returnType: '"finished" | "stuck" | "open"',
       docs: [
-        "Whether taking the last answer offered at each decision from here reaches the end of the `completing` blocks. Changes `state`.",
+        "Takes the last answer offered at each decision from here: `finished` when that reaches the end of the `completing` blocks; `stuck` when it comes to a decision with no answer and every decision on the way had that one answer only (there is no other way); `open` when other answers were left untried. Changes `state`.",
       ],
       statements: [
+        "let alone = true;",
         "for (let steps = 1; !blockFinished && state.completing.length > 0 && state.pending !== null; steps++) {",
         "const answers = searchAnswers(state, steps);",
-        "if (answers.length === 0) return false;",
+        'if (answers.length === 0) return alone ? "stuck" : "open";',
+        "if (answers.length > 1) alone = false;",
         "apply(state, answers[answers.length - 1]!);",
         "}",
         "blockFinished = false;",
-        "return true;",
+        'return "finished";',
       ],
     },
     {
@@ -267,7 +271,9 @@ function emitCan(shareFrames: boolean): (FunctionDeclarationStructure | Statemen
         "try {",
         "const copy = searchCopy(state, block, start());",
         "run(copy);",
-        "if (blockFinished || copy.pending === null || finishesTakingLast(copy)) return true;",
+        "if (blockFinished || copy.pending === null) return true;",
+        "const taken = takingLast(copy);",
+        'if (taken !== "open") return taken === "finished";',
         "blockFinished = false;",
         "const again = searchCopy(state, block, start());",
         "run(again);",

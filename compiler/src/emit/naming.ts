@@ -251,7 +251,7 @@ const completingNames = [
   "finishesBlocks",
   "finishesAmongOthers",
   "canFinish",
-  "finishesTakingLast",
+  "takingLast",
   "searchAnswers",
   "copyForSearch",
   "copyFrame",
