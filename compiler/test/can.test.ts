@@ -55,7 +55,7 @@ describe("`can`", () => {
 
   it("searches past a first answer that leads nowhere", async () => {
     // Stones making exactly 4: from 1, 3, 2 the last offered (the 2) leaves 1 and 3, neither of which finishes, but
-    // the 3 then the 1 does; from 3 and 2 nothing does.
+    // the 3 then the 1 does; from 3 and 2 nothing does, nor from 3 alone.
     const stones = [
       'game "Stones" { players 2..2 }',
       "per player { bag: list<int>  kept: list<int>  found: int }",
@@ -78,13 +78,18 @@ describe("`can`", () => {
       "  if can makeFour(p) {",
       "    p.found += 10",
       "  }",
+      "  // The 3 is the only answer, and then nothing is left: no way round that dead end.",
+      "  p.bag = [3]",
+      "  if can makeFour(p) {",
+      "    p.found += 100",
+      "  }",
       "}",
       "scoring { score p: p.found * 100 + size(p.bag) * 10 + size(p.kept) }",
     ].join("\n");
     await withEngine(stones, (engine: AnyEngine) => {
       const state = engine.newGame({ players: 2, seed: 1 });
       // Found once, and the bag and the stones kept as they were: the searches played on copies.
-      expect(engine.outcome(state)?.scores).toEqual([120, 0]);
+      expect(engine.outcome(state)?.scores).toEqual([110, 0]);
     });
   });
 
