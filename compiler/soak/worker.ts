@@ -2,7 +2,7 @@
  * A soak worker (run by tinypool in a process of its own): plays a run of random games of one game, variant and
  * player count, and reports each failure with the seed that reproduces it. Every `checkEvery`-th game is also
  * checked at every decision: the state validates and survives JSON, every seat's view and legal actions are asked
- * for, and each legal action passes `check`.
+ * for, each legal action passes `check`, and all that asking leaves the game as it was.
  */
 import { abandonReason, createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { loadEngineOnce } from "../src/cli/registry.ts";
@@ -64,7 +64,8 @@ function checkedGame(
   const state = engine.newGame(options) as object;
   let step = 0;
   for (; ; step++) {
-    const problem = engine.validateState(JSON.parse(JSON.stringify(state)));
+    const saved = JSON.stringify(state);
+    const problem = engine.validateState(JSON.parse(saved));
     if (problem !== null) throw new Error(`step ${step}: the state does not validate: ${problem}`);
     for (let seat = 0; seat < options.players; seat++) {
       engine.view(state, seat);
@@ -73,6 +74,9 @@ function checkedGame(
         if (refusal !== null) throw new Error(`step ${step}: a legal action of seat ${seat} is refused: ${refusal}`);
       }
     }
+    // Looking plays only copies (the searches of `completing` and `can` among them): the game is as it was.
+    if (JSON.stringify(state) !== saved)
+      throw new Error(`step ${step}: viewing, listing or checking the actions changed the game`);
     const seat = lowestSeat(engine.toAct(state));
     if (seat === undefined) {
       if (engine.outcome(state) === null) throw new Error("no seat is to act, but the game is not over");

@@ -17,6 +17,22 @@ it("plays its games, checks every n-th at each decision, and finds nothing wrong
   expect(result.actions).toBeGreaterThan(20 * 40);
 });
 
+it("finds nothing wrong in Glen More, whose listings search copies of the game (`can`, `completing`)", async () => {
+  const glenMore = join(REPO_ROOT, "rulesets/glen-more/generated/engine.ts");
+  const task = { enginePath: glenMore, variant: "base", players: 3, firstSeed: 11, games: 2, checkEvery: 1 };
+  const result = await soak({ ...task, maxSteps: 10_000 });
+  expect(result).toMatchObject({ games: 2, checkedGames: 2, failures: [] });
+});
+
+it("reports a listing of actions that changes the game", async () => {
+  const meddling = join(REPO_ROOT, "compiler/test/fixtures/meddling-engine.ts");
+  const task = { enginePath: meddling, variant: "base", players: 3, firstSeed: 5, games: 1, checkEvery: 1 };
+  const result = await soak({ ...task, maxSteps: 10_000 });
+  expect(result.failures).toEqual([
+    { seed: 5, message: "step 0: viewing, listing or checking the actions changed the game" },
+  ]);
+});
+
 it("reports each failure with its seed and goes on: games cut at 10 actions do not end", async () => {
   const task = { enginePath: letterOfMarque, variant: "base", players: 3, firstSeed: 7, games: 3, checkEvery: 2 };
   const result = await soak({ ...task, maxSteps: 10 });
