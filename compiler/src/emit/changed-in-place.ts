@@ -1,8 +1,8 @@
 /**
- * What the searches of `completing` blocks may change in place: the types of the lists, maps, decks and records that
- * the blocks, and the procedures they call, write into (`add`, `remove`, `shuffle`, `draw`, `x.f = ...`,
- * `a[i] = ...`). A search stops where the outermost block ends, so nothing else runs on its copies: a part of the
- * state holding none of these types is never written there, and the copies share it.
+ * What the searches of `completing` blocks and `can` may change in place: the fields of the game their writes lie in,
+ * and the types of the lists, maps, decks and records written into (`add`, `remove`, `shuffle`, `draw`, `x.f = ...`,
+ * `a[i] = ...`), in the blocks and the procedures they call (`written-places.ts`). A search stops where the block
+ * or the procedure ends, so nothing else runs on its copies: what none of these writes reaches, the copies share.
  */
 import {
   exprsOf,
@@ -14,6 +14,7 @@ import {
   type Program,
   type Type,
 } from "@rules/dsl";
+import { forEachWrite, procVersions, rootOf } from "./written-places.ts";
 
 /** A predicate on types: whether a value of that type may hold something a search changes in place. */
 export type MayChange = (t: Type) => boolean;
@@ -41,58 +42,27 @@ export function changedInSearch(program: Program): ChangedInSearch {
   const noteType = (t: Type | undefined): void => {
     if (t !== undefined) changed.add(typeToString(t));
   };
-  // The field of the game a written place lies in. A `let` holds a copy, in its frame, which searches copy; a
-  // parameter, a loop's variable or a binding may be a record or list of the game itself, lying anywhere.
-  // `inPlace`: the place itself is changed (a list added to), not given a new value.
-  const noteRoot = (place: Expr, inPlace: boolean): void => {
-    for (let x = place; ; x = x.object) {
-      if (x.kind === "member" && x.object.type?.kind === "player") {
-        playerFields.add(x.name.text);
-        return;
-      }
-      if (x.kind === "name") {
-        if (x.ref?.kind === "global") globals.add(x.ref.field);
-        else if (x.ref?.kind !== "local" || (x.ref.symbol.origin !== "let" && (inPlace || x !== place)))
-          rootsKnown = false;
-        return;
-      }
-      if (x.kind !== "member" && x.kind !== "index") {
-        rootsKnown = false;
-        return;
-      }
-    }
+  // A place written: the container whose slot changes (a record's field, a list's element, a map's value; a list
+  // added to, removed from or shuffled) by its type, and the field of the game it lies in.
+  const note = (place: Expr, inPlace: boolean): void => {
+    if (inPlace) noteType(place.type);
+    else if ((place.kind === "member" && place.object.type?.kind === "record") || place.kind === "index")
+      noteType(place.object.type);
+    const root = rootOf(place, inPlace);
+    if (root.kind === "player") playerFields.add(root.field);
+    else if (root.kind === "global") globals.add(root.field);
+    else if (root.kind === "anywhere") rootsKnown = false;
   };
-  // A container written into: its type, and where it lies.
-  const note = (container: Expr): void => {
-    noteType(container.type);
-    noteRoot(container, true);
-  };
-  const bodiesOf = (proc: string): Block[] => [
-    ...(program.procs.has(proc) ? [program.procs.get(proc)!.body] : []),
-    ...program.variants.flatMap((v) =>
-      v.replacements.flatMap((r) => (r.kind === "proc" && r.name.text === proc ? [r.body] : [])),
-    ),
-  ];
   const calls = (e: Expr): void =>
     forEachExpr(e, (x) => {
-      if (x.kind !== "call") return;
-      if (x.target === "proc" && !walked.has(x.callee.text)) {
-        walked.add(x.callee.text);
-        for (const body of bodiesOf(x.callee.text)) block(body);
-      }
-      // `draw(list)` takes the top element off the list.
-      if (x.target === "builtin" && x.callee.text === "draw" && x.args[0]) note(x.args[0]);
+      if (x.kind !== "call" || x.target !== "proc" || walked.has(x.callee.text)) return;
+      walked.add(x.callee.text);
+      for (const version of procVersions(program, x.callee.text)) block(version.body);
     });
   const block = (b: Block): void =>
     forEachStmt(b, (s) => {
-      // The container whose slot changes: a record's field, a list's element, a map's value; a list added to,
-      // removed from or shuffled.
-      if (s.kind === "assign" && s.target.kind === "member" && s.target.object.type?.kind === "record")
-        noteType(s.target.object.type);
-      if (s.kind === "assign" && s.target.kind === "index") noteType(s.target.object.type);
-      if (s.kind === "assign") noteRoot(s.target, false);
+      forEachWrite(s, note);
       if (s.kind === "allow" || s.kind === "end") allowances = true;
-      if (s.kind === "add" || s.kind === "remove" || s.kind === "shuffle") note(s.list);
       exprsOf(s).forEach(calls);
     });
   for (const b of program.completing) {

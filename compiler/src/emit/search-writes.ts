@@ -5,16 +5,8 @@
  * `draw(p.hand)`) must go through one of the procedure's `Player` parameters, passed down unchanged; anything else
  * (`players[0].coins`, a loop's player, a parameter given a new value) and the search copies every player.
  */
-import {
-  builtinFunctions,
-  exprsOf,
-  forEachExpr,
-  forEachStmt,
-  type Expr,
-  type LocalSymbol,
-  type ProcDecl,
-  type Program,
-} from "@rules/dsl";
+import { exprsOf, forEachExpr, forEachStmt, type Expr, type LocalSymbol, type Program } from "@rules/dsl";
+import { forEachWrite, procVersions, rootOf } from "./written-places.ts";
 
 /** The positions of the `Player` parameters through which a procedure writes players; `undefined`: any player. */
 export type WrittenPlayers = ReadonlySet<number> | undefined;
@@ -52,50 +44,31 @@ function allWrites(program: Program): Map<string, WrittenPlayers> {
 
 /** What procedure `name` writes, given what the procedures it calls are known to write so far. */
 function writesOf(program: Program, name: string, known: ReadonlyMap<string, WrittenPlayers>): WrittenPlayers {
-  // The procedure's versions: its own, and those of the variants that replace it.
-  const versions: ProcDecl[] = [
-    program.procs.get(name)!,
-    ...program.variants.flatMap((v) =>
-      v.replacements.flatMap((r) => (r.kind === "proc" && r.name.text === name ? [r] : [])),
-    ),
-  ];
   const result = new Set<number>();
   let any = false;
   let params: (LocalSymbol | undefined)[] = [];
   // The parameter position a player expression is, or -1.
   const position = (e: Expr): number =>
     e.kind === "name" && e.ref?.kind === "local" ? params.indexOf(e.ref.symbol as LocalSymbol) : -1;
-  // A place written: the player it lies in, when it lies in a player's fields. A parameter, a loop's variable or a
-  // binding may be a record or list of any player (`for c in p.coins { c.spent = true }`): written into, any player.
-  // `inPlace`: the place itself is changed (a list added to), not given a new value.
-  const target = (e: Expr, inPlace: boolean): void => {
-    let x: Expr = e;
-    while (x.kind === "member" || x.kind === "index") {
-      if (x.kind === "member" && x.object.type?.kind === "player") {
-        const at = position(x.object);
-        if (at < 0) any = true;
-        else result.add(at);
-        return;
-      }
-      x = x.object;
-    }
-    if (x.kind === "name" && x.ref?.kind === "local" && x.ref.symbol.origin !== "let" && (inPlace || x !== e))
-      any = true;
+  // The player a place written lies in: one of the parameters, or any (a parameter, loop variable or binding may be a
+  // record or list of any player: `for c in p.coins { c.spent = true }`).
+  const player = (place: Expr, inPlace: boolean): void => {
+    const root = rootOf(place, inPlace);
+    if (root.kind === "anywhere") any = true;
+    if (root.kind !== "player") return;
+    const at = position(root.player);
+    if (at < 0) any = true;
+    else result.add(at);
   };
-  for (const version of versions) {
+  for (const version of procVersions(program, name)) {
     params = version.params.map((p) => p.symbol);
     forEachStmt(version.body, (s) => {
-      if (s.kind === "assign") {
-        target(s.target, false);
-        // A player parameter given another player: its writes may go anywhere.
-        if (position(s.target) >= 0) any = true;
-      }
-      if (s.kind === "add" || s.kind === "remove" || s.kind === "shuffle") target(s.list, true);
+      forEachWrite(s, player);
+      // A player parameter given another player: its writes may go anywhere.
+      if (s.kind === "assign" && position(s.target) >= 0) any = true;
       for (const e of exprsOf(s)) {
         forEachExpr(e, (x) => {
-          if (x.kind !== "call") return;
-          if (x.target === "builtin" && builtinFunctions[x.callee.text]?.effect && x.args[0]) target(x.args[0], true);
-          if (x.target !== "proc") return;
+          if (x.kind !== "call" || x.target !== "proc") return;
           const inner = known.get(x.callee.text);
           if (inner === undefined) {
             any = true;
