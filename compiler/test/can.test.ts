@@ -1,7 +1,7 @@
 /**
  * `can pay(p, cost)` in the engine: true when some answers to the procedure's decisions (and those of the procedures
- * it calls) play it to its end, found on copies of the game that leave the game as it was; the copies share what the
- * procedure cannot change, and copy every player it might.
+ * it calls) play it to its end, found by its trial version, which plays on the game itself and undoes each run: the
+ * game is left as it was, whatever the procedure changes and however it reaches it.
  */
 import { describe, expect, it } from "vitest";
 import type { AnyEngine, EngineAction } from "@rules/runtime";
@@ -93,18 +93,18 @@ describe("`can`", () => {
     });
   });
 
-  it("copies only the player the procedure changes, and every player when it cannot tell", async () => {
-    const compiled = async (text: string): Promise<string> => {
-      const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text });
-      expect(result.diagnostics).toEqual([]);
-      return result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
-    };
-    const one = await compiled(PURSE);
-    expect(one).toContain("canPlay(state, 0, () => newPayFrame(me, price), me)");
-    expect(one).toMatch(/searchWrites === undefined \|\| seat === searchWrites/);
-    // Paying through the first seat, whoever pays: no player is known, every player is copied.
-    const any = await compiled(PURSE.replace("      p.purse.ones -= 1", "      players[0].purse.ones -= 1"));
-    expect(any).toContain("canPlay(state, 0, () => newPayFrame(me, price))");
+  it("plays the procedure's trial version on the game itself, noting each change to undo it", async () => {
+    const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text: PURSE });
+    expect(result.diagnostics).toEqual([]);
+    const engine = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    expect(engine).toContain("canPlay(0, (trial) => tryPay(state, trial, me, price))");
+    // A decision lists the answers its condition allows, and takes the one the trial gives.
+    expect(engine).toContain("const coin = coinAnswers[trial.answer(coinAnswers.length)]!;");
+    expect(engine).toMatch(
+      /trial\.keep\(state\.players\[p\]!\.purse, "ones"\);\s+state\.players\[p\]!\.purse\.ones -= 1;/,
+    );
+    // The procedure's own `let` dies with the run: nothing to note.
+    expect(engine).not.toContain("trial.keep(due");
   });
 
   it("gives the right answer when the procedure changes another player than the one it is asked for", async () => {
@@ -183,6 +183,55 @@ describe("`can` of a procedure that never ends", () => {
       expect(() => engine.newGame({ players: 2, seed: 1 })).toThrow(
         "`can spin(...)` at line 10 asked more than 200 decisions without ending",
       );
+    });
+  });
+});
+
+describe("`can` of a procedure that changes maps, ends the game or stops it with an error", () => {
+  it("leaves the game as it was: a map's keys in their order, the game not over, nothing half done", async () => {
+    // Spending empties the stock type by type (taking its key out of the map), and may end the game or overrun.
+    const text = [
+      'game "Stock" { players 2..2 }',
+      "enum Good { fish, salt, wine }",
+      "global { stock: map<Good, int> = { fish: 1, salt: 2, wine: 1 }  asked: int }",
+      "proc spend(p: Player, mode: int) {",
+      "  choose g: Good by p where has(stock, g)",
+      "  remove g from stock",
+      "  if mode == 1 {",
+      '    end "the stock ran out"',
+      "  }",
+      "  if mode == 2 {",
+      "    asked = [1, 2][5]",
+      "  }",
+      "  choose again: Good by p where has(stock, again) and again == fish",
+      "}",
+      "flow {",
+      "  if can spend(players[0], 0) {",
+      "    asked += 1",
+      "  }",
+      "  if can spend(players[0], 1) {",
+      "    asked += 10",
+      "  }",
+      "  act players[0]: Look",
+      "}",
+      "action Look(mode: 0..2) {",
+      '  require can spend(me, mode) else "No."',
+      "}",
+      "scoring { score p: asked }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const before = JSON.stringify(state);
+      // Spending salt or wine first leaves fish to take next: found; the end of the game ends the procedure: found.
+      expect((state as { asked: number }).asked).toBe(11);
+      expect(Object.keys((state as { stock: object }).stock)).toEqual(["fish", "salt", "wine"]);
+      expect(engine.isOver(state)).toBe(false);
+      // An error in the procedure stops the question, and every change made on the way is undone.
+      expect(engine.check(state, { type: "Look", player: 0, mode: 0 } as EngineAction)).toBeNull();
+      expect(() => engine.check(state, { type: "Look", player: 0, mode: 2 } as EngineAction)).toThrow(
+        /inline.rules:11:13: index 5 is outside a list of 2/,
+      );
+      expect(JSON.stringify(state)).toBe(before);
     });
   });
 });

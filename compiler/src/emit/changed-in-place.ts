@@ -1,8 +1,9 @@
 /**
- * What the searches of `completing` blocks and `can` may change in place: the fields of the game their writes lie in,
- * and the types of the lists, maps, decks and records written into (`add`, `remove`, `shuffle`, `draw`, `x.f = ...`,
+ * What the searches of `completing` blocks may change in place: the fields of the game their writes lie in, and the
+ * types of the lists, maps, decks and records written into (`add`, `remove`, `shuffle`, `draw`, `x.f = ...`,
  * `a[i] = ...`), in the blocks and the procedures they call (`written-places.ts`). A search stops where the block
- * or the procedure ends, so nothing else runs on its copies: what none of these writes reaches, the copies share.
+ * ends, so nothing else runs on its copies: what none of these writes reaches, the copies share. (A `can` copies
+ * nothing: its trials undo what they change, trials.ts.)
  */
 import {
   exprsOf,
@@ -53,9 +54,12 @@ export function changedInSearch(program: Program): ChangedInSearch {
     else if (root.kind === "global") globals.add(root.field);
     else if (root.kind === "anywhere") rootsKnown = false;
   };
+  // The procedure a `can` asks is played by its trial, which changes nothing in the end.
+  const asked = new Set<Expr>();
   const calls = (e: Expr): void =>
     forEachExpr(e, (x) => {
-      if (x.kind !== "call" || x.target !== "proc" || walked.has(x.callee.text)) return;
+      if (x.kind === "can") asked.add(x.call);
+      if (x.kind !== "call" || x.target !== "proc" || asked.has(x) || walked.has(x.callee.text)) return;
       walked.add(x.callee.text);
       for (const version of procVersions(program, x.callee.text)) block(version.body);
     });
@@ -65,10 +69,7 @@ export function changedInSearch(program: Program): ChangedInSearch {
       if (s.kind === "allow" || s.kind === "end") allowances = true;
       exprsOf(s).forEach(calls);
     });
-  for (const b of program.completing) {
-    if (b.kind === "can") calls(b.call);
-    else block(b.body);
-  }
+  for (const b of program.completing) if (b.kind !== "can") block(b.body);
 
   const memo = new Map<string, boolean>();
   const mayChange: MayChange = (t) => {

@@ -9,6 +9,7 @@ import { frameExpression } from "./naming.ts";
 import { str } from "./naming.ts";
 import { positionIn, answerType, type Fn } from "./decisions.ts";
 import { domainTest, describeDomain, actionScope, chooseScope } from "./decision-domains.ts";
+import { hasCompletingBlocks } from "./completing.ts";
 
 export function emitCheck(ctx: EmitContext): Fn {
   const cases: string[] = [];
@@ -69,7 +70,7 @@ export function emitCheck(ctx: EmitContext): Fn {
         const refuse = `if (!${condition}) return ${message};`;
         cases.push(...(orNone ? ["if (value !== null) {", ...item, refuse, "}"] : [...item, refuse]));
       }
-      if (ctx.program.completing.length > 0) {
+      if (hasCompletingBlocks(ctx.program)) {
         // The refusal of the innermost block: the one the decision belongs to.
         cases.push(
           "if (!finishesAmongOthers(state, action)) return COMPLETING_BLOCKS[state.completing.at(-1)!.block]!.refusal;",

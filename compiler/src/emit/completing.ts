@@ -8,10 +8,18 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from "ts-morph";
+import type { Program } from "@rules/dsl";
 import type { EmitContext } from "./context.ts";
 import { str } from "./naming.ts";
 import { ownAnswerCases } from "./offers.ts";
-import { heldFieldsOf } from "./engine-module.ts";
+
+/**
+ * Whether the rules have `completing` blocks. A `can` is numbered with them (`COMPLETING_BLOCKS`), but its trials
+ * (trials.ts) need none of the machinery below: no block under way in the state, no search at each answer.
+ */
+export function hasCompletingBlocks(program: Program): boolean {
+  return program.completing.some((b) => b.kind !== "can");
+}
 
 /**
  * `completing { ... }`: the answers a decision of the rules offers by itself (without what `allow` adds), and the
@@ -21,7 +29,6 @@ import { heldFieldsOf } from "./engine-module.ts";
 export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure | StatementStructures)[] {
   const blocks = ctx.program.completing;
   if (blocks.length === 0) return [];
-  const cases = ownAnswerCases(ctx);
   const described = blocks.map((b) => {
     const refusal =
       b.kind === "can"
@@ -54,6 +61,14 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
       docs: ["How many decisions in a row a search plays before it calls the block endless."],
       declarations: [{ name: "SEARCH_LIMIT", initializer: "200" }],
     },
+    ...(hasCompletingBlocks(ctx.program) ? blockSearch(ctx) : []),
+  ];
+}
+
+/** The search of `completing` blocks: the answers that let the blocks under way be finished. */
+function blockSearch(ctx: EmitContext): (FunctionDeclarationStructure | StatementStructures)[] {
+  const cases = ownAnswerCases(ctx);
+  return [
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Let,
@@ -200,90 +215,6 @@ export function emitCompleting(ctx: EmitContext): (FunctionDeclarationStructure 
         "if (canFinish(copy, steps + 1)) return true;",
         "}",
         "return false;",
-      ],
-    },
-    ...(blocks.some((b) => b.kind === "can") ? emitCan(heldFieldsOf(ctx).length === 0) : []),
-  ];
-}
-
-/**
- * `can pay(p, cost)`: the procedure's frame pushed on a copy of the game above every frame under way (which the
- * search never runs: `run` stops at `searchFloor`), then searched as a `completing` block is. `shareFrames`: the
- * copy may share the frames under way (no frame holds records, see `emitStateCopy`).
- */
-function emitCan(shareFrames: boolean): (FunctionDeclarationStructure | StatementStructures)[] {
-  return [
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Let,
-      docs: ["While `can` plays a procedure on copies: the height of the stack under its frame, where `run` stops."],
-      declarations: [{ name: "searchFloor", initializer: "-1" }],
-    },
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Let,
-      docs: [
-        "While `can` plays a procedure that writes at most one player's fields: that player (null: none), the only one its copies copy.",
-      ],
-      declarations: [{ name: "searchWrites", type: "Player | null | undefined", initializer: "undefined" }],
-    },
-    {
-      kind: StructureKind.Function,
-      name: "searchCopy",
-      parameters: [
-        { name: "state", type: "State" },
-        { name: "block", type: "number" },
-        { name: "frame", type: "Frame" },
-      ],
-      returnType: "State",
-      docs: ["A copy of the game where the procedure of `frame` runs, as search `block`, above the frames under way."],
-      statements: [
-        `const copy = copyForSearch(state${shareFrames ? ", state.stack.length" : ""});`,
-        // The decision waiting in the game is not the search's: the procedure runs until it asks its own.
-        "copy.pending = null;",
-        "copy.completing.push({ block, depth: copy.stack.length });",
-        "copy.stack.push(frame);",
-        "searchFloor = copy.stack.length - 1;",
-        "return copy;",
-      ],
-    },
-    {
-      kind: StructureKind.Function,
-      name: "canPlay",
-      parameters: [
-        { name: "state", type: "State" },
-        { name: "block", type: "number" },
-        { name: "start", type: "() => Frame" },
-        { name: "only", type: "Player | null", hasQuestionToken: true },
-      ],
-      returnType: "boolean",
-      docs: [
-        "`can`: whether some answers to the decisions of the procedure whose frame `start` makes play it to its end. It is played on copies of the game (search `block`): the last answer of each decision first, then every answer. `only`: the one player it may change (null: none), when the compiler knows. `state` does not change.",
-      ],
-      statements: [
-        "const outerSearching = searching;",
-        "const outerFinished = blockFinished;",
-        "const outerFloor = searchFloor;",
-        "const outerWrites = searchWrites;",
-        "searching = true;",
-        "searchWrites = only;",
-        "blockFinished = false;",
-        "try {",
-        "const copy = searchCopy(state, block, start());",
-        "run(copy);",
-        "if (blockFinished || copy.pending === null) return true;",
-        "const taken = takingLast(copy);",
-        'if (taken !== "open") return taken === "finished";',
-        "blockFinished = false;",
-        "const again = searchCopy(state, block, start());",
-        "run(again);",
-        "return blockFinished || again.pending === null || canFinish(again, 1);",
-        "} finally {",
-        "searching = outerSearching;",
-        "blockFinished = outerFinished;",
-        "searchFloor = outerFloor;",
-        "searchWrites = outerWrites;",
-        "}",
       ],
     },
   ];

@@ -21,6 +21,7 @@ import {
   type StatementStructures,
 } from "ts-morph";
 import type { EmitContext } from "./context.ts";
+import type { Scope } from "./expressions.ts";
 import type { DecisionEmitter } from "./machine.ts";
 import { frameExpression } from "./naming.ts";
 import { engineTypeName, pascal, str } from "./naming.ts";
@@ -189,6 +190,21 @@ export function describeSite(ctx: EmitContext, d: DecisionSite): string {
   return `\`${ctx.sourceOf(d.stmt.span).slice(0, 90)}\` (${ctx.where(d)})`;
 }
 
+/**
+ * A choice whose range ends at a value (`choose n: 1..me.coins`): a range that ends below its start leaves nothing to
+ * answer, so the game stops at the rule rather than wait for ever. Nothing for any other choice.
+ */
+export function emptyRangeCheck(ctx: EmitContext, s: ChooseStmt, scope: Scope): string[] {
+  const highValue = rangeEnd(s.domain.typeExpr);
+  const t = withoutNone(answerType(s));
+  if (!highValue || t.kind !== "int" || answerType(s).kind === "optional") return [];
+  const where = `${ctx.sourcePath}:${s.span.line}`;
+  const high = ctx.exprs.emit(highValue, scope);
+  return [
+    `if (${high} < ${t.low ?? 0}) throw new RulesError(\`${where}: the choice of ${s.name.text} has no answer: its range ${t.low ?? 0}..\${${high}} is empty\`);`,
+  ];
+}
+
 /** How the state machine suspends for a decision, and how it starts a resumable procedure. */
 export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
   return {
@@ -204,15 +220,7 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
         ];
       }
       const pending = `state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.chooser, scope)}] };`;
-      const highValue = rangeEnd(s.domain.typeExpr);
-      const t = withoutNone(answerType(s));
-      if (!highValue || t.kind !== "int" || answerType(s).kind === "optional") return [pending];
-      // A range that ends below its start leaves nothing to answer: stop at the rule rather than wait for ever.
-      const where = `${ctx.sourcePath}:${s.span.line}`;
-      return [
-        `if (${ctx.exprs.emit(highValue, scope)} < ${t.low ?? 0}) throw new RulesError(\`${where}: the choice of ${s.name.text} has no answer: its range ${t.low ?? 0}..\${${ctx.exprs.emit(highValue, scope)}} is empty\`);`,
-        pending,
-      ];
+      return [...emptyRangeCheck(ctx, s, scope), pending];
     },
     frameFor(procName, args) {
       return frameExpression(ctx.program, procName, args);

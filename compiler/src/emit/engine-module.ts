@@ -16,7 +16,8 @@ import { emitStateCopy } from "./state-copy.ts";
 import { decisionEmitter, emitActionTypes, emitPendingType } from "./decisions.ts";
 import { emitAnswerAlone, emitLegalActions, emitOffer } from "./offers.ts";
 import { emitApply, emitCheck } from "./check-and-apply.ts";
-import { emitCompleting } from "./completing.ts";
+import { emitCompleting, hasCompletingBlocks } from "./completing.ts";
+import { emitTrials } from "./trials.ts";
 import { emitAllowed, emitMayAct } from "./allowances.ts";
 import { emitActionPlaces, emitDescribeAction, emitShownAction } from "./action-text.ts";
 import { enumReaders, plainScope, type Scope } from "./expressions.ts";
@@ -30,6 +31,7 @@ import {
   emitActionCheck,
   emitFrameAccessor,
   emitFrameConstructor,
+  startedInGame,
   emitFrameStarters,
   emitFunctions,
   emitWays,
@@ -250,7 +252,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
             },
           ]
         : []),
-      ...(program.completing.length > 0
+      ...(hasCompletingBlocks(program)
         ? [
             {
               name: "completing",
@@ -375,7 +377,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
     program.decisions.filter((d) => d.kind === "choose" || !!d.stmt.orStop).map((d) => ctx.routineTag(d.owner)),
   );
   for (const r of ctx.resumable.values()) {
-    add(emitFrameConstructor(ctx, r));
+    if (startedInGame(ctx, r)) add(emitFrameConstructor(ctx, r));
     add(emitStepFunction(ctx, r));
     if (answeredIn.has(r.tag)) add(emitFrameAccessor(r));
   }
@@ -410,7 +412,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
   add(...emitAnswerAlone(ctx));
   add(...emitCompleting(ctx));
-  if (program.completing.length > 0) add(...emitStateCopy(ctx));
+  add(...emitTrials(ctx));
+  if (hasCompletingBlocks(program)) add(...emitStateCopy(ctx));
   add(...emitAllowed(ctx));
   add(...emitMayAct(ctx));
   add(emitShownAction(ctx));
@@ -492,9 +495,18 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   // Every engine names these types; the hex and deck types only when the rules use them.
   // A designer's own type named Cell (then the rules use no grid cells) keeps its name.
   const ownCell = program.records.has("Cell") || program.enums.has("Cell");
-  const hexTypes = ["Hex", "HexView", "Cell", "CellView", "Deck", "DeckView", "Held", "HeldFields", "Way"].filter(
-    (name) => !(ownCell && name.startsWith("Cell")) && names.has(name),
-  );
+  const hexTypes = [
+    "Hex",
+    "HexView",
+    "Cell",
+    "CellView",
+    "Deck",
+    "DeckView",
+    "Held",
+    "HeldFields",
+    "Trial",
+    "Way",
+  ].filter((name) => !(ownCell && name.startsWith("Cell")) && names.has(name));
   const types = [
     ...(grids !== undefined ? ["BoardGrids"] : []),
     "Engine",
@@ -665,11 +677,7 @@ function emitRun(ctx: EmitContext): StatementStructures {
       ...(holds ? ["thawHeld(state, HELD);"] : []),
       ...(ctx.plainEnds ? ["try {"] : []),
       // A search of a `completing` block stops where the block ends.
-      `while (state.pending === null${ctx.program.completing.length > 0 ? " && !blockFinished" : ""}) {`,
-      // A search of `can` stops where its procedure's frame ends.
-      ...(ctx.program.completing.some((b) => b.kind === "can")
-        ? ["if (state.stack.length === searchFloor) {", "blockFinished = true;", holds ? "break;" : "return;", "}"]
-        : []),
+      `while (state.pending === null${hasCompletingBlocks(ctx.program) ? " && !blockFinished" : ""}) {`,
       "const frame = state.stack[state.stack.length - 1];",
       `if (frame === undefined) ${holds ? "break" : "return"};`,
       "switch (frame.routine) {",
@@ -751,7 +759,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
             ]
           : []),
         ...(p.endReasons.length > 0 ? ["ending: null,"] : []),
-        ...(p.completing.length > 0 ? ["completing: [],"] : []),
+        ...(hasCompletingBlocks(p) ? ["completing: [],"] : []),
         "pending: null,",
         "};",
         ...(playerInitial.length > 0 ? ["for (const mine of state.players) {", ...playerInitial, "}"] : []),

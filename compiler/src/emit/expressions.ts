@@ -25,8 +25,7 @@ import {
   type Type,
 } from "@rules/dsl";
 import { builtinCall } from "./builtin-calls.ts";
-import { playersWrittenBy } from "./search-writes.ts";
-import { LocalNames, frameExpression, str, typeName, valueName, valuesConst } from "./naming.ts";
+import { LocalNames, str, trialName, typeName, valueName, valuesConst } from "./naming.ts";
 import { declaredRange, isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
@@ -42,6 +41,11 @@ export interface Scope {
   readonly ownerVar?: string;
   /** In a constant: module-level data, made before any game exists, so helpers take no state. */
   readonly stateless?: boolean;
+  /**
+   * In the trial version of a procedure (trials.ts): the trial it runs in. Procedures it calls run as their trial
+   * versions, which note every change they make so that the trial can undo it.
+   */
+  readonly trial?: string;
 }
 
 export function plainScope(names: LocalNames = new LocalNames()): Scope {
@@ -60,6 +64,8 @@ export class HelperSink {
   readonly helpers: Helper[] = [];
   /** The helper lifted for each aggregate or comprehension, so emitting an expression again reuses it. */
   readonly lifted = new Map<Aggregate | Comprehension | MapComprehension | MatchExpr, string>();
+  /** Those lifted in a trial from an expression that calls a procedure: they call its trial version. */
+  readonly liftedInTrials = new Map<Aggregate | Comprehension | MapComprehension | MatchExpr, string>();
   private count = 0;
   nextName(base: string): string {
     return `${base}${++this.count}`;
@@ -211,23 +217,12 @@ export class ExprEmitter {
       case "is":
         return this.isMember(e.subject, e.member.text, scope);
       case "can": {
-        // The procedure's frame, started on a copy of the game by the search (`canPlay`, completing.ts).
-        const name = e.call.callee.text;
-        const frame = frameExpression(
-          this.program,
-          name,
-          e.call.args.map((a) => this.stored(a, scope)),
-        );
-        // The one player the procedure may change, when there is one (or none): the copies share the others.
-        const writes = playersWrittenBy(this.program, name);
-        const only =
-          writes === undefined || writes.size > 1
-            ? "undefined"
-            : writes.size === 0
-              ? "null"
-              : this.emit(e.call.args[[...writes][0]!]!, scope);
-        const extra = only !== "undefined" ? [only] : [];
-        return `canPlay(${["state", String(e.block!), `() => ${frame}`, ...extra].join(", ")})`;
+        // The procedure's trial version, played by the search on the game itself, which each run leaves as it was
+        // (`canPlay`, trials.ts). Given its arguments as a call is.
+        const trial = scope.names.fresh("trial");
+        const args = e.call.args.map((a) => this.emit(a, scope));
+        const play = `${trialName(e.call.callee.text)}(${["state", trial, ...args].join(", ")})`;
+        return `canPlay(${e.block!}, (${trial}) => ${play})`;
       }
       case "member": {
         const t = e.object.type;
@@ -552,8 +547,12 @@ export class ExprEmitter {
           m.fields.map((f, i) => [f.name, given.get(f.name) ?? args[i]!]),
         );
       }
-      case "fn":
       case "proc":
+        // In a trial, its trial version.
+        if (scope.trial !== undefined)
+          return `${trialName(e.callee.text)}(${["state", scope.trial, ...args].join(", ")})`;
+        return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
+      case "fn":
         return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
       case "builtin":
         // `inside(c, board)`: the board's own grid.
@@ -616,12 +615,12 @@ export class ExprEmitter {
    * that matches (the checker made the arms cover every case, so the last needs no test).
    */
   private liftMatch(e: MatchExpr, scope: Scope): string {
-    const { names, inner, params, callArgs } = this.helperFrame(e, scope);
-    const known = this.sink.lifted.get(e);
+    const { names, inner, params, callArgs, lifted } = this.helperFrame(e, scope);
+    const known = lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
     const lines = this.matchReturns(e, inner, names);
     const name = this.sink.nextName("match");
-    this.sink.lifted.set(e, name);
+    lifted.set(e, name);
     this.sink.helpers.push({
       name,
       doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
@@ -657,9 +656,17 @@ export class ExprEmitter {
   private helperFrame(
     e: Expr,
     scope: Scope,
-  ): { names: LocalNames; inner: Scope; params: { name: string; type: string }[]; callArgs: string[] } {
+  ): {
+    names: LocalNames;
+    inner: Scope;
+    params: { name: string; type: string }[];
+    callArgs: string[];
+    lifted: Map<Aggregate | Comprehension | MapComprehension | MatchExpr, string>;
+  } {
     const free = freeLocals(e);
-    const names = new LocalNames(["state"]);
+    // In a trial, an expression that calls a procedure calls its trial version, with the trial.
+    const inTrial = scope.trial !== undefined && changesTheGame(e);
+    const names = new LocalNames(inTrial ? ["state", "trial"] : ["state"]);
     const inner: Scope = {
       names,
       local: (s) => names.nameOf(s),
@@ -667,9 +674,14 @@ export class ExprEmitter {
       ...(scope.viewerVar ? { viewerVar: "viewer" } : {}),
       ...(scope.ownerVar ? { ownerVar: "owner" } : {}),
       ...(scope.stateless ? { stateless: true } : {}),
+      ...(inTrial ? { trial: "trial" } : {}),
     };
     const params = scope.stateless ? [] : [{ name: "state", type: "State" }];
     const callArgs = scope.stateless ? [] : ["state"];
+    if (inTrial) {
+      params.push({ name: "trial", type: "Trial" });
+      callArgs.push(scope.trial!);
+    }
     for (const s of free) {
       params.push({ name: names.nameOf(s), type: tsType(s.type) });
       callArgs.push(scope.local(s));
@@ -687,7 +699,7 @@ export class ExprEmitter {
       params.push({ name: "owner", type: "Player" });
       callArgs.push(scope.ownerVar);
     }
-    return { names, inner, params, callArgs };
+    return { names, inner, params, callArgs, lifted: inTrial ? this.sink.liftedInTrials : this.sink.lifted };
   }
 
   /**
@@ -840,8 +852,8 @@ export class ExprEmitter {
   }
 
   private lift(e: Aggregate | Comprehension | MapComprehension, scope: Scope): string {
-    const { names, inner, params, callArgs } = this.helperFrame(e, scope);
-    const known = this.sink.lifted.get(e);
+    const { names, inner, params, callArgs, lifted } = this.helperFrame(e, scope);
+    const known = lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
     const variable = names.nameOf(e.symbol!);
     const elementType = tsType(e.symbol!.type);
@@ -932,7 +944,7 @@ export class ExprEmitter {
         throw new Error(`internal: aggregate ${op}`);
     }
     const name = this.sink.nextName(op === "list" || op === "map" ? "collect" : op);
-    this.sink.lifted.set(e, name);
+    lifted.set(e, name);
     this.sink.helpers.push({
       name,
       doc: this.helperDocs.get(e) ?? this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),

@@ -29,6 +29,7 @@ import {
   type StatementContext,
 } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
+import { hasCompletingBlocks } from "./completing.ts";
 
 export interface FrameField {
   readonly name: string;
@@ -369,7 +370,7 @@ export class MachineBuilder {
       case "choose": {
         this.hold(s.symbol!);
         const resume = this.newBlock();
-        if (s.whenSeveral && this.program.completing.length > 0) {
+        if (s.whenSeveral && hasCompletingBlocks(this.program)) {
           // `when several` where a `completing` block may be under way: whether an answer lets the block be
           // finished is found by answering it on a copy, so the decision is made pending first.
           this.line(

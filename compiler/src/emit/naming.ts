@@ -154,6 +154,7 @@ const generatedNames = new Set([
   "Held",
   "HeldFields",
   "HELD",
+  "Trial",
   "Way",
   ...runtimeHelpers,
   "Player",
@@ -256,9 +257,6 @@ const completingNames = [
   "copyForSearch",
   "copyFrame",
   "canPlay",
-  "searchCopy",
-  "searchFloor",
-  "searchWrites",
 ];
 
 /** Every name the engine module will declare for this program. */
@@ -287,6 +285,7 @@ export function engineNames(program: Program): Set<string> {
       `step${routine}`,
       `start${routine}`,
       `new${routine}Frame`,
+      `try${routine}`,
       `current${routine}Frame`,
       engineTypeName(program, `${routine}Frame`),
     ]) {
@@ -346,6 +345,11 @@ export function valueName(program: Program, name: string): string {
 /** The variants that replace the rule `name`. */
 export function variantsReplacing(program: Program, name: string): string[] {
   return program.variants.filter((v) => v.replacements.some((r) => r.name.text === name)).map((v) => v.name.text);
+}
+
+/** The trial version of procedure `name`, which `can` plays (trials.ts). */
+export function trialName(name: string): string {
+  return `try${pascal(name)}`;
 }
 
 /** The frame that starts the resumable rule `name` (a procedure or action), in the version of the game's variant. */

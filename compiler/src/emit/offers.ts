@@ -18,6 +18,7 @@ import { answerAloneName, str } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 import { positionIn, answerType, describeSite, type Fn } from "./decisions.ts";
 import { domainLoop, actionScope, chooseScope } from "./decision-domains.ts";
+import { hasCompletingBlocks } from "./completing.ts";
 
 /**
  * `offerX(state, me, out)`: pushes every allowed form of the action X. Each `require` is tested as soon as the
@@ -184,7 +185,7 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
     const field = r.machine.fieldOf.get(s.symbol!)!;
     const optional = answerType(s).kind === "optional";
     // Inside `completing` blocks an optional choice keeps its answers too, to judge each.
-    const { lines, condition } = choiceLoop(ctx, d, true, !optional || ctx.program.completing.length > 0);
+    const { lines, condition } = choiceLoop(ctx, d, true, !optional || hasCompletingBlocks(ctx.program));
     const element = positionIn(s) ? "item" : "value";
     const elementType = tsType(withoutNone(answerType(s)));
     const docs = [
@@ -192,7 +193,7 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
     ];
     const cond = condition ? `if (${condition}) ` : "";
     let statements: string[];
-    if (ctx.program.completing.length > 0) {
+    if (hasCompletingBlocks(ctx.program)) {
       // Inside a `completing` block, of several answers only those that let the block be finished count (the
       // decision is pending here, so an answer can be tried on a copy); a single one is taken without a search.
       const action = `{ type: ${str(s.name.text)}, player: state.pending!.players[0]!, value }`;
@@ -273,7 +274,7 @@ export function ownAnswerCases(ctx: EmitContext): string[] {
 
 export function emitLegalActions(ctx: EmitContext): Fn {
   const cases = ownAnswerCases(ctx);
-  const completing = ctx.program.completing.length > 0;
+  const completing = hasCompletingBlocks(ctx.program);
   const answers = completing
     ? [
         "ownAnswers(state, pending.site, seat, out);",

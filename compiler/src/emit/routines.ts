@@ -5,9 +5,11 @@
  * the plain name that picks the version by `state.variant`, so callers never need to know.
  */
 import {
+  forEachTreeNode,
   isBlock,
   leadingRequirements,
   type ActionDecl,
+  type Expr,
   type FnDecl,
   type ParamSpec,
   type ProcDecl,
@@ -65,7 +67,7 @@ function versions<D extends FnDecl | ProcDecl | ActionDecl>(
  * Emits `make(versionName, decl)` for each version; when a variant replaces the rule, also a function of the plain
  * name that calls the version of the game's variant.
  */
-function withVersions<D extends FnDecl | ProcDecl | ActionDecl>(
+export function withVersions<D extends FnDecl | ProcDecl | ActionDecl>(
   ctx: EmitContext,
   base: D,
   name: string,
@@ -279,6 +281,30 @@ export function emitStepFunction(ctx: EmitContext, r: ResumableRoutine): Fn {
   );
 }
 
+/**
+ * Whether the rules ever start routine `r` in the game itself: a procedure only `can` asks is played by its trial
+ * version alone (trials.ts), and has no frame made.
+ */
+export function startedInGame(ctx: EmitContext, r: ResumableRoutine): boolean {
+  if (r.routine.kind !== "proc") return true;
+  let started = startedProcs.get(ctx.program);
+  if (started === undefined) {
+    const asked = new Set<object>();
+    forEachTreeNode(ctx.program.file, (node) => {
+      if ((node as Expr).kind === "can") asked.add((node as Extract<Expr, { kind: "can" }>).call);
+    });
+    started = new Set();
+    forEachTreeNode(ctx.program.file, (node) => {
+      const e = node as Expr;
+      if (e.kind === "call" && e.target === "proc" && !asked.has(e)) started!.add(e.callee.text);
+    });
+    startedProcs.set(ctx.program, started);
+  }
+  return started.has(r.routine.name);
+}
+
+const startedProcs = new WeakMap<object, Set<string>>();
+
 /** Creates the frame a resumable routine starts with: its parameters, and zeros for every other local. */
 export function emitFrameConstructor(ctx: EmitContext, r: ResumableRoutine): Fn {
   const params = r.paramFields.map((f) => ({ name: f, type: r.machine.fields.find((x) => x.name === f)!.type }));
@@ -306,7 +332,7 @@ export function emitFrameAccessor(r: ResumableRoutine): Fn {
 export function emitFrameStarters(ctx: EmitContext): Fn[] {
   const out: Fn[] = [];
   for (const r of ctx.resumable.values()) {
-    if (r.routine.kind === "flow" || r.routine.variant) continue;
+    if (r.routine.kind === "flow" || r.routine.variant || !startedInGame(ctx, r)) continue;
     const variants = variantsReplacing(ctx.program, r.routine.name);
     if (variants.length === 0) continue;
     const params = r.paramFields.map((f) => ({ name: f, type: r.machine.fields.find((x) => x.name === f)!.type }));

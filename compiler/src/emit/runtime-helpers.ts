@@ -99,6 +99,7 @@ export const runtimeHelpers: readonly string[] = [
   "offeredProblem",
   "checkParams",
   "pickRandom",
+  "playsToEnd",
   "playUntil",
   "randomBetween",
   "rangeList",

@@ -132,12 +132,7 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
     // The parameters never change during a game.
     "params: state.params",
     "playerCount: state.playerCount",
-    // A `can` search that changes at most one player copies that one alone (`searchWrites`, completing.ts).
-    !playersWritten
-      ? "players: state.players"
-      : p.completing.some((b) => b.kind === "can")
-        ? `players: state.players.map((mine, seat) => (searchWrites === undefined || seat === searchWrites ? ${player} : mine))`
-        : `players: state.players.map((mine) => (${player}))`,
+    !playersWritten ? "players: state.players" : `players: state.players.map((mine) => (${player}))`,
     ...[...p.globalFields.entries()].map(([f, fi]) =>
       roots === undefined
         ? `${f}: ${copyOf(c, fi.type, `state.${f}`)}`

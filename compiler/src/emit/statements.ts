@@ -11,6 +11,7 @@ import {
   withoutNone,
   type AllowStmt,
   type Block,
+  type ChooseStmt,
   type Expr,
   type MatchStmt,
   type ProcDecl,
@@ -28,7 +29,8 @@ import {
   type ExprEmitter,
   type Scope,
 } from "./expressions.ts";
-import type { LocalNames } from "./naming.ts";
+import { str, type LocalNames } from "./naming.ts";
+import { rootOf } from "./written-places.ts";
 import { declaredRange, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
@@ -52,6 +54,11 @@ export interface StatementContext {
    * record of the game without copying it, since nothing can change either while the function runs.
    */
   readonly changesNothing?: boolean;
+  /**
+   * In the trial version of a procedure (`can`, trials.ts, the scope naming the trial): how a decision takes the
+   * answer the search gives. Every change is noted first, for the trial to undo.
+   */
+  readonly trial?: { choose(s: ChooseStmt, scope: Scope): string[] };
 }
 
 export class StatementEmitter {
@@ -94,14 +101,16 @@ export class StatementEmitter {
   statement(s: Stmt, loops: readonly LoopTarget[]): string[] {
     switch (s.kind) {
       case "let": {
-        // An empty list needs its element type spelled out, or TypeScript would infer `any[]`.
-        const annotation =
-          s.value.kind === "list" && s.value.elements.length === 0 ? `: ${tsType(s.symbol!.type)}` : "";
+        // An empty list needs its element type spelled out, or TypeScript would infer `any[]`; an enum member, or
+        // TypeScript would widen `let r = c ? "sheep" : "cattle"` to a string.
+        const t = s.symbol!.type;
+        const spelled = (s.value.kind === "list" && s.value.elements.length === 0) || withoutNone(t).kind === "enum";
+        const annotation = spelled ? `: ${tsType(t)}` : "";
         const value = this.ctx.changesNothing ? this.e(s.value) : this.ctx.exprs.stored(s.value, this.scope);
         return [`let ${this.scope.local(s.symbol!)}${annotation} = ${value};`];
       }
       case "assign":
-        return [assignment(this.ctx, this.scope, s.target, s.op, s.value)];
+        return [...this.keep(s.target), assignment(this.ctx, this.scope, s.target, s.op, s.value)];
       case "if": {
         const out: string[] = [];
         if (s.bindingSymbol) {
@@ -168,11 +177,21 @@ export class StatementEmitter {
         ];
       }
       case "add":
-        return [`${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`];
+        return [
+          ...this.keepList(s.list),
+          `${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`,
+        ];
       case "remove":
-        if (s.list.type?.kind === "map") return [`mapDelete(${this.e(s.list)}, ${this.e(s.value)});`];
-        return [`removeValue(${this.e(s.list)}, ${this.e(s.value)}, ${place(s)});`];
+        if (s.list.type?.kind === "map")
+          return [
+            ...(this.trial && rootOf(s.list, true).kind !== "frame"
+              ? [`${this.trial}.keepRemoval(${this.e(s.list)}, ${this.e(s.value)});`]
+              : []),
+            `mapDelete(${this.e(s.list)}, ${this.e(s.value)});`,
+          ];
+        return [...this.keepList(s.list), `removeValue(${this.e(s.list)}, ${this.e(s.value)}, ${place(s)});`];
       case "shuffle":
+        if (this.trial) throw new Error("internal: a shuffle in a trial (the checker refuses it, RL110)");
         // A deck's shuffle is its draw pile's.
         if (s.list.type?.kind === "deck") return [`shuffleInPlace(state.rng, ${this.e(s.list)}.pile);`];
         return [`shuffleInPlace(state.rng, ${this.e(s.list)});`];
@@ -184,6 +203,8 @@ export class StatementEmitter {
       case "expr":
         return [`${this.e(s.expr)};`];
       case "end":
+        // A trial ends there, having played the procedure to an end: what the end does would be undone.
+        if (this.trial) return ["throw GAME_ENDED;"];
         // A plain function stops the game by throwing (the state machines return instead).
         return endLines(this.ctx.program, s, "throw GAME_ENDED;");
       case "return":
@@ -205,9 +226,40 @@ export class StatementEmitter {
         // written.
         return this.block(s.body, loops);
       case "choose":
+        if (this.ctx.trial !== undefined && s.each === undefined) return this.ctx.trial.choose(s, this.scope);
+        throw new Error(`internal: \`${s.kind}\` outside a resumable routine`);
       case "act":
         throw new Error(`internal: \`${s.kind}\` outside a resumable routine`);
     }
+  }
+
+  /** The trial the rules run in, if they do (`scope.trial`). */
+  private get trial(): string | undefined {
+    return this.ctx.trial === undefined ? undefined : this.scope.trial;
+  }
+
+  /**
+   * In a trial, before an assignment: the note of the place it changes. A place in a `let`'s own value, or a local
+   * given a new value, needs none: it dies with the run.
+   */
+  private keep(target: Expr): string[] {
+    const trial = this.trial;
+    if (trial === undefined || rootOf(target, false).kind === "frame") return [];
+    if (target.kind === "index") {
+      const container = this.e(target.object);
+      const key = this.e(target.index);
+      return [`${trial}.${target.object.type?.kind === "map" ? "keepEntry" : "keep"}(${container}, ${key});`];
+    }
+    const code = this.ctx.exprs.place(target, this.scope);
+    const field = /^(.+)\.([A-Za-z_$][\w$]*)$/s.exec(code);
+    if (field === null) throw new Error(`internal: cannot note a change of ${code} in a trial`);
+    return [`${trial}.keep(${field[1]}, ${str(field[2]!)});`];
+  }
+
+  /** In a trial, before a list gains or loses elements: a note of the whole list. */
+  private keepList(list: Expr): string[] {
+    if (this.trial === undefined || rootOf(list, true).kind === "frame") return [];
+    return [`${this.trial}.keepList(${this.e(list)});`];
   }
 }
 

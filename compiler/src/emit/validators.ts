@@ -5,6 +5,7 @@ import type { EmitContext } from "./context.ts";
 import { heldFieldsOf, needsResumeFrame } from "./engine-module.ts";
 import { str, valuesConst } from "./naming.ts";
 import { allowanceLists, waitingValueProcs } from "./statements.ts";
+import { hasCompletingBlocks } from "./completing.ts";
 
 /** A condition that holds when `v` (unknown) has type `t`; records and lists defer to generated functions. */
 function test(ctx: EmitContext, t: Type, v: string): string {
@@ -203,7 +204,7 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
               .join(" && ")})) return "returns does not hold the values procedures return";`,
           ]
         : []),
-      ...(ctx.program.completing.length > 0
+      ...(hasCompletingBlocks(ctx.program)
         ? [
             `if (!Array.isArray(value.completing) || !value.completing.every((c: unknown) => isRecord(c) && isInt(c.block) && c.block >= 0 && c.block < ${ctx.program.completing.length} && isInt(c.depth) && c.depth >= 0 && c.depth < (value.stack as unknown[]).length)) return "completing is not a list of completing blocks under way";`,
           ]

@@ -1,6 +1,6 @@
 /**
- * The places rules write, and where each lies: what the searches of `completing` blocks and `can` must copy
- * (`changed-in-place.ts`) and which players a `can` may change (`search-writes.ts`) are both read from them.
+ * The places rules write, and where each lies: what the searches of `completing` blocks must copy
+ * (`changed-in-place.ts`) is read from them. And every version of a procedure (the base one and its variants').
  */
 import { builtinFunctions, exprsOf, forEachExpr, type Expr, type ProcDecl, type Program, type Stmt } from "@rules/dsl";
 

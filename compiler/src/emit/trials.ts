@@ -1,0 +1,179 @@
+/**
+ * `can pay(p, cost)`: the trial version of each procedure a `can` asks, and of those it calls: `tryPay(state, trial,
+ * p, cost)`, the procedure as plain code run on the game itself, in which each decision takes the answer the search
+ * gives (`trial.answer(n)`) rather than waiting for a player, and each change is noted first (`trial.keep(...)`), for
+ * the trial to undo. `canPlay` searches them (runtime `trials.ts`: the last answer of each decision first, then the
+ * others, by replaying).
+ *
+ * A trial needs none of the state machine a decision in the real game needs (frames, a pending decision, `completing`
+ * searches at every answer): a `completing` block inside runs as written, since some answers play the procedure to its
+ * end exactly when some answers do so finishing each of its blocks on the way; an `allow` block too, as a search
+ * tries only the answers of the decisions themselves.
+ */
+import {
+  exprsOf,
+  forEachExpr,
+  forEachStmt,
+  rangeEnd,
+  withoutNone,
+  type ChooseStmt,
+  type ProcDecl,
+  type Program,
+  type Type,
+} from "@rules/dsl";
+import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
+import type { EmitContext } from "./context.ts";
+import { answerType, emptyRangeCheck } from "./decisions.ts";
+import { domainLoop } from "./decision-domains.ts";
+import { plainScope, type Scope } from "./expressions.ts";
+import { LocalNames, str, trialName, valuesConst } from "./naming.ts";
+import { withVersions } from "./routines.ts";
+import { StatementEmitter } from "./statements.ts";
+import { tsType } from "./ts-types.ts";
+import { procVersions } from "./written-places.ts";
+
+type Fn = FunctionDeclarationStructure;
+
+/** The procedures that get a trial version: those `can` asks, and those they call. */
+export function trialProcs(program: Program): string[] {
+  const found = new Set<string>();
+  const todo = program.completing.flatMap((b) => (b.kind === "can" ? [b.call.callee.text] : []));
+  while (todo.length > 0) {
+    const name = todo.pop()!;
+    if (found.has(name)) continue;
+    found.add(name);
+    for (const version of procVersions(program, name)) {
+      forEachStmt(version.body, (s) => {
+        for (const e of exprsOf(s)) {
+          forEachExpr(e, (x) => {
+            if (x.kind === "call" && x.target === "proc") todo.push(x.callee.text);
+          });
+        }
+      });
+    }
+  }
+  return [...program.procs.keys()].filter((name) => found.has(name));
+}
+
+/** The trial functions, and `canPlay`. Nothing when the rules ask no `can`. */
+export function emitTrials(ctx: EmitContext): Fn[] {
+  const names = trialProcs(ctx.program);
+  if (names.length === 0) return [];
+  return [canPlay(), ...names.flatMap((name) => trialVersions(ctx, name))];
+}
+
+function canPlay(): Fn {
+  return {
+    kind: StructureKind.Function,
+    name: "canPlay",
+    parameters: [
+      { name: "block", type: "number" },
+      { name: "play", type: "(trial: Trial) => void" },
+    ],
+    returnType: "boolean",
+    docs: [
+      "`can` (search `block`): whether some answers to the decisions of a procedure play it to its end, `play` calling its trial version. Each run is undone: the game does not change.",
+    ],
+    statements: ["return playsToEnd(play, COMPLETING_BLOCKS[block]!.what, SEARCH_LIMIT);"],
+  };
+}
+
+/** `tryX` for procedure `name`; where variants replace it, one per version and `tryX` picking the game's. */
+function trialVersions(ctx: EmitContext, name: string): Fn[] {
+  return withVersions(ctx, ctx.program.procs.get(name)!, trialName(name), (fnName, decl) =>
+    trialFunction(ctx, fnName, decl),
+  );
+}
+
+function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
+  const names = new LocalNames(["state", "trial"]);
+  const scope: Scope = { ...plainScope(names), trial: "trial" };
+  const params = [
+    { name: "state", type: "State" },
+    { name: "trial", type: "Trial" },
+    ...decl.params.map((p) => ({ name: scope.local(p.symbol!), type: tsType(p.symbol!.type) })),
+  ];
+  const resets = (ctx.program.runFields.get(decl.name.text)?.fields ?? []).map((f) => {
+    const field = ctx.program.globalFields.get(f)!;
+    const initial = field.decl.initial ? ctx.exprs.stored(field.decl.initial, plainScope()) : ctx.zero(field.type);
+    return `trial.keep(state, ${str(f)});\nstate.${f} = ${initial};`;
+  });
+  const body = new StatementEmitter({
+    program: ctx.program,
+    exprs: ctx.exprs,
+    scope,
+    suspending: ctx.program.suspending,
+    trial: { choose: (s, inner) => trialChoice(ctx, s, inner) },
+  }).block(decl.body, []);
+  return {
+    kind: StructureKind.Function,
+    name,
+    parameters: params,
+    returnType: decl.resolvedReturnType ? tsType(decl.resolvedReturnType) : "void",
+    docs: [
+      `proc ${decl.name.text} (line ${decl.span.line}), played by a search: each decision takes the trial's answer.`,
+    ],
+    statements: [...resets, ...body],
+  };
+}
+
+/**
+ * A decision in a trial: its answers listed in the order the decision offers them (none last, for an optional
+ * choice), and the one the trial takes. A list or an enum with nothing to filter is answered in place.
+ */
+function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope): string[] {
+  const chosen = scope.local(s.symbol!);
+  const type = answerType(s);
+  const t = withoutNone(type);
+  const optional = type.kind === "optional";
+  const out = emptyRangeCheck(ctx, s, scope);
+  const list = s.domain.from ? ctx.exprs.readOnlyList(s.domain.from, scope) : undefined;
+  const plain = s.condition === undefined && !optional;
+  if (plain && list !== undefined) {
+    // A list named by a local is read as it is; any other is evaluated once.
+    if (/^\w+$/.test(list)) return [...out, `const ${chosen} = ${list}[trial.answer(${list}.length)]!;`];
+    const items = scope.names.fresh(`${s.name.text}Items`);
+    return [...out, `const ${items} = ${list};`, `const ${chosen} = ${items}[trial.answer(${items}.length)]!;`];
+  }
+  const highValue = rangeEnd(s.domain.typeExpr);
+  const high = highValue ? ctx.exprs.paren(highValue, scope) : undefined;
+  if (plain) {
+    const answered = answerInPlace(t, high);
+    if (answered !== undefined) return [...out, `const ${chosen} = ${answered};`];
+  }
+  const answers = scope.names.fresh(`${s.name.text}Answers`);
+  const candidate = s.candidate ? scope.local(s.candidate) : scope.names.fresh(s.name.text);
+  out.push(`const ${answers}: Array<${tsType(type)}> = [];`);
+  if (list !== undefined) out.push(`for (const ${candidate} of ${list}) {`);
+  else out.push(domainLoop(ctx, t, candidate, undefined, scope.names.fresh("index"), high));
+  const condition = s.condition ? ctx.exprs.emit(s.condition, scope) : undefined;
+  out.push(condition ? `if (${condition}) ${answers}.push(${candidate});` : `${answers}.push(${candidate});`, "}");
+  if (optional) out.push(`${answers}.push(null);`);
+  out.push(
+    optional
+      ? `const ${chosen} = ${answers}[trial.answer(${answers}.length)] ?? null;`
+      : `const ${chosen} = ${answers}[trial.answer(${answers}.length)]!;`,
+  );
+  return out;
+}
+
+/** The answer a trial takes of a choice of a whole type, with nothing to filter: by its position in the type. */
+function answerInPlace(t: Type, high: string | undefined): string | undefined {
+  switch (t.kind) {
+    case "enum": {
+      const values = valuesConst(t.name);
+      return `${values}[trial.answer(${values}.length)]!`;
+    }
+    case "bool":
+      return "trial.answer(2) === 1";
+    case "player":
+      return "trial.answer(state.playerCount)";
+    case "int": {
+      const low = t.low ?? 0;
+      const count = high === undefined ? String((t.high ?? 0) - low + 1) : `${high} - ${low} + 1`;
+      return low === 0 ? `trial.answer(${count})` : `${low} + trial.answer(${count})`;
+    }
+    default:
+      return undefined;
+  }
+}

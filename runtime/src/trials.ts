@@ -1,0 +1,171 @@
+/**
+ * Trials: how an engine answers `can pay(p, cost)`, whether some answers to a procedure's decisions play it to its
+ * end. The compiler emits a trial version of the procedure (and of those it calls): plain code that runs straight
+ * through on the game itself, where each decision asks `trial.answer(n)` which of its `n` answers to take instead of
+ * waiting for a player, and each change first notes what it changes (`keep`, `keepEntry`, `keepList`...), so that
+ * the run can be undone. `playsToEnd` searches the answers depth first by replaying: the last answer of each
+ * decision first; when a run meets a decision with no answer, it is undone and the next one repeats the answers
+ * taken up to the latest decision that has an earlier answer left, and takes that one.
+ *
+ * Undoing rather than copying the game, and replaying rather than keeping a game per decision: a run costs the
+ * procedure's own code and a note per change, and most questions are answered by the first run (the last answers
+ * pay), or by its dead end when every decision on the way had a single answer (nothing else to try).
+ */
+import { GAME_ENDED, RulesError } from "./engine-support.ts";
+import { mapDelete, mapSet, type RulesMap } from "./maps.ts";
+
+/** Thrown by `Trial.answer` at a decision with no answer: the run can go no further. */
+const DEAD_END: unique symbol = Symbol("a decision with no answer");
+
+// What a note in the journal restores: a record's field or a list's element, a map's entry, a whole list, a whole map.
+const FIELD = 0;
+const ENTRY = 1;
+const LIST = 2;
+const MAP = 3;
+
+type Slots = Record<PropertyKey, unknown>;
+
+/** One question's runs: the answers replayed, then the last of each decision; and the changes to undo. */
+export class Trial {
+  private what = "";
+  private limit = 0;
+  /** The answers to replay, by decision with more than one answer, in the order the decisions come. */
+  private replayed: number[] = [];
+  /** The answers this run took so far, by decision with more than one answer. */
+  private readonly taken: number[] = [];
+  /** How many decisions with more than one answer this run has met. */
+  private depth = 0;
+  /** How many decisions this run has met. */
+  private steps = 0;
+  /** What this run changed, four slots a change: what to restore, where, which slot, the value it had. */
+  private readonly journal: unknown[] = [];
+
+  /** A new question: `what` names it and `limit` bounds a run, for a procedure that never ends. */
+  ask(what: string, limit: number): void {
+    this.what = what;
+    this.limit = limit;
+    this.replayed = [];
+    this.taken.length = 0;
+  }
+
+  /** Which of a decision's `count` answers this run takes (by position in the order the decision lists them). */
+  answer(count: number): number {
+    if (++this.steps > this.limit)
+      throw new RulesError(`${this.what} asked more than ${this.limit} decisions without ending`);
+    if (count === 0) throw DEAD_END;
+    if (count === 1) return 0;
+    const d = this.depth++;
+    const i = d < this.replayed.length ? this.replayed[d]! : count - 1;
+    this.taken[d] = i;
+    return i;
+  }
+
+  /** Before `target[key]` (a record's field, a list's element) changes. */
+  keep<T extends object, K extends keyof T>(target: T, key: K): void {
+    this.journal.push(FIELD, target, key, target[key]);
+  }
+
+  /** Before `map[key]` is set. */
+  keepEntry<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): void {
+    this.journal.push(ENTRY, map, key, map[key]);
+  }
+
+  /**
+   * Before `map[key]` is removed. A map keyed by numbers keeps its keys in order whatever the order they came in; one
+   * keyed by names keeps them in the order they came, which putting the entry back would change: it is kept whole.
+   */
+  keepRemoval<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): void {
+    if (typeof key === "number") this.keepEntry(map, key);
+    else
+      this.journal.push(
+        MAP,
+        map,
+        undefined,
+        Object.keys(map).map((k) => [k, (map as Slots)[k]]),
+      );
+  }
+
+  /** Before elements are added to or removed from `list`. */
+  keepList(list: unknown[]): void {
+    this.journal.push(LIST, list, undefined, list.slice());
+  }
+
+  /** Starts a run. */
+  begin(): void {
+    this.depth = 0;
+    this.steps = 0;
+  }
+
+  /** Undoes what the run changed, latest first. */
+  undo(): void {
+    const j = this.journal;
+    for (let i = j.length - 4; i >= 0; i -= 4) {
+      const target = j[i + 1] as Slots;
+      const key = j[i + 2] as PropertyKey;
+      const old = j[i + 3];
+      switch (j[i]) {
+        case FIELD:
+          target[key] = old;
+          break;
+        case ENTRY:
+          if (old === undefined) mapDelete(target, key);
+          else mapSet(target, key, old);
+          break;
+        case LIST: {
+          const list = target as unknown as unknown[];
+          list.length = 0;
+          for (const x of old as unknown[]) list.push(x);
+          break;
+        }
+        case MAP:
+          for (const k of Object.keys(target)) mapDelete(target, k);
+          for (const [k, v] of old as [string, unknown][]) mapSet(target, k, v);
+          break;
+      }
+    }
+    j.length = 0;
+  }
+
+  /**
+   * After a run that met a dead end: sets the next run's answers (those taken, the latest that has an earlier
+   * answer taking it). False when every answer has been tried.
+   */
+  next(): boolean {
+    let k = this.depth - 1;
+    while (k >= 0 && this.taken[k] === 0) k--;
+    if (k < 0) return false;
+    this.replayed = this.taken.slice(0, k + 1);
+    this.replayed[k]!--;
+    return true;
+  }
+}
+
+/** Trials not in use: a question asked inside another's run takes its own. */
+const idle: Trial[] = [];
+
+/**
+ * Whether `play` can run to its end for some answers to its decisions: each run changes the game and is undone, so
+ * the game is as it was when this returns (or throws). `what` and `limit` name the question and bound one run, for a
+ * procedure that never ends. An `end` of the game met on the way ends the procedure too.
+ */
+export function playsToEnd(play: (trial: Trial) => void, what: string, limit: number): boolean {
+  const trial = idle.pop() ?? new Trial();
+  trial.ask(what, limit);
+  try {
+    for (;;) {
+      trial.begin();
+      try {
+        play(trial);
+        return true;
+      } catch (error) {
+        if (error === GAME_ENDED) return true;
+        if (error !== DEAD_END) throw error;
+      } finally {
+        trial.undo();
+      }
+      if (!trial.next()) return false;
+    }
+  } finally {
+    idle.push(trial);
+  }
+}
