@@ -155,20 +155,61 @@ export function cellLine(c: Cell, d: GridDirection, n: number): Cell[] {
  * of the cells given, each one's free sides up, right, down, left, every cell once.
  */
 export function cellFrontier(cells: readonly Cell[]): Cell[] {
-  // Displays and boards are small: scanning arrays beats building sets (this runs in legal-action enumeration).
-  const small = cells.length <= 64;
-  const taken = small ? undefined : new Set(cells);
-  const seen = small ? undefined : new Set<Cell>();
+  // Displays and boards are small: the cells are marked on a scratch grid one square wider than their bounding box
+  // on every side (this runs in legal-action enumeration, for every tile that might be placed).
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const c of cells) {
+    const x = cellX(c);
+    const y = cellY(c);
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const width = maxX - minX + 3;
+  const area = width * (maxY - minY + 3);
+  if (!(area <= SCRATCH_AREA)) return frontierBySets(cells);
+  const marks = scratch;
+  const at = (x: number, y: number): number => (y - minY + 1) * width + (x - minX + 1);
+  for (const c of cells) marks[at(cellX(c), cellY(c))] = TAKEN;
+  const out: Cell[] = [];
+  for (const c of cells) {
+    const x = cellX(c);
+    const y = cellY(c);
+    for (let i = 0; i < 8; i += 2) {
+      const k = at(x + DX[i]!, y + DY[i]!);
+      if (marks[k] !== 0) continue;
+      marks[k] = FOUND;
+      out.push(cellOf(x + DX[i]!, y + DY[i]!));
+    }
+  }
+  // The scratch grid is left empty for the next call.
+  for (const c of cells) marks[at(cellX(c), cellY(c))] = 0;
+  for (const n of out) marks[at(cellX(n), cellY(n))] = 0;
+  return out;
+}
+
+const TAKEN = 1;
+const FOUND = 2;
+/** The largest bounding box (with its border) `cellFrontier` marks on its scratch grid; larger ones use sets. */
+const SCRATCH_AREA = 4096;
+const scratch = new Uint8Array(SCRATCH_AREA);
+
+/** `cellFrontier` for cells spread too wide for the scratch grid. */
+function frontierBySets(cells: readonly Cell[]): Cell[] {
+  const taken = new Set(cells);
+  const seen = new Set<Cell>();
   const out: Cell[] = [];
   for (const c of cells) {
     const x = cellX(c);
     const y = cellY(c);
     for (let i = 0; i < 8; i += 2) {
       const n = cellOf(x + DX[i]!, y + DY[i]!);
-      if (taken && seen) {
-        if (taken.has(n) || seen.has(n)) continue;
-        seen.add(n);
-      } else if (cells.includes(n) || out.includes(n)) continue;
+      if (taken.has(n) || seen.has(n)) continue;
+      seen.add(n);
       out.push(n);
     }
   }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   cellAdd,
@@ -21,6 +22,7 @@ import {
   cellY,
   hexOf,
   isCell,
+  type Cell,
   kingDistance,
   manhattan,
   RulesError,
@@ -115,6 +117,28 @@ describe("square grids", () => {
   it("find where a grid of placed cells may grow: free cells across a side, each once, in order", () => {
     const placed = [cellOf(0, 0), cellOf(1, 0)];
     expect(xy(cellFrontier(placed))).toEqual(["0,-1", "0,1", "-1,0", "1,-1", "2,0", "1,1"]);
+    expect(cellFrontier([])).toEqual([]);
+  });
+
+  it("find the same frontier, in the same order, however close or far apart the cells lie", () => {
+    // The definition itself, cell by cell: what the scratch grid (cells close together) and the sets (cells spread
+    // wider than it) must both give.
+    const byDefinition = (cells: Cell[]): Cell[] => {
+      const out: Cell[] = [];
+      for (const c of cells)
+        for (const n of cellAdjacent(c)) if (!cells.includes(n) && !out.includes(n)) out.push(n);
+      return out;
+    };
+    const coordinate = fc.oneof(fc.integer({ min: -6, max: 6 }), fc.integer({ min: -3000, max: 3000 }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coordinate, coordinate), { maxLength: 30 }), (points) => {
+        const cells = points.map(([x, y]) => cellOf(x, y));
+        expect(cellFrontier(cells)).toEqual(byDefinition(cells));
+        // Asked again, the same: the scratch grid was left empty.
+        expect(cellFrontier(cells)).toEqual(byDefinition(cells));
+      }),
+      { seed: 7, numRuns: 300 },
+    );
   });
 
   it("measure distances through sides and through corners, and bound a grid", () => {
