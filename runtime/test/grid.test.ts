@@ -125,8 +125,7 @@ describe("square grids", () => {
     // wider than it) must both give.
     const byDefinition = (cells: Cell[]): Cell[] => {
       const out: Cell[] = [];
-      for (const c of cells)
-        for (const n of cellAdjacent(c)) if (!cells.includes(n) && !out.includes(n)) out.push(n);
+      for (const c of cells) for (const n of cellAdjacent(c)) if (!cells.includes(n) && !out.includes(n)) out.push(n);
       return out;
     };
     const coordinate = fc.oneof(fc.integer({ min: -6, max: 6 }), fc.integer({ min: -3000, max: 3000 }));
