@@ -155,6 +155,18 @@ export function cellLine(c: Cell, d: GridDirection, n: number): Cell[] {
  * of the cells given, each one's free sides up, right, down, left, every cell once.
  */
 export function cellFrontier(cells: readonly Cell[]): Cell[] {
+  // The same cells as the last time (every tile that might be placed asks of the same display): the same frontier.
+  if (cells.length === lastCells.length && cells.every((c, i) => c === lastCells[i])) return lastFrontier.slice();
+  const out = frontierOf(cells);
+  lastCells = cells.slice();
+  lastFrontier = out.slice();
+  return out;
+}
+
+let lastCells: readonly Cell[] = [];
+let lastFrontier: readonly Cell[] = [];
+
+function frontierOf(cells: readonly Cell[]): Cell[] {
   // Displays and boards are small: the cells are marked on a scratch grid one square wider than their bounding box
   // on every side (this runs in legal-action enumeration, for every tile that might be placed).
   let minX = Infinity;

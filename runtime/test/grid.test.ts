@@ -118,6 +118,10 @@ describe("square grids", () => {
     const placed = [cellOf(0, 0), cellOf(1, 0)];
     expect(xy(cellFrontier(placed))).toEqual(["0,-1", "0,1", "-1,0", "1,-1", "2,0", "1,1"]);
     expect(cellFrontier([])).toEqual([]);
+    // Asked again of the same cells, the same frontier: a list of its own, which the rules may change.
+    const again = cellFrontier([cellOf(0, 0), cellOf(1, 0)]);
+    again.length = 0;
+    expect(xy(cellFrontier([cellOf(0, 0), cellOf(1, 0)]))).toEqual(["0,-1", "0,1", "-1,0", "1,-1", "2,0", "1,1"]);
   });
 
   it("find the same frontier, in the same order, however close or far apart the cells lie", () => {
