@@ -235,3 +235,29 @@ describe("`can` of a procedure that changes maps, ends the game or stops it with
     });
   });
 });
+
+describe("`can` of a procedure that draws from a list", () => {
+  it("puts the card drawn back where it was", async () => {
+    const text = [
+      'game "Draw" { players 2..2 }',
+      "per player { bag: list<int> = [3, 1, 2]  kept: list<int>  able: bool }",
+      "proc keepTop(p: Player) {",
+      "  let top = draw(p.bag)",
+      "  choose sure: bool by p where sure and top > 1",
+      "  add top to p.kept",
+      "}",
+      "flow {",
+      "  players[0].able = can keepTop(players[0])",
+      "  act players[0]: Wait",
+      "}",
+      "action Wait {}",
+      "scoring { score p: size(p.bag) }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as {
+        players: { bag: number[]; kept: number[]; able: boolean }[];
+      };
+      expect(state.players[0]).toEqual({ bag: [3, 1, 2], kept: [], able: true });
+    });
+  });
+});

@@ -554,15 +554,21 @@ export class ExprEmitter {
         return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
       case "fn":
         return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
-      case "builtin":
+      case "builtin": {
         // `inside(c, board)`: the board's own grid.
         if (e.grid !== undefined) return `cellInside(${args[0]}, ${this.gridSize(e.grid, scope)})`;
-        return builtinCall(e.callee.text, args, e, {
+        // In a trial, a draw from a list notes the list first, for the trial to undo (a deck's draw, random, is
+        // never played by a trial: RL110).
+        const call = builtinCall(e.callee.text, args, e, {
           paren: (i) => this.paren(e.args[i]!, scope),
           place: (i) => this.place(e.args[i]!, scope),
           fresh: (i) => isFresh(e.args[i]!),
           structured: (t) => this.structured(t),
         });
+        return scope.trial !== undefined && e.callee.text === "draw"
+          ? `(${scope.trial}.keepList(${args[0]}), ${call})`
+          : call;
+      }
       default:
         throw new Error(`internal: unresolved call ${e.callee.text}`);
     }
