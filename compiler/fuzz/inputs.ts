@@ -151,13 +151,15 @@ export const generatedProgram: fc.Arbitrary<string> = fc
         requirement: boolExpr({ ...inAction, ints: inAction.ints.filter((n) => n !== "n") }, 2),
         act: statements(inAction, actionFields, 2, "  ", true),
         setup: statements(global, global, 1, "  "),
+        // What the payment changes besides: the trial `can` plays notes each change to undo it.
+        spend: statements({ ...global, ints: [...globalInts, "due", "k"] }, global, 1, "    "),
         rounds: fc.integer({ min: 1, max: 4 }),
         score: intExpr(scoring, 2),
         // A declared way's rules: leaves only, so that they never ask the way itself.
         wayCost: intExpr(onSquare, 0),
         wayEnter: boolExpr(onSquare, 0),
       })
-      .map(({ helper, requirement, act, setup, rounds, score, wayCost, wayEnter }) =>
+      .map(({ helper, requirement, act, setup, spend, rounds, score, wayCost, wayEnter }) =>
         [
           `game "${title}" {`,
           `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
@@ -179,13 +181,14 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           `  cost: 1 + abs(${wayCost})`,
           `  enter: inside(w, 8, 8) and (${wayEnter})`,
           "}",
-          // A payment coin by coin, asked with `can` before every Play (the search plays it on copies).
+          // A payment coin by coin, asked with `can` before every Play (a search plays it and undoes it).
           "proc spend(k: int) {",
           "  let due = k",
           "  while due > 0 {",
           "    choose coin: 1..2 by players[0] where coin <= due and (coin == 1 or flag)",
           "    due -= coin",
           "    add coin to pile",
+          ...spend,
           "  }",
           "}",
           "setup {",
