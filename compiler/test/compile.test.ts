@@ -1098,6 +1098,46 @@ describe("a `let` in a function", () => {
   });
 });
 
+describe("a `let` of a constant's row in a procedure", () => {
+  it("names the row without copying it when only its values are read, and copies it when something may change it", async () => {
+    const text = [
+      'game "Rows" { players 2..2 }',
+      "record Tile { cost: int  crew: list<int> }",
+      "const TILES: list<Tile> = [Tile(cost: 2, crew: [1]), Tile(cost: 5, crew: [2])]",
+      "global { spent: int  kept: list<int> }",
+      "fn price(t: Tile): int = t.cost + 1",
+      "// Reads the row: nothing to copy.",
+      "proc pay(i: int) {",
+      "  let t = TILES[i]",
+      "  spent += t.cost + price(t)",
+      "}",
+      "// Changes its own row: a copy, and the constant stays as it was.",
+      "proc recruit(i: int) {",
+      "  let t = TILES[i]",
+      "  add 7 to t.crew",
+      "  kept = t.crew",
+      "}",
+      "flow { act players[0]: Look }",
+      "action Look {",
+      "  pay(1)",
+      "  recruit(0)",
+      "  recruit(0)",
+      "}",
+      "scoring { score p: spent }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "rows", sourcePath: "rows.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toMatch(/export function pay\(state: State, i_?: number\): void \{\n {2}let t = at\(TILES, /);
+    expect(code).toMatch(/export function recruit\(state: State, i_?: number\): void \{\n {2}let t = clone<Tile>\(/);
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as { spent: number; kept: number[] };
+      engine.apply(state as never, { type: "Look", player: 0 });
+      expect(state.spent).toBe(11);
+      expect(state.kept).toEqual([1, 7]);
+    });
+  });
+});
+
 describe("the size of a list built only to be counted", () => {
   it("is counted where the list would be built, with the size the list would have", async () => {
     const text = [

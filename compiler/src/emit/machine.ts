@@ -19,6 +19,7 @@ import { LocalNames, answerAloneName } from "./naming.ts";
 import {
   StatementEmitter,
   allowanceList,
+  constantLets,
   assignmentOf,
   endLines,
   suspends,
@@ -76,6 +77,8 @@ export interface DecisionEmitter {
 }
 
 export class MachineBuilder {
+  /** The `let`s that name a constant's row rather than copy it (`constantLets`). */
+  private uncopied: ReadonlySet<LocalSymbol> = new Set();
   private readonly blocks: string[][] = [[]];
   private current = 0;
   private terminated = false;
@@ -160,6 +163,7 @@ export class MachineBuilder {
 
   /** The routine's machine; `prelude` runs first, as it starts. */
   build(body: Block, prelude: readonly string[] = []): CompiledMachine {
+    this.uncopied = constantLets(this.program, body);
     this.line(...prelude);
     this.block(body, []);
     this.line("state.stack.pop();", "return;");
@@ -222,7 +226,10 @@ export class MachineBuilder {
     }
     if (s.kind === "let") {
       this.hold(s.symbol!);
-      this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${this.exprs.stored(s.value, this.scope)};`);
+      const value = this.uncopied.has(s.symbol!)
+        ? this.exprs.emit(s.value, this.scope)
+        : this.exprs.stored(s.value, this.scope);
+      this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${value};`);
       return;
     }
     if (s.kind === "return") {

@@ -21,7 +21,7 @@ import type { EmitContext, ResumableRoutine } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { MachineBuilder, type DecisionEmitter } from "./machine.ts";
 import { LocalNames, pascal, str, valueName, variantsReplacing } from "./naming.ts";
-import { changesNothingInPlace, StatementEmitter } from "./statements.ts";
+import { changesNothingInPlace, constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 
 type Fn = FunctionDeclarationStructure;
@@ -165,6 +165,7 @@ function plainProc(ctx: EmitContext, name: string, p: ProcDecl, exported: boolea
     exprs: ctx.exprs,
     scope,
     suspending: ctx.program.suspending,
+    uncopied: constantLets(ctx.program, p.body),
   });
   const returnType = p.resolvedReturnType ? tsType(p.resolvedReturnType) : "void";
   return fn(
@@ -208,6 +209,7 @@ export function emitPlainAction(ctx: EmitContext, a: ActionDecl): Fn[] {
       exprs: ctx.exprs,
       scope,
       suspending: ctx.program.suspending,
+      uncopied: constantLets(ctx.program, decl.body),
     });
     return fn(
       name,

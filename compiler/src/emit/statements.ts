@@ -6,13 +6,16 @@
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
 import {
+  exprsOf,
   fieldNamed,
+  forEachExpr,
   forEachStmt,
   withoutNone,
   type AllowStmt,
   type Block,
   type ChooseStmt,
   type Expr,
+  type LocalSymbol,
   type MatchStmt,
   type ProcDecl,
   type Program,
@@ -30,8 +33,8 @@ import {
   type Scope,
 } from "./expressions.ts";
 import { str, type LocalNames } from "./naming.ts";
-import { rootOf } from "./written-places.ts";
-import { declaredRange, tsType } from "./ts-types.ts";
+import { forEachWrite, rootOf } from "./written-places.ts";
+import { declaredRange, isFlatValue, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
@@ -59,6 +62,8 @@ export interface StatementContext {
    * answer the search gives. Every change is noted first, for the trial to undo.
    */
   readonly trial?: { choose(s: ChooseStmt, scope: Scope): string[] };
+  /** The `let`s that name their value where it lies rather than copy it (`constantLets`). */
+  readonly uncopied?: ReadonlySet<LocalSymbol>;
 }
 
 export class StatementEmitter {
@@ -106,7 +111,10 @@ export class StatementEmitter {
         const t = s.symbol!.type;
         const spelled = (s.value.kind === "list" && s.value.elements.length === 0) || withoutNone(t).kind === "enum";
         const annotation = spelled ? `: ${tsType(t)}` : "";
-        const value = this.ctx.changesNothing ? this.e(s.value) : this.ctx.exprs.stored(s.value, this.scope);
+        const value =
+          this.ctx.changesNothing || this.ctx.uncopied?.has(s.symbol!)
+            ? this.e(s.value)
+            : this.ctx.exprs.stored(s.value, this.scope);
         return [`let ${this.scope.local(s.symbol!)}${annotation} = ${value};`];
       }
       case "assign":
@@ -339,6 +347,51 @@ function mayChangeLists(b: Block): boolean {
         return false;
     }
   });
+}
+
+/**
+ * The `let`s of a body that may name their value where it lies rather than copy it: a row of a constant (`let t =
+ * TILES[id]`) whose fields are only read, as plain values (`t.whisky`, `t.kind`), or which is given to functions
+ * (which change nothing they are given). Nothing can change a constant, and such a `let` changes nothing through it,
+ * so the copy that gives a `let` a value of its own would only cost time.
+ */
+export function constantLets(program: Program, body: Block): Set<LocalSymbol> {
+  const candidates = new Set<LocalSymbol>();
+  forEachStmt(body, (s) => {
+    if (s.kind === "let" && isConstantPlace(s.value)) candidates.add(s.symbol!);
+  });
+  if (candidates.size === 0) return candidates;
+  const uses = new Map<LocalSymbol, number>();
+  const safeUses = new Map<LocalSymbol, number>();
+  const safe = (s: LocalSymbol | undefined): void => {
+    if (s) safeUses.set(s, (safeUses.get(s) ?? 0) + 1);
+  };
+  const symbolOf = (e: Expr): LocalSymbol | undefined =>
+    e.kind === "name" && e.ref?.kind === "local" && candidates.has(e.ref.symbol) ? e.ref.symbol : undefined;
+  forEachStmt(body, (s) => {
+    // A place written through it: its own copy is needed.
+    forEachWrite(s, (place) => {
+      let root = place;
+      while (root.kind === "member" || root.kind === "index") root = root.object;
+      const written = symbolOf(root);
+      if (written) candidates.delete(written);
+    });
+    for (const e of exprsOf(s)) {
+      forEachExpr(e, (x) => {
+        const used = symbolOf(x);
+        if (used) uses.set(used, (uses.get(used) ?? 0) + 1);
+        if (x.kind === "member" && x.type !== undefined && isFlatValue(program, x.type)) safe(symbolOf(x.object));
+        if (x.kind === "call" && x.target === "fn") for (const a of x.args) safe(symbolOf(a));
+      });
+    }
+  });
+  return new Set([...candidates].filter((s) => (uses.get(s) ?? 0) === (safeUses.get(s) ?? 0)));
+}
+
+/** A constant, or an element or field of one (`TILES[id]`). */
+function isConstantPlace(e: Expr): boolean {
+  if (e.kind === "member" || e.kind === "index") return isConstantPlace(e.object);
+  return e.kind === "name" && e.ref?.kind === "const";
 }
 
 /**

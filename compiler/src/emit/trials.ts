@@ -28,7 +28,7 @@ import { domainLoop } from "./decision-domains.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { LocalNames, str, trialName, valuesConst } from "./naming.ts";
 import { withVersions } from "./routines.ts";
-import { StatementEmitter } from "./statements.ts";
+import { constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { procVersions } from "./written-places.ts";
 
@@ -104,6 +104,7 @@ function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
     scope,
     suspending: ctx.program.suspending,
     trial: { choose: (s, inner) => trialChoice(ctx, s, inner) },
+    uncopied: constantLets(ctx.program, decl.body),
   }).block(decl.body, []);
   return {
     kind: StructureKind.Function,
