@@ -1274,6 +1274,7 @@ export function patternTest(program: Program, p: Pattern, t: Type | undefined, v
 
 /** Builtins whose value is a list made for the call: stored as it is, never copied. */
 const FRESH_LIST_BUILTINS: ReadonlySet<string> = new Set([
+  "members",
   "shuffled",
   "range",
   "draw",
