@@ -261,3 +261,31 @@ describe("`can` of a procedure that draws from a list", () => {
     });
   });
 });
+
+describe("`can` of a procedure with fields of its own run", () => {
+  it("leaves them as the last real run left them", async () => {
+    const text = [
+      'game "Per" { players 2..2 }',
+      "per pay { paid: int }",
+      "global { seen: int }",
+      "proc pay(p: Player, n: int) {",
+      "  choose coin: 1..2 by p where coin <= n",
+      "  paid += coin",
+      "}",
+      "flow {",
+      "  pay(players[0], 1)",
+      "  seen = paid",
+      "  // The question starts the field again for its own run, and puts it back.",
+      "  if can pay(players[0], 2) {",
+      "    seen += 10 * paid",
+      "  }",
+      "}",
+      "scoring { score p: seen }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "coin", player: 0, value: 1 } as EngineAction);
+      expect((state as unknown as { seen: number }).seen).toBe(11);
+    });
+  });
+});

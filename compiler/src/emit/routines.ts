@@ -130,13 +130,16 @@ export function emitWays(ctx: EmitContext): Fn[] {
   });
 }
 
-/** `per playerTurn { ... }`: the fields that start again at their initial values as the procedure starts. */
-function runFieldResets(ctx: EmitContext, proc: string): string[] {
+/**
+ * `per playerTurn { ... }`: the fields that start again at their initial values as the procedure starts. In a trial
+ * (`trial`, its name), each is noted first, for the trial to undo.
+ */
+export function runFieldResets(ctx: EmitContext, proc: string, trial?: string): string[] {
   const fields = (ctx.program.runFields.get(proc)?.fields ?? []).map((name) => ctx.program.globalFields.get(name)!);
-  return fields.map(
-    (f) =>
-      `state.${f.decl.name.text} = ${f.decl.initial ? ctx.exprs.stored(f.decl.initial, plainScope()) : ctx.zero(f.type)};`,
-  );
+  return fields.flatMap((f) => [
+    ...(trial === undefined ? [] : [`${trial}.keep(state, ${str(f.decl.name.text)});`]),
+    `state.${f.decl.name.text} = ${f.decl.initial ? ctx.exprs.stored(f.decl.initial, plainScope()) : ctx.zero(f.type)};`,
+  ]);
 }
 
 /** Procedures that never wait for a decision are plain functions. */

@@ -26,8 +26,8 @@ import type { EmitContext } from "./context.ts";
 import { answerType, emptyRangeCheck } from "./decisions.ts";
 import { domainLoop } from "./decision-domains.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { LocalNames, str, trialName, valuesConst } from "./naming.ts";
-import { withVersions } from "./routines.ts";
+import { LocalNames, trialName, valuesConst } from "./naming.ts";
+import { runFieldResets, withVersions } from "./routines.ts";
 import { constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { procVersions } from "./written-places.ts";
@@ -93,11 +93,7 @@ function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
     { name: "trial", type: "Trial" },
     ...decl.params.map((p) => ({ name: scope.local(p.symbol!), type: tsType(p.symbol!.type) })),
   ];
-  const resets = (ctx.program.runFields.get(decl.name.text)?.fields ?? []).map((f) => {
-    const field = ctx.program.globalFields.get(f)!;
-    const initial = field.decl.initial ? ctx.exprs.stored(field.decl.initial, plainScope()) : ctx.zero(field.type);
-    return `trial.keep(state, ${str(f)});\nstate.${f} = ${initial};`;
-  });
+  const resets = runFieldResets(ctx, decl.name.text, "trial");
   const body = new StatementEmitter({
     program: ctx.program,
     exprs: ctx.exprs,
