@@ -105,7 +105,8 @@ export class Trial {
       const old = j[i + 3];
       switch (j[i]) {
         case FIELD:
-          target[key] = old;
+          // A list's element noted before a change that failed (an index outside the list) was never there.
+          if (old !== undefined || !Array.isArray(target)) target[key] = old;
           break;
         case ENTRY:
           if (old === undefined) mapDelete(target, key);

@@ -114,7 +114,7 @@ describe("a trial's changes", () => {
   });
 
   it("are undone when a run stops the game with an error, and by a question asked inside another's run", () => {
-    const game = { coins: 5, spent: 0 };
+    const game = { coins: 5, spent: 0, hand: [1, 2] };
     expect(() =>
       playsToEnd(
         (trial) => {
@@ -130,13 +130,15 @@ describe("a trial's changes", () => {
             200,
           );
           expect(inner).toBe(true);
-          expect(game).toEqual({ coins: 0, spent: 0 });
-          throw new RulesError("index 3 is outside a list of 2", 12, 5);
+          expect(game).toEqual({ coins: 0, spent: 0, hand: [1, 2] });
+          // A change of an element outside the list, noted and then refused: nothing to put back.
+          trial.keep(game.hand, 5);
+          throw new RulesError("index 5 is outside a list of 2", 12, 5);
         },
         "the question",
         200,
       ),
-    ).toThrow("index 3 is outside a list of 2");
-    expect(game).toEqual({ coins: 5, spent: 0 });
+    ).toThrow("index 5 is outside a list of 2");
+    expect(game).toEqual({ coins: 5, spent: 0, hand: [1, 2] });
   });
 });
