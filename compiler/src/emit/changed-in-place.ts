@@ -16,6 +16,7 @@ import {
   type Type,
 } from "@rules/dsl";
 import { forEachWrite, procVersions, rootOf } from "./written-places.ts";
+import { askedByCan } from "./trials.ts";
 
 /** A predicate on types: whether a value of that type may hold something a search changes in place. */
 export type MayChange = (t: Type) => boolean;
@@ -55,10 +56,9 @@ export function changedInSearch(program: Program): ChangedInSearch {
     else if (root.kind === "anywhere") rootsKnown = false;
   };
   // The procedure a `can` asks is played by its trial, which changes nothing in the end.
-  const asked = new Set<Expr>();
+  const asked = askedByCan(program);
   const calls = (e: Expr): void =>
     forEachExpr(e, (x) => {
-      if (x.kind === "can") asked.add(x.call);
       if (x.kind !== "call" || x.target !== "proc" || asked.has(x) || walked.has(x.callee.text)) return;
       walked.add(x.callee.text);
       for (const version of procVersions(program, x.callee.text)) block(version.body);

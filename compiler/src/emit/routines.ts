@@ -23,6 +23,7 @@ import { MachineBuilder, type DecisionEmitter } from "./machine.ts";
 import { LocalNames, pascal, str, valueName, variantsReplacing } from "./naming.ts";
 import { changesNothingInPlace, constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
+import { askedByCan } from "./trials.ts";
 
 type Fn = FunctionDeclarationStructure;
 type Param = { name: string; type: string };
@@ -294,10 +295,7 @@ export function startedInGame(ctx: EmitContext, r: ResumableRoutine): boolean {
   if (r.routine.kind !== "proc") return true;
   let started = startedProcs.get(ctx.program);
   if (started === undefined) {
-    const asked = new Set<object>();
-    forEachTreeNode(ctx.program.file, (node) => {
-      if ((node as Expr).kind === "can") asked.add((node as Extract<Expr, { kind: "can" }>).call);
-    });
+    const asked = askedByCan(ctx.program);
     started = new Set();
     forEachTreeNode(ctx.program.file, (node) => {
       const e = node as Expr;

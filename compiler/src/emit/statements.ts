@@ -192,9 +192,7 @@ export class StatementEmitter {
       case "remove":
         if (s.list.type?.kind === "map")
           return [
-            ...(this.trial && rootOf(s.list, true).kind !== "frame"
-              ? [`${this.trial}.keepRemoval(${this.e(s.list)}, ${this.e(s.value)});`]
-              : []),
+            ...this.keepList(s.list, () => `keepRemoval(${this.e(s.list)}, ${this.e(s.value)})`),
             `mapDelete(${this.e(s.list)}, ${this.e(s.value)});`,
           ];
         return [...this.keepList(s.list), `removeValue(${this.e(s.list)}, ${this.e(s.value)}, ${place(s)});`];
@@ -264,10 +262,13 @@ export class StatementEmitter {
     return [`${trial}.keep(${field[1]}, ${str(field[2]!)});`];
   }
 
-  /** In a trial, before a list gains or loses elements: a note of the whole list. */
-  private keepList(list: Expr): string[] {
+  /**
+   * In a trial, before a list gains or loses elements: a note of the whole list (or `note`, a map's entry about to be
+   * removed). A `let`'s own list needs none.
+   */
+  private keepList(list: Expr, note?: () => string): string[] {
     if (this.trial === undefined || rootOf(list, true).kind === "frame") return [];
-    return [`${this.trial}.keepList(${this.e(list)});`];
+    return [`${this.trial}.${note ? note() : `keepList(${this.e(list)})`};`];
   }
 }
 

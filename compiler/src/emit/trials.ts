@@ -16,6 +16,7 @@ import {
   forEachStmt,
   rangeEnd,
   withoutNone,
+  type Call,
   type ChooseStmt,
   type ProcDecl,
   type Program,
@@ -34,10 +35,15 @@ import { procVersions } from "./written-places.ts";
 
 type Fn = FunctionDeclarationStructure;
 
+/** The calls `can` asks (`pay(p, cost)` in `can pay(p, cost)`): played by trials, never in the game itself. */
+export function askedByCan(program: Program): Set<Call> {
+  return new Set(program.completing.flatMap((b) => (b.kind === "can" ? [b.call] : [])));
+}
+
 /** The procedures that get a trial version: those `can` asks, and those they call. */
 export function trialProcs(program: Program): string[] {
   const found = new Set<string>();
-  const todo = program.completing.flatMap((b) => (b.kind === "can" ? [b.call.callee.text] : []));
+  const todo = [...askedByCan(program)].map((call) => call.callee.text);
   while (todo.length > 0) {
     const name = todo.pop()!;
     if (found.has(name)) continue;
