@@ -99,12 +99,65 @@ describe("`can`", () => {
     const engine = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
     expect(engine).toContain("canPlay(0, (trial) => tryPay(state, trial, me, price))");
     // A decision lists the answers its condition allows, and takes the one the trial gives.
-    expect(engine).toContain("const coin = coinAnswers[trial.answer(coinAnswers.length)]!;");
+    // With none, the run is stuck: the procedure returns at once.
+    expect(engine).toMatch(
+      /const coinAt = trial\.answer\(coinAnswers\.length\);\s+if \(coinAt < 0\) return;\s+const coin = coinAnswers\[coinAt\]!;/,
+    );
     expect(engine).toMatch(
       /trial\.keep\(state\.players\[p\]!\.purse, "ones"\);\s+state\.players\[p\]!\.purse\.ones -= 1;/,
     );
     // The procedure's own `let` dies with the run: nothing to note.
     expect(engine).not.toContain("trial.keep(due");
+  });
+
+  it("stops at a dead end met in a procedure called, whether it gives a value or not", async () => {
+    // Each procedure reads past the bag's end after its calls: reached only if a run went on past a dead end.
+    const stuck = [
+      'game "Stuck" { players 2..2 }',
+      "per player { bag: list<int>  found: int }",
+      "proc takeOne(p: Player) {",
+      "  choose stone: int in p.bag by p",
+      "  remove stone from p.bag",
+      "}",
+      "proc takeTwo(p: Player) {",
+      "  takeOne(p)",
+      "  takeOne(p)",
+      "  p.found += p.bag[5]",
+      "}",
+      "proc secondOf(p: Player): int {",
+      "  takeOne(p)",
+      "  takeOne(p)",
+      "  return p.bag[5]",
+      "}",
+      "proc viaValue(p: Player) {",
+      "  let x = secondOf(p)",
+      "  p.found += x",
+      "}",
+      "flow {",
+      "  let p = players[0]",
+      "  p.bag = [1]",
+      "  if can takeTwo(p) {",
+      "    p.found += 1",
+      "  }",
+      "  if can viaValue(p) {",
+      "    p.found += 10",
+      "  }",
+      "  if can takeOne(p) {",
+      "    p.found += 100",
+      "  }",
+      "}",
+      "scoring { score p: p.found * 10 + size(p.bag) }",
+    ].join("\n");
+    const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text: stuck });
+    const engine = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    // Each caller returns after a call that got stuck; one that gives a value cannot, and stops the run.
+    expect(engine).toMatch(/tryTakeOne\(state, trial, p\);\s+if \(trial\.stuck\) return;/);
+    expect(engine).toMatch(/tryTakeOne\(state, trial, p\);\s+if \(trial\.stuck\) trial\.stop\(\);/);
+    await withEngine(stuck, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      // Neither two-stone procedure can be played with one stone; one stone can be taken; the bag keeps it.
+      expect(engine.outcome(state)?.scores).toEqual([1001, 0]);
+    });
   });
 
   it("gives the right answer when the procedure changes another player than the one it is asked for", async () => {

@@ -10,6 +10,11 @@
  * Undoing rather than copying the game, and replaying rather than keeping a game per decision: a run costs the
  * procedure's own code and a note per change, and most questions are answered by the first run (the last answers
  * pay), or by its dead end when every decision on the way had a single answer (nothing else to try).
+ *
+ * A dead end is met by returning, not by throwing: `answer` gives -1 and marks the run `stuck`, and the trial
+ * function returns at once, as each caller does after the call (a quarter of the questions end so, and unwinding a
+ * throw cost several times the run). A trial function that gives a value cannot return without one: it throws
+ * (`stop`).
  */
 import { GAME_ENDED, RulesError } from "./engine-support.ts";
 import { mapDelete, mapSet, type RulesMap } from "./maps.ts";
@@ -27,10 +32,13 @@ type Slots = Record<PropertyKey, unknown>;
 
 /** One question's runs: the answers replayed, then the last of each decision; and the changes to undo. */
 export class Trial {
+  /** Whether this run met a decision with no answer: it goes no further, each trial function returning at once. */
+  stuck = false;
   private what = "";
   private limit = 0;
-  /** The answers to replay, by decision with more than one answer, in the order the decisions come. */
-  private replayed: number[] = [];
+  /** The answers to replay (the first `replays`), by decision with more than one answer, in the order they come. */
+  private readonly replayed: number[] = [];
+  private replays = 0;
   /** The answers this run took so far, by decision with more than one answer. */
   private readonly taken: number[] = [];
   /** How many decisions with more than one answer this run has met. */
@@ -44,20 +52,30 @@ export class Trial {
   ask(what: string, limit: number): void {
     this.what = what;
     this.limit = limit;
-    this.replayed = [];
-    this.taken.length = 0;
+    this.replays = 0;
   }
 
-  /** Which of a decision's `count` answers this run takes (by position in the order the decision lists them). */
+  /**
+   * Which of a decision's `count` answers this run takes (by position in the order the decision lists them); -1 for
+   * a decision with no answer, where the run is `stuck`.
+   */
   answer(count: number): number {
     if (++this.steps > this.limit)
       throw new RulesError(`${this.what} asked more than ${this.limit} decisions without ending`);
-    if (count === 0) throw DEAD_END;
+    if (count === 0) {
+      this.stuck = true;
+      return -1;
+    }
     if (count === 1) return 0;
     const d = this.depth++;
-    const i = d < this.replayed.length ? this.replayed[d]! : count - 1;
+    const i = d < this.replays ? this.replayed[d]! : count - 1;
     this.taken[d] = i;
     return i;
+  }
+
+  /** Ends a stuck run from a trial function that gives a value (one that returns nothing just returns). */
+  stop(): never {
+    throw DEAD_END;
   }
 
   /** Before `target[key]` (a record's field, a list's element) changes. */
@@ -92,18 +110,20 @@ export class Trial {
 
   /** Starts a run. */
   begin(): void {
+    this.stuck = false;
     this.depth = 0;
     this.steps = 0;
   }
 
   /** Undoes what the run changed, latest first. */
   undo(): void {
+    // Taken off the journal as it goes (cheaper than cutting the array's length once).
     const j = this.journal;
-    for (let i = j.length - 4; i >= 0; i -= 4) {
-      const target = j[i + 1] as Slots;
-      const key = j[i + 2] as PropertyKey;
-      const old = j[i + 3];
-      switch (j[i]) {
+    while (j.length > 0) {
+      const old = j.pop();
+      const key = j.pop() as PropertyKey;
+      const target = j.pop() as Slots;
+      switch (j.pop()) {
         case FIELD:
           // A list's element noted before a change that failed (an index outside the list) was never there.
           if (old !== undefined || !Array.isArray(target)) target[key] = old;
@@ -114,8 +134,9 @@ export class Trial {
           break;
         case LIST: {
           const list = target as unknown as unknown[];
-          list.length = 0;
-          for (const x of old as unknown[]) list.push(x);
+          const was = old as unknown[];
+          for (let i = 0; i < was.length; i++) list[i] = was[i];
+          if (list.length !== was.length) list.length = was.length;
           break;
         }
         case MAP:
@@ -124,7 +145,6 @@ export class Trial {
           break;
       }
     }
-    j.length = 0;
   }
 
   /**
@@ -135,8 +155,9 @@ export class Trial {
     let k = this.depth - 1;
     while (k >= 0 && this.taken[k] === 0) k--;
     if (k < 0) return false;
-    this.replayed = this.taken.slice(0, k + 1);
+    for (let d = 0; d <= k; d++) this.replayed[d] = this.taken[d]!;
     this.replayed[k]!--;
+    this.replays = k + 1;
     return true;
   }
 }
@@ -157,7 +178,7 @@ export function playsToEnd(play: (trial: Trial) => void, what: string, limit: nu
       trial.begin();
       try {
         play(trial);
-        return true;
+        if (!trial.stuck) return true;
       } catch (error) {
         if (error === GAME_ENDED) return true;
         if (error !== DEAD_END) throw error;

@@ -44,6 +44,28 @@ describe("playsToEnd", () => {
     expect(runs).toBe(1);
   });
 
+  it("meets a dead end by returning: -1 for a decision with no answer, the run stuck until the next", () => {
+    const seen: string[] = [];
+    const found = playsToEnd(
+      (trial) => {
+        const first = trial.answer(2);
+        seen.push(`${first} ${trial.stuck}`);
+        if (first === 1) {
+          const none = trial.answer(0);
+          seen.push(`${none} ${trial.stuck}`);
+          return;
+        }
+        // A trial function that gives a value cannot return without one: it stops the run.
+        if (trial.answer(0) < 0) trial.stop();
+        seen.push("past the stop");
+      },
+      "the question",
+      200,
+    );
+    expect(found).toBe(false);
+    expect(seen).toEqual(["1 false", "-1 true", "0 false"]);
+  });
+
   it("counts an end of the game on the way as an end of the procedure", () => {
     expect(
       playsToEnd(

@@ -100,12 +100,14 @@ function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
     ...decl.params.map((p) => ({ name: scope.local(p.symbol!), type: tsType(p.symbol!.type) })),
   ];
   const resets = runFieldResets(ctx, decl.name.text, "trial");
+  // A dead end returns at once (the runtime's `Trial.answer`); a procedure that gives a value has none to return.
+  const stuck = decl.resolvedReturnType ? "trial.stop();" : "return;";
   const body = new StatementEmitter({
     program: ctx.program,
     exprs: ctx.exprs,
     scope,
     suspending: ctx.program.suspending,
-    trial: { choose: (s, inner) => trialChoice(ctx, s, inner) },
+    trial: { choose: (s, inner) => trialChoice(ctx, s, inner, stuck), stuck },
     uncopied: constantLets(ctx.program, decl.body),
   }).block(decl.body, []);
   return {
@@ -122,9 +124,10 @@ function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
 
 /**
  * A decision in a trial: its answers listed in the order the decision offers them (none last, for an optional
- * choice), and the one the trial takes. A list or an enum with nothing to filter is answered in place.
+ * choice), and the one the trial takes; with no answer, the run is stuck and `stuck` ends it. A list or an enum with
+ * nothing to filter is answered in place (a whole type, or a range, always has an answer).
  */
-function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope): string[] {
+function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope, stuck: string): string[] {
   const chosen = scope.local(s.symbol!);
   const type = answerType(s);
   const t = withoutNone(type);
@@ -134,9 +137,9 @@ function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope): string[] {
   const plain = s.condition === undefined && !optional;
   if (plain && list !== undefined) {
     // A list named by a local is read as it is; any other is evaluated once.
-    if (/^\w+$/.test(list)) return [...out, `const ${chosen} = ${list}[trial.answer(${list}.length)]!;`];
-    const items = scope.names.fresh(`${s.name.text}Items`);
-    return [...out, `const ${items} = ${list};`, `const ${chosen} = ${items}[trial.answer(${items}.length)]!;`];
+    const named = /^\w+$/.test(list);
+    const items = named ? list : scope.names.fresh(`${s.name.text}Items`);
+    return [...out, ...(named ? [] : [`const ${items} = ${list};`]), ...takeAnswer(scope, s, chosen, items, stuck)];
   }
   const highValue = rangeEnd(s.domain.typeExpr);
   const high = highValue ? ctx.exprs.paren(highValue, scope) : undefined;
@@ -151,13 +154,22 @@ function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope): string[] {
   else out.push(domainLoop(ctx, t, candidate, undefined, scope.names.fresh("index"), high));
   const condition = s.condition ? ctx.exprs.emit(s.condition, scope) : undefined;
   out.push(condition ? `if (${condition}) ${answers}.push(${candidate});` : `${answers}.push(${candidate});`, "}");
-  if (optional) out.push(`${answers}.push(null);`);
-  out.push(
-    optional
-      ? `const ${chosen} = ${answers}[trial.answer(${answers}.length)] ?? null;`
-      : `const ${chosen} = ${answers}[trial.answer(${answers}.length)]!;`,
-  );
-  return out;
+  // None is always an answer of an optional choice.
+  if (optional) {
+    out.push(`${answers}.push(null);`, `const ${chosen} = ${answers}[trial.answer(${answers}.length)] ?? null;`);
+    return out;
+  }
+  return [...out, ...takeAnswer(scope, s, chosen, answers, stuck)];
+}
+
+/** The answer the trial takes of the list `items`, which may be empty: then the run is stuck. */
+function takeAnswer(scope: Scope, s: ChooseStmt, chosen: string, items: string, stuck: string): string[] {
+  const at = scope.names.fresh(`${s.name.text}At`);
+  return [
+    `const ${at} = trial.answer(${items}.length);`,
+    `if (${at} < 0) ${stuck}`,
+    `const ${chosen} = ${items}[${at}]!;`,
+  ];
 }
 
 /** The answer a trial takes of a choice of a whole type, with nothing to filter: by its position in the type. */
