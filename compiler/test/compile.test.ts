@@ -1166,6 +1166,39 @@ describe("the size of a list built only to be counted", () => {
   });
 });
 
+describe("`++`", () => {
+  it("joins two lists into a new one, leaving a list of the game on either side as it was", async () => {
+    // A list made for the `++` (a literal, a comprehension, another `++`) takes the other's elements itself; a list
+    // the game holds is copied first, whichever side it is on.
+    const text = [
+      'game "Joins" { players 2..2 }',
+      "global { kept: list<int> = [5, 6]  a: list<int>  b: list<int>  c: list<int> }",
+      "flow { act players[0]: Join }",
+      "action Join {",
+      "  a = (if size(kept) > 1 then [1] else []) ++ kept",
+      "  b = kept ++ [7]",
+      "  c = [x * 2 for x in kept] ++ [0] ++ kept",
+      "  add 9 to a",
+      "}",
+      "scoring { score p: size(kept) }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "joins", sourcePath: "joins.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toContain("appendAll<number>(state.kept.length > 1 ? [1] : [], state.kept)");
+    expect(code).toContain("concat<number>(state.kept, [7])");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as Record<"kept" | "a" | "b" | "c", number[]>;
+      engine.apply(state as never, { type: "Join", player: 0 });
+      expect(state.kept).toEqual([5, 6]);
+      expect([state.a, state.b, state.c]).toEqual([
+        [1, 5, 6, 9],
+        [5, 6, 7],
+        [10, 12, 0, 5, 6],
+      ]);
+    });
+  });
+});
+
 describe("lists built by several `for`s, and `take`", () => {
   it("nest from left to right into one flat list, each `for` with its own condition; take keeps the first ones", async () => {
     const text = [

@@ -198,6 +198,12 @@ export function concat<T>(a: readonly T[], b: readonly T[]): T[] {
   return [...a, ...b];
 }
 
+/** `a ++ b` where `a` is a list just made for it (a literal, a comprehension): `b`'s elements added to `a`. */
+export function appendAll<T>(a: T[], b: readonly T[]): T[] {
+  for (let i = 0; i < b.length; i++) a.push(b[i]!);
+  return a;
+}
+
 /** The position of the first element equal to `value` (the same record, or equal data), or -1. */
 export function indexOfValue<T>(list: readonly T[], value: T): number {
   const i = list.indexOf(value);

@@ -155,12 +155,19 @@ export function cellLine(c: Cell, d: GridDirection, n: number): Cell[] {
  * of the cells given, each one's free sides up, right, down, left, every cell once.
  */
 export function cellFrontier(cells: readonly Cell[]): Cell[] {
+  return readCellFrontier(cells).slice();
+}
+
+/**
+ * `cellFrontier`, for a reader that does not change the list (a loop, an `any`): the list kept for the last cells
+ * asked, which is never changed in place (other cells asked later get a list of their own).
+ */
+export function readCellFrontier(cells: readonly Cell[]): readonly Cell[] {
   // The same cells as the last time (every tile that might be placed asks of the same display): the same frontier.
-  if (cells.length === lastCells.length && cells.every((c, i) => c === lastCells[i])) return lastFrontier.slice();
-  const out = frontierOf(cells);
+  if (cells.length === lastCells.length && cells.every((c, i) => c === lastCells[i])) return lastFrontier;
+  lastFrontier = frontierOf(cells);
   lastCells = cells.slice();
-  lastFrontier = out.slice();
-  return out;
+  return lastFrontier;
 }
 
 let lastCells: readonly Cell[] = [];

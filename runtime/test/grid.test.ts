@@ -6,6 +6,7 @@ import {
   cellAround,
   cellDiagonals,
   cellFrontier,
+  readCellFrontier,
   cellInside,
   cellKeyedView,
   cellLine,
@@ -29,7 +30,7 @@ import {
   showCell,
 } from "../src/index.ts";
 
-const xy = (cs: number[]): string[] => cs.map((c) => `${cellX(c)},${cellY(c)}`);
+const xy = (cs: readonly number[]): string[] => cs.map((c) => `${cellX(c)},${cellY(c)}`);
 
 describe("stored squares (cells and hexes)", () => {
   it("are one integer each, both ways, distinct, over the whole grid", () => {
@@ -122,6 +123,12 @@ describe("square grids", () => {
     const again = cellFrontier([cellOf(0, 0), cellOf(1, 0)]);
     again.length = 0;
     expect(xy(cellFrontier([cellOf(0, 0), cellOf(1, 0)]))).toEqual(["0,-1", "0,1", "-1,0", "1,-1", "2,0", "1,1"]);
+    // A reader that does not change it (a loop, an `any`) is given the list kept: the same one while the cells are
+    // the same, and still whole after other cells are asked.
+    const read = readCellFrontier(placed);
+    expect(readCellFrontier([cellOf(0, 0), cellOf(1, 0)])).toBe(read);
+    expect(xy(readCellFrontier([cellOf(5, 5)]))).toEqual(["5,4", "6,5", "5,6", "4,5"]);
+    expect(xy(read)).toEqual(["0,-1", "0,1", "-1,0", "1,-1", "2,0", "1,1"]);
   });
 
   it("find the same frontier, in the same order, however close or far apart the cells lie", () => {

@@ -306,9 +306,10 @@ export class ExprEmitter {
               return e.left.type?.kind === "cell" ? `cellScale(${left}, ${right})` : `cellScale(${right}, ${left})`;
             return `${l} * ${r}`;
           case "++": {
-            // The type argument gives literals on either side their contextual type.
+            // The type argument gives literals on either side their contextual type. A list made for the `++`
+            // takes the other's elements itself.
             const t = e.type?.kind === "list" ? tsType(e.type.element) : "never";
-            return `concat<${t}>(${left}, ${right})`;
+            return `${madeHere(e.left) ? "appendAll" : "concat"}<${t}>(${left}, ${right})`;
           }
           default:
             return `${l} ${e.op} ${r}`;
@@ -487,7 +488,8 @@ export class ExprEmitter {
 
   /**
    * The list the engine keeps for `e`, to be read and not changed: `members(Suit)` is the engine's own list of
-   * members, `keys(m)` of a map keyed by numbers the keys the map keeps, `range(0, n)` a list of counts made once.
+   * members, `keys(m)` of a map keyed by numbers the keys the map keeps, `range(0, n)` a list of counts made once,
+   * `frontier(cells)` the frontier kept for the last cells asked.
    * Undefined for any other list, and for the keys of a map when the reader may change maps (`snapshot`: a
    * procedure called on the way) as the map changes the list of its keys in place.
    */
@@ -500,6 +502,7 @@ export class ExprEmitter {
     }
     if (e.callee.text === "range" && e.args.length === 2)
       return `readRange(${this.emit(e.args[0]!, scope)}, ${this.emit(e.args[1]!, scope)})`;
+    if (e.callee.text === "frontier") return `readCellFrontier(${this.emit(e.args[0]!, scope)})`;
     return undefined;
   }
 
@@ -1270,6 +1273,15 @@ export function patternTest(program: Program, p: Pattern, t: Type | undefined, v
       return union ? `${value}${maybeNone}${UNION_TAG} === ${str(p.name.text)}` : `${value} === ${str(p.name.text)}`;
     }
   }
+}
+
+/**
+ * Whether `e` is a list made where it is written, which nothing else holds: a literal, a comprehension, a `++`, or
+ * either of two such by a condition.
+ */
+function madeHere(e: Expr): boolean {
+  if (e.kind === "list" || e.kind === "comprehension" || (e.kind === "binary" && e.op === "++")) return true;
+  return e.kind === "conditional" && madeHere(e.then) && madeHere(e.otherwise);
 }
 
 /** Builtins whose value is a list made for the call: stored as it is, never copied. */
