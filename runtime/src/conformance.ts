@@ -232,8 +232,8 @@ function playGames(
 
 /**
  * Every game ends (or is abandoned, `abandon`) within maxSteps. At every decision point toAct lists distinct seats,
- * each of which has a legal action; mayAct lists other seats, in ascending order, each with a legal action; and
- * outcome() is null. Once over, outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of
+ * each of which has a legal action; mayAct lists other seats, in ascending order, each with a legal action; the
+ * seats in neither have none; and outcome() is null. Once over, outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of
  * seats ranked better) and the winners are exactly the seats ranked 1; once abandoned, outcome() is still null and the
  * standing is such a result.
  */
@@ -257,6 +257,12 @@ export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions)
         const legal = probe.call("legalActions", () => engine.legalActions(game.state, seat), { seat });
         if (legal.length === 0) probe.fail("the seat may interrupt but has no legal action", { seat });
       });
+      // And the other way round: a seat neither asked nor able to interrupt has nothing it may play.
+      for (let seat = 0; seat < o.players; seat++) {
+        if (toAct.includes(seat) || mayAct.includes(seat)) continue;
+        const legal = probe.call("legalActions", () => engine.legalActions(game.state, seat), { seat });
+        if (legal.length > 0) probe.fail("the seat is neither to act nor in mayAct but has legal actions", { seat });
+      }
       const outcome = probe.call("outcome", () => engine.outcome(game.state));
       if (outcome !== null) probe.fail(`outcome() is ${short(outcome)} before the game is over`);
       probe.checks++;

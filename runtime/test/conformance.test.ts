@@ -135,6 +135,13 @@ describe("each check catches an engine broken its way", () => {
     );
   });
 
+  it("checkPlayoutsTerminate: a seat with actions it may play, neither to act nor listed by mayAct", () => {
+    const eager = broken({ legalActions: (s, seat) => engine.legalActions(s, s.phase === "move" ? s.current : seat) });
+    expect(() => checkPlayoutsTerminate(eager, options)).toThrow(
+      /the seat is neither to act nor in mayAct but has legal actions/,
+    );
+  });
+
   it("checkPlayoutsTerminate: a game neither over nor waiting for anyone", () => {
     const lost = broken({ isOver: () => false });
     expect(() => checkPlayoutsTerminate(lost, options)).toThrow(/the game is not over but no seat is to act/);

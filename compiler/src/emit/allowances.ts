@@ -60,10 +60,16 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
       parameters: [
         { name: "state", type: "State" },
         { name: "seat", type: "Player" },
-        { name: "out", type: "Action[]" },
+        { name: "out", type: "Action[]", hasQuestionToken: true },
       ],
-      returnType: "void",
-      statements: names.map((n) => `if (allowedNow(state, seat, ${str(n)})) offer${n}(state, seat, out);`),
+      returnType: "boolean",
+      docs: [
+        "Every action an `allow` block under way lets `seat` take now, added to `out`. Without `out`, whether there is one: true at the first found (with `out`, false).",
+      ],
+      statements: [
+        ...names.map((n) => `if (allowedNow(state, seat, ${str(n)}) && offer${n}(state, seat, out)) return true;`),
+        "return false;",
+      ],
     },
     {
       kind: StructureKind.Function,
@@ -143,7 +149,8 @@ export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | St
       docs: ["Whether `seat`, not asked anything, may interrupt now (`allow anytime`)."],
       statements: [
         "const pending = state.pending;",
-        "return pending !== null && state.interrupts.length > 0 && !pending.players.includes(seat) && legalActions(state, seat).length > 0;",
+        // What it may do is what `legalActions` lists for it; asked only whether there is something, listing nothing.
+        "return pending !== null && state.interrupts.length > 0 && !pending.players.includes(seat) && offerAllowed(state, seat);",
       ],
     },
     {
