@@ -233,9 +233,9 @@ function playGames(
 /**
  * Every game ends (or is abandoned, `abandon`) within maxSteps. At every decision point toAct lists distinct seats,
  * each of which has a legal action; mayAct lists other seats, in ascending order, each with a legal action; the
- * seats in neither have none; and outcome() is null. Once over, outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of
- * seats ranked better) and the winners are exactly the seats ranked 1; once abandoned, outcome() is still null and the
- * standing is such a result.
+ * seats in neither have none; and outcome() is null. Once over, outcome() gives `players` scores and ranks, ranks
+ * are consistent (1 + the number of seats ranked better) and the winners are exactly the seats ranked 1; once
+ * abandoned, outcome() is still null and the standing is such a result.
  */
 export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkPlayoutsTerminate", o);
