@@ -1277,7 +1277,8 @@ export function patternTest(program: Program, p: Pattern, t: Type | undefined, v
 
 /**
  * Whether `e` is a list made where it is written, which nothing else holds: a literal, a comprehension, a `++`, or
- * either of two such by a condition.
+ * either of two such by a condition. Only the list itself need be new for `++` to add to it (`isFresh`, which lets a
+ * value be stored uncopied, asks it of the elements too, and knows no condition).
  */
 function madeHere(e: Expr): boolean {
   if (e.kind === "list" || e.kind === "comprehension" || (e.kind === "binary" && e.op === "++")) return true;
