@@ -76,6 +76,8 @@ function measureStartup(): StartupFigure[] {
       ["check", join(REPO_ROOT, "rulesets/letter-of-marque/letter-of-marque.rules")],
       7,
     ],
+    // Loading a compiled engine (its bundle kept from the run before) and playing one game.
+    ["rules simulate letter-of-marque --games 1", ["simulate", "letter-of-marque", "--games", "1"], 7],
     // Every ruleset, in a process of its own: a designer's first compile of the day (nothing to write).
     ["rules compile", ["compile"], 3],
   ];

@@ -10,6 +10,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { agentNameProblem, type AnyEngine } from "@rules/runtime";
 import { InvalidArgumentError } from "commander";
+import { bundleEngineCached, engineCacheDir, type EngineBundle } from "./engine-bundles.ts";
 
 /**
  * The repository root: the nearest folder above this module holding `nx.json` (this module runs from
@@ -30,30 +31,16 @@ const FROM_SOURCE = import.meta.url.endsWith(".ts");
 /**
  * A generated engine module and the runtime it imports, bundled by esbuild into one JavaScript module: what the
  * built command (`npx rules`) loads, in about a tenth of the time a TypeScript loader takes to compile the same files
- * (and what `simulate --workers` hands its workers, so that each starts in milliseconds).
+ * (and what `simulate --workers` hands its workers, so that each starts in milliseconds). Kept from one run to the
+ * next (`engine-bundles.ts`), and asked once per process.
  */
-export function bundleEngine(path: string): Promise<string> {
+export function bundleEngine(path: string): Promise<EngineBundle> {
   let bundle = bundled.get(path);
-  if (!bundle) bundled.set(path, (bundle = buildBundle(path)));
+  if (!bundle) bundled.set(path, (bundle = bundleEngineCached(path, engineCacheDir(REPO_ROOT))));
   return bundle;
 }
 
-/** Each engine's bundle, made once per process (loading the engine and handing it to workers share it). */
-const bundled = new Map<string, Promise<string>>();
-
-async function buildBundle(path: string): Promise<string> {
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [path],
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundled = new Map<string, Promise<EngineBundle>>();
 
 export interface CompiledGame {
   /** The ruleset folder's name, which is also the engine's `name`. */
@@ -117,10 +104,7 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
   let loaded: unknown;
   try {
     // From the sources, TypeScript imports as it is; a bundle made for workers (`.mjs`) is plain JavaScript.
-    loaded =
-      FROM_SOURCE || path.endsWith(".mjs")
-        ? await import(pathToFileURL(path).href)
-        : await import(`data:text/javascript;base64,${Buffer.from(await bundleEngine(path)).toString("base64")}`);
+    loaded = FROM_SOURCE || path.endsWith(".mjs") ? await import(pathToFileURL(path).href) : await importBundle(path);
   } catch (error) {
     throw new Error(`cannot load ${shown}: ${messageOf(error)}`, { cause: error });
   }
@@ -129,6 +113,16 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
   const problem = engineProblem(candidate);
   if (problem !== null) throw new Error(`${shown} does not export an engine (as \`engine\` or default): ${problem}`);
   return candidate as AnyEngine;
+}
+
+/** The engine's bundle imported: from the file it is kept in, else from memory. */
+async function importBundle(path: string): Promise<unknown> {
+  const { code, file } = await bundleEngine(path);
+  return import(
+    file !== undefined
+      ? pathToFileURL(file).href
+      : `data:text/javascript;base64,${Buffer.from(code).toString("base64")}`
+  );
 }
 
 const loadedOnce = new Map<string, Promise<AnyEngine>>();

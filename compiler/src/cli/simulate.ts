@@ -154,18 +154,26 @@ class PoolOfWorkers {
   ): Promise<PoolOfWorkers> {
     const { default: Tinypool } = await import("tinypool");
     const source = import.meta.url.endsWith(".ts");
-    // Built, the workers load each engine bundled into plain JavaScript (see `bundleEngine`; made once per process).
-    const bundles = source ? undefined : await mkdtemp(join(tmpdir(), "rules-engines-"));
+    // Built, the workers load each engine bundled into plain JavaScript (see `bundleEngine`): the bundle kept from
+    // one run to the next, else one written for this run.
+    let bundles: string | undefined;
     const modules: string[] = [];
     for (const { engine } of batches) {
       const path = enginePaths.get(engine.name);
       if (path === undefined) throw new Error(`${engine.name} has no module a worker could load`);
-      if (bundles === undefined) modules.push(path);
-      else {
-        const bundle = join(bundles, `${engine.name}.mjs`);
-        await writeFile(bundle, await bundleEngine(path));
-        modules.push(bundle);
+      if (source) {
+        modules.push(path);
+        continue;
       }
+      const { code, file } = await bundleEngine(path);
+      if (file !== undefined) {
+        modules.push(file);
+        continue;
+      }
+      bundles ??= await mkdtemp(join(tmpdir(), "rules-engines-"));
+      const written = join(bundles, `${engine.name}.mjs`);
+      await writeFile(written, code);
+      modules.push(written);
     }
     const pool = new Tinypool({
       filename: fileURLToPath(new URL(source ? "./simulate-worker.ts" : "./simulate-worker.js", import.meta.url)),
