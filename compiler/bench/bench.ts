@@ -18,17 +18,26 @@ import { ParseCache } from "@rules/dsl";
 import { compileRules } from "../src/compile.ts";
 import { FormatCache } from "../src/format/generated-code.ts";
 import { findRulesets } from "../src/cli/compile.ts";
-import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
+import { Command, Option } from "commander";
+import { loadAllEngines, parsePositiveSeconds, REPO_ROOT } from "../src/cli/registry.ts";
 import { measureFrontEndBuilt } from "./front-end.ts";
 import { table } from "./table.ts";
 
-const args = process.argv.slice(2);
-const seconds = Number(args[args.indexOf("--seconds") + 1] ?? "1") || 1;
-const json = args.includes("--json");
-/** Internal: measure one game's playouts in this process and print them as JSON (see below). */
-const onlyGame = args.includes("--playouts-of") ? args[args.indexOf("--playouts-of") + 1] : undefined;
-/** Internal: the same for a game's hand-written baseline (compiler/bench/baselines/<game>.ts). */
-const onlyBaseline = args.includes("--baseline-of") ? args[args.indexOf("--baseline-of") + 1] : undefined;
+const {
+  seconds,
+  json,
+  playoutsOf: onlyGame,
+  baselineOf: onlyBaseline,
+} = new Command("npm run bench --")
+  .description("compile times, the command's start-up and random playouts per second, printed")
+  .option("--seconds <s>", "measuring time per configuration", parsePositiveSeconds, 1)
+  .option("--json", "the figures as JSON")
+  // Internal: measure one game's playouts in this process and print them as JSON (see below).
+  .addOption(new Option("--playouts-of <game>").hideHelp())
+  // Internal: the same for a game's hand-written baseline (compiler/bench/baselines/<game>.ts).
+  .addOption(new Option("--baseline-of <game>").hideHelp())
+  .parse()
+  .opts<{ seconds: number; json?: boolean; playoutsOf?: string; baselineOf?: string }>();
 /** The games with a hand-written baseline engine (compiler/bench/baselines/<game>.ts), measured beside their own. */
 const BASELINES = readdirSync(new URL("./baselines/", import.meta.url))
   .filter((f) => f.endsWith(".ts"))

@@ -10,17 +10,28 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { abandonReason, configurations, createRng, lowestSeat, randomInt, type AnyEngine } from "@rules/runtime";
-import { loadAllEngines } from "../src/cli/registry.ts";
+import { Command, Option } from "commander";
+import { loadAllEngines, parsePositiveInteger, parsePositiveSeconds } from "../src/cli/registry.ts";
 import { table } from "./table.ts";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number =>
-  args.includes(name) ? Number(args[args.indexOf(name) + 1]) || fallback : fallback;
-const playouts = option("--playouts", 100_000);
-const maxSeconds = option("--max-seconds", Infinity);
-const json = args.includes("--json");
-/** Internal: measure one game in this process and print the figures as JSON. */
-const onlyGame = args.includes("--memory-of") ? args[args.indexOf("--memory-of") + 1] : undefined;
+const {
+  playouts,
+  maxSeconds,
+  json,
+  memoryOf: onlyGame,
+} = new Command("npm run bench:memory --")
+  .description("what random playouts of each game keep in memory, printed")
+  .option("--playouts <n>", "playouts per game, over every variant and player count", parsePositiveInteger, 100_000)
+  .addOption(
+    new Option("--max-seconds <s>", "stop a game's run after this long")
+      .argParser(parsePositiveSeconds)
+      .default(Infinity, "no limit"),
+  )
+  .option("--json", "the figures as JSON")
+  // Internal: measure one game in this process and print the figures as JSON.
+  .addOption(new Option("--memory-of <game>").hideHelp())
+  .parse()
+  .opts<{ playouts: number; maxSeconds: number; json?: boolean; memoryOf?: string }>();
 
 interface MemoryFigure {
   game: string;
@@ -101,7 +112,17 @@ for (const engine of await loadAllEngines()) {
   // A process per game: its peak resident memory is that game's alone.
   const run = spawnSync(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", self, "--memory-of", engine.name, ...args],
+    [
+      "--expose-gc",
+      "--import",
+      "tsx",
+      self,
+      "--memory-of",
+      engine.name,
+      "--playouts",
+      String(playouts),
+      ...(maxSeconds === Infinity ? [] : ["--max-seconds", String(maxSeconds)]),
+    ],
     { encoding: "utf8", maxBuffer: 1 << 20 },
   );
   if (run.status !== 0) throw new Error(`measuring ${engine.name} failed:\n${run.stderr}`);

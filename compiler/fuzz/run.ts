@@ -3,15 +3,25 @@
  * cases per second it went through. A failure prints the smallest input found that breaks a property, and the seed
  * that finds it again.
  */
-import { REPO_ROOT } from "../src/cli/registry.ts";
+import { Command, Option } from "commander";
+import { parseInteger, parseNonNegativeInteger, parsePositiveInteger, REPO_ROOT } from "../src/cli/registry.ts";
 import { runFuzz } from "./fuzz.ts";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number =>
-  args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
-const runs = option("--runs", 1000);
-const seed = option("--seed", Date.now() % 1_000_000);
-const compiled = option("--compile", 10);
+const {
+  runs,
+  seed,
+  compile: compiled,
+} = new Command("npm run fuzz --")
+  .description("a long fuzzing run of the language's front end and compiler")
+  .option("--runs <n>", "cases of each kind", parsePositiveInteger, 1000)
+  .addOption(
+    new Option("--seed <s>", "the seed that finds a failure again")
+      .argParser(parseInteger)
+      .default(Date.now() % 1_000_000, "from the clock"),
+  )
+  .option("--compile <k>", "generated programs that check clean compiled and type-checked", parseNonNegativeInteger, 10)
+  .parse()
+  .opts<{ runs: number; seed: number; compile: number }>();
 
 process.stdout.write(`fuzzing: ${runs} generated programs and ${runs} damaged rulesets, seed ${seed}\n`);
 const report = await runFuzz({ runs, seed, compiled, root: REPO_ROOT });

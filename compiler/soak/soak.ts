@@ -9,32 +9,37 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SingleBar } from "cli-progress";
+import { Command, Option } from "commander";
 import { configurations } from "@rules/runtime";
 import Tinypool from "tinypool";
-import { findCompiledGames, loadEngineModule } from "../src/cli/registry.ts";
+import {
+  findCompiledGames,
+  loadEngineModule,
+  parseNonNegativeInteger,
+  parsePositiveInteger,
+} from "../src/cli/registry.ts";
 import { table } from "../bench/table.ts";
 import type { SoakFailure, SoakResult, SoakTask } from "./worker.ts";
 
-const args = process.argv.slice(2);
-const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const gamesPer = Number(option("--games") ?? 100_000);
-const workers = Number(option("--workers") ?? availableParallelism());
-const only = option("--only")?.split(",");
-const checkEvery = Number(option("--check-every") ?? 100);
-const firstSeed = Number(option("--seed") ?? 0);
-for (const [name, value] of [
-  ["--games", gamesPer],
-  ["--workers", workers],
-  ["--check-every", checkEvery],
-  ["--seed", firstSeed],
-] as const) {
-  if (!Number.isInteger(value) || value < (name === "--seed" ? 0 : 1)) {
-    process.stderr.write(
-      `soak: ${name} must be a whole number${name === "--seed" ? "" : " above 0"}, not ${option(name)}\n`,
-    );
-    process.exit(2);
-  }
-}
+const options = new Command("npm run soak --")
+  .description("random games of every compiled game, variant and player count, on every core")
+  .option("--games <n>", "games per configuration", parsePositiveInteger, 100_000)
+  .addOption(
+    new Option("--workers <n>", "worker processes")
+      .argParser(parsePositiveInteger)
+      .default(availableParallelism(), "every core"),
+  )
+  .option("--only <games>", "only these games, by name, separated by commas", (text: string) => text.split(","))
+  .option("--check-every <k>", "one game in k is checked at every decision", parsePositiveInteger, 100)
+  .option(
+    "--seed <s>",
+    "the first game's seed (another seed plays games no earlier run played)",
+    parseNonNegativeInteger,
+    0,
+  )
+  .parse()
+  .opts<{ games: number; workers: number; only?: string[]; checkEvery: number; seed: number }>();
+const { games: gamesPer, workers, only, checkEvery, seed: firstSeed } = options;
 /** Games per task: small enough that the cores share the work evenly, large enough that a task is not all overhead. */
 const CHUNK = 250;
 

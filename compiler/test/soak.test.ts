@@ -49,14 +49,24 @@ it("stops a game where the rules say machine players give up (`abandon`): Predon
   expect(result.actions).toBeLessThan(2 * 1_000);
 });
 
-it("refuses an option that is not a whole number, before starting any worker", () => {
+it("refuses an option it does not know, or a value that is not a whole number, before starting any worker", () => {
   const soakScript = join(REPO_ROOT, "compiler/soak/soak.ts");
-  for (const [option, value, says] of [
-    ["--seed", "-1", "--seed must be a whole number, not -1"],
-    ["--games", "lots", "--games must be a whole number above 0, not lots"],
-  ]) {
-    const run = spawnSync(process.execPath, ["--import", "tsx", soakScript, option!, value!], { encoding: "utf8" });
-    expect(run.status).toBe(2);
+  for (const [args, says] of [
+    [["--seed", "-1"], "option '--seed <s>' argument '-1' is invalid. must be at least 0."],
+    [["--games", "lots"], "option '--games <n>' argument 'lots' is invalid. not an integer."],
+    [["--gmaes", "10"], "unknown option '--gmaes'\n(Did you mean --games?)"],
+  ] as const) {
+    const run = spawnSync(process.execPath, ["--import", "tsx", soakScript, ...args], { encoding: "utf8" });
+    expect(run.status).toBe(1);
     expect(run.stderr).toContain(says);
+    expect(run.stdout).toBe("");
   }
+});
+
+it("--help says what each option does, and plays nothing", () => {
+  const soakScript = join(REPO_ROOT, "compiler/soak/soak.ts");
+  const run = spawnSync(process.execPath, ["--import", "tsx", soakScript, "--help"], { encoding: "utf8" });
+  expect(run.status).toBe(0);
+  expect(run.stdout).toContain("Usage: npm run soak -- [options]");
+  expect(run.stdout).toContain("--check-every <k>  one game in k is checked at every decision (default: 100)");
 });

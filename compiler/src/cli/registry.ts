@@ -257,3 +257,17 @@ export function parsePositiveInteger(text: string): number {
   if (value < 1) throw new InvalidArgumentError("must be at least 1.");
   return value;
 }
+
+/** Commander parser for integer options that may be 0. */
+export function parseNonNegativeInteger(text: string): number {
+  const value = parseInteger(text);
+  if (value < 0) throw new InvalidArgumentError("must be at least 0.");
+  return value;
+}
+
+/** Commander parser for a positive number of seconds (fractions allowed). */
+export function parsePositiveSeconds(text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !(value > 0)) throw new InvalidArgumentError("must be a number of seconds above 0.");
+  return value;
+}
