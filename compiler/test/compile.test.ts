@@ -1406,6 +1406,63 @@ describe("decks and their reshuffle policy", () => {
   });
 });
 
+describe("values stored without a copy", () => {
+  it("what a procedure gives is stored as it is when each of its returns is new, and copied when one may be the game's", async () => {
+    const text = [
+      'game "Rolls" { players 2..2 }',
+      "record Roll { faces: list<int> }",
+      "global { kept: Roll  rolled: Roll  picked: Roll  tally: map<int, list<int>> }",
+      "fn rollOf(faces: list<int>): Roll = Roll(faces: faces)",
+      "// Each return gives a new roll: the caller may keep it without a copy.",
+      "proc roll(n: int): Roll {",
+      "  let faces: list<int> = []",
+      "  repeat n {",
+      "    add random(1, 6) to faces",
+      "  }",
+      "  if n == 0 {",
+      "    return Roll(faces: [])",
+      "  }",
+      "  return rollOf(faces)",
+      "}",
+      "// One return gives the game's own roll: the caller keeps a copy.",
+      "proc pick(fresh: bool): Roll {",
+      "  if fresh {",
+      "    return Roll(faces: [6])",
+      "  }",
+      "  return kept",
+      "}",
+      "setup {",
+      "  kept = Roll(faces: [1, 2])",
+      "  tally = {}",
+      "}",
+      "flow { act players[0]: Go }",
+      "action Go {",
+      "  rolled = roll(2)",
+      "  picked = pick(false)",
+      "  add 9 to picked.faces",
+      "}",
+      "scoring { score p: 0 }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "rolls", sourcePath: "rolls.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toContain("state.rolled = roll(state, 2);");
+    expect(code).toContain("state.picked = clone<Roll>(pick(state, false));");
+    // An empty map literal is new too.
+    expect(code).toContain("state.tally = {} satisfies");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as Record<
+        "kept" | "picked" | "rolled",
+        { faces: number[] }
+      >;
+      engine.apply(state as never, { type: "Go", player: 0 });
+      expect(state.rolled.faces).toHaveLength(2);
+      // The copy changed, not the game's roll it was made from.
+      expect(state.picked.faces).toEqual([1, 2, 9]);
+      expect(state.kept.faces).toEqual([1, 2]);
+    });
+  });
+});
+
 describe("lists and maps the engine reads without copying", () => {
   it("goes over the values of a map keyed by numbers in the map's order: whole-number keys rising, then the others as added", async () => {
     const text = [

@@ -5,10 +5,12 @@
 import {
   builtinFunctions,
   forEachExpr,
+  forEachStmt,
   UNION_TAG,
   withoutNone,
   type Aggregate,
   type Binary,
+  type Block,
   type Comprehension,
   type Expr,
   type FnDecl,
@@ -116,8 +118,10 @@ function neighbourList(e: Expr): (typeof NEIGHBOURS)[string] | undefined {
 }
 
 /**
- * Expressions that produce a new value, which may be stored without copying. With the program, a call of a function
- * whose expression (in every variant) is itself fresh counts too (`fn costOf(t: Tile) = { wood: t.wood, ... }`).
+ * Expressions that produce a new value, which may be stored without copying. A list or map literal is new, and its
+ * elements are copied as it is made. With the program, a call of a function or procedure that (in every variant)
+ * gives a new value counts too: its expression is fresh (`fn costOf(t: Tile) = { wood: t.wood, ... }`), or so is the
+ * value of each of its `return`s (`proc rollDice(n: int): Roll { ... return rollOf(faces) }`).
  */
 export function isFresh(e: Expr, program?: Program, visiting = new Set<string>()): boolean {
   switch (e.kind) {
@@ -126,9 +130,9 @@ export function isFresh(e: Expr, program?: Program, visiting = new Set<string>()
     case "string":
     case "none":
     case "list":
+    case "map":
     case "unary":
       return true;
-    case "map":
     case "mapComprehension":
     case "comprehension":
     case "binary":
@@ -137,26 +141,41 @@ export function isFresh(e: Expr, program?: Program, visiting = new Set<string>()
       // `argmax`), may still be those of the state.
       return e.type === undefined || !sharesState(e.type);
     case "call":
-      if (e.target === "fn" && program !== undefined) return freshFunction(program, e.callee.text, visiting);
+      if ((e.target === "fn" || e.target === "proc") && program !== undefined) {
+        return freshFunction(program, e.target, e.callee.text, visiting);
+      }
       return e.target === "record" || (e.target === "builtin" && FRESH_LIST_BUILTINS.has(e.callee.text));
     default:
       return false;
   }
 }
 
-/** Whether every version of the function (the rules', and each variant's) is an expression giving a new value. */
-function freshFunction(program: Program, name: string, visiting: Set<string>): boolean {
+/** Whether every version of the function or procedure (the rules', and each variant's) gives a new value. */
+function freshFunction(program: Program, kind: "fn" | "proc", name: string, visiting: Set<string>): boolean {
   if (visiting.has(name)) return false;
   visiting.add(name);
   const versions = [
-    program.fns.get(name),
-    ...program.variants.flatMap((v) => v.replacements.filter((r) => r.kind === "fn" && r.name.text === name)),
+    kind === "fn" ? program.fns.get(name) : program.procs.get(name),
+    ...program.variants.flatMap((v) => v.replacements.filter((r) => r.kind === kind && r.name.text === name)),
   ];
   const fresh = versions.every(
-    (f) => f !== undefined && f.kind === "fn" && !("statements" in f.body) && isFresh(f.body, program, visiting),
+    (f) => (f?.kind === "fn" || f?.kind === "proc") && givesFresh(f.body, program, visiting),
   );
   visiting.delete(name);
   return fresh;
+}
+
+/** Whether a body gives a new value: its expression, or the value of every `return` of its block, is fresh. */
+function givesFresh(body: Expr | Block, program: Program, visiting: Set<string>): boolean {
+  if (!("statements" in body)) return isFresh(body, program, visiting);
+  let returns = 0;
+  let fresh = true;
+  forEachStmt(body, (s) => {
+    if (s.kind !== "return" || s.value === undefined) return;
+    returns++;
+    fresh &&= isFresh(s.value, program, visiting);
+  });
+  return returns > 0 && fresh;
 }
 
 /** Whether a value of type `t` may be, or hold, a record or a list of the state (so storing it needs a copy). */
