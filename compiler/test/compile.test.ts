@@ -1464,6 +1464,44 @@ describe("values stored without a copy", () => {
 });
 
 describe("lists and maps the engine reads without copying", () => {
+  it("indexes, searches and measures a type's members and a map's keys in the lists the engine keeps, unless the index changes the map", async () => {
+    const text = [
+      'game "Reads" { players 2..2 }',
+      "enum Dir { n, e, s, w }",
+      "enum Go { on }",
+      "global { marks: map<int, int> = {}  got: int  turned: Dir  found: bool  many: int }",
+      "// Adds a key that sorts first, and gives 0.",
+      "proc mark(): int {",
+      "  marks[0] = 1",
+      "  return 0",
+      "}",
+      "fn turn(d: Dir, k: int): Dir = members(Dir)[(indexOf(members(Dir), d) + k) % 4]",
+      "flow {",
+      "  marks[5] = 50",
+      "  // The keys as they are before the index is worked out.",
+      "  got = keys(marks)[mark()]",
+      "  turned = turn(e, 3)",
+      "  found = contains(keys(marks), 5)",
+      "  many = size(members(Dir))",
+      "  choose go: Go by players[0]",
+      "}",
+    ].join("\n");
+    const { files } = await compileRules({ name: "reads", sourcePath: "reads.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toContain("at(DIR_VALUES, remainder(indexOfValue(DIR_VALUES, d) + k");
+    expect(code).toContain("readMapNumberKeys(state.marks).includes(5)");
+    expect(code).toContain("at(mapNumberKeys(state.marks), mark(state)");
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 }) as {
+        got: number;
+        turned: string;
+        found: boolean;
+        many: number;
+      };
+      expect(state).toMatchObject({ got: 5, turned: "n", found: true, many: 4 });
+    });
+  });
+
   it("goes over the values of a map keyed by numbers in the map's order: whole-number keys rising, then the others as added", async () => {
     const text = [
       'game "Marks" { players 2..2 }',

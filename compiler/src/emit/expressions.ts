@@ -272,7 +272,8 @@ export class ExprEmitter {
           const centre = this.emit(e.object.args[0]!, scope);
           return `${around.read}(${centre}, ${around.first === 0 ? direction : `${around.first} + ${direction}`})`;
         }
-        return `at(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)}, ${place(e)})`;
+        // The list is only read: one the engine keeps will do (its keys' list copied if the index changes maps).
+        return `at(${this.readOnlyList(e.object, scope, changesTheGame(e.index))}, ${this.emit(e.index, scope)}, ${place(e)})`;
       }
       case "call":
         return this.call(e, scope);
@@ -501,8 +502,8 @@ export class ExprEmitter {
   }
 
   /** `readOnlyList`, in parentheses where an index or a member after it needs them (`(a ++ b)[i]`). */
-  readOnlyOperand(e: Expr, scope: Scope): string {
-    return this.sharedList(e, scope) ?? this.paren(e, scope);
+  readOnlyOperand(e: Expr, scope: Scope, snapshot = false): string {
+    return this.sharedList(e, scope, snapshot) ?? this.paren(e, scope);
   }
 
   /**
@@ -542,7 +543,13 @@ export class ExprEmitter {
       (e.symbol !== undefined || (e.args[0]?.kind === "call" && e.args[0].target === "way"))
     )
       return this.way(e, scope);
-    const args = e.args.map((a) => this.emit(a, scope));
+    // A built-in that only reads the list it is given first may be given one the engine keeps.
+    const readsFirst =
+      e.target === "builtin" && READS_FIRST_LIST.has(e.callee.text) && e.args[0]?.type?.kind === "list";
+    const snapshot = readsFirst && e.args.slice(1).some(changesTheGame);
+    const args = e.args.map((a, i) =>
+      i === 0 && readsFirst ? this.readOnlyList(a, scope, snapshot) : this.emit(a, scope),
+    );
     switch (e.target) {
       case "record": {
         const r = this.program.records.get(e.callee.text)!;
@@ -582,7 +589,8 @@ export class ExprEmitter {
         // In a trial, a draw from a list notes the list first, for the trial to undo (a deck's draw, random, is
         // never played by a trial: RL110).
         const call = builtinCall(e.callee.text, args, e, {
-          paren: (i) => this.paren(e.args[i]!, scope),
+          paren: (i) =>
+            i === 0 && readsFirst ? this.readOnlyOperand(e.args[0]!, scope, snapshot) : this.paren(e.args[i]!, scope),
           place: (i) => this.place(e.args[i]!, scope),
           fresh: (i) => isFresh(e.args[i]!),
           structured: (t) => this.structured(t),
@@ -1304,9 +1312,23 @@ function madeHere(e: Expr): boolean {
   return e.kind === "conditional" && madeHere(e.then) && madeHere(e.otherwise);
 }
 
+/**
+ * Whether the list `e` gives is made for it, whatever its elements: a list no one else holds, which a loop may go
+ * over without a snapshot of its own.
+ */
+export function isNewList(e: Expr, program: Program): boolean {
+  return (
+    madeHere(e) || isFresh(e, program) || (e.kind === "call" && e.target === "builtin" && e.callee.text === "values")
+  );
+}
+
+/** Built-ins that only read the list given as their first argument. */
+const READS_FIRST_LIST: ReadonlySet<string> = new Set(["contains", "indexOf", "size"]);
+
 /** Builtins whose value is a list made for the call: stored as it is, never copied. */
 const FRESH_LIST_BUILTINS: ReadonlySet<string> = new Set([
   "members",
+  "keys",
   "shuffled",
   "range",
   "draw",

@@ -24,6 +24,7 @@ import {
 import {
   bindings,
   exprChangesLists,
+  isNewList,
   isMembersCall,
   mapLookup,
   place,
@@ -329,11 +330,7 @@ export function iterationSource(
   const code = ctx.exprs.emit(iterable, scope);
   const untouched = body !== undefined && !mayChangeLists(body);
   const stable = ((iterable.kind === "name" && iterable.ref?.kind === "builtin") || untouched) && !inFrame;
-  const fresh =
-    iterable.kind === "list" ||
-    iterable.kind === "comprehension" ||
-    iterable.kind === "aggregate" ||
-    isMembersCall(iterable);
+  const fresh = iterable.kind === "aggregate" || isNewList(iterable, ctx.program);
   return stable || fresh ? code : `${code}.slice()`;
 }
 
