@@ -1464,12 +1464,13 @@ describe("values stored without a copy", () => {
 });
 
 describe("lists and maps the engine reads without copying", () => {
-  it("indexes, searches and measures a type's members and a map's keys in the lists the engine keeps, unless the index changes the map", async () => {
+  it("reads a type's members, a map's keys and a constant where the engine keeps them, and copies a list the index or the loop changes", async () => {
     const text = [
       'game "Reads" { players 2..2 }',
       "enum Dir { n, e, s, w }",
       "enum Go { on }",
-      "global { marks: map<int, int> = {}  got: int  turned: Dir  found: bool  many: int }",
+      "const ORDER = [3, 1, 2]",
+      "global { marks: map<int, int> = {}  got: int  turned: Dir  found: bool  many: int  seen: list<int>  grown: list<int> }",
       "// Adds a key that sorts first, and gives 0.",
       "proc mark(): int {",
       "  marks[0] = 1",
@@ -1483,6 +1484,14 @@ describe("lists and maps the engine reads without copying", () => {
       "  turned = turn(e, 3)",
       "  found = contains(keys(marks), 5)",
       "  many = size(members(Dir))",
+      "  // A constant, which no rule may change, is gone over as it is; a list the loop changes, as it was.",
+      "  for x in ORDER {",
+      "    add x to seen",
+      "  }",
+      "  grown = [1, 2]",
+      "  for x in grown {",
+      "    add x * 10 to grown",
+      "  }",
       "  choose go: Go by players[0]",
       "}",
     ].join("\n");
@@ -1491,14 +1500,17 @@ describe("lists and maps the engine reads without copying", () => {
     expect(code).toContain("at(DIR_VALUES, remainder(indexOfValue(DIR_VALUES, d) + k");
     expect(code).toContain("readMapNumberKeys(state.marks).includes(5)");
     expect(code).toContain("at(mapNumberKeys(state.marks), mark(state)");
+    expect(code).toMatch(/< ORDER\.length; /);
     await withEngine(text, (game) => {
-      const state = game.newGame({ players: 2, seed: 1 }) as {
-        got: number;
-        turned: string;
-        found: boolean;
-        many: number;
-      };
-      expect(state).toMatchObject({ got: 5, turned: "n", found: true, many: 4 });
+      const state = game.newGame({ players: 2, seed: 1 }) as Record<string, unknown>;
+      expect(state).toMatchObject({
+        got: 5,
+        turned: "n",
+        found: true,
+        many: 4,
+        seen: [3, 1, 2],
+        grown: [1, 2, 10, 20],
+      });
     });
   });
 

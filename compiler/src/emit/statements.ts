@@ -329,7 +329,9 @@ export function iterationSource(
   if (!inFrame && isMembersCall(iterable)) return ctx.exprs.readOnlyList(iterable, scope);
   const code = ctx.exprs.emit(iterable, scope);
   const untouched = body !== undefined && !mayChangeLists(body);
-  const stable = ((iterable.kind === "name" && iterable.ref?.kind === "builtin") || untouched) && !inFrame;
+  // `players`, a constant (which no rule may change), or a list the loop's body cannot change.
+  const constant = iterable.kind === "name" && (iterable.ref?.kind === "builtin" || iterable.ref?.kind === "const");
+  const stable = (constant || untouched) && !inFrame;
   const fresh = iterable.kind === "aggregate" || isNewList(iterable, ctx.program);
   return stable || fresh ? code : `${code}.slice()`;
 }
