@@ -40,9 +40,14 @@ function sha1(text: string | Buffer): string {
   return createHash("sha1").update(text).digest("hex");
 }
 
+/** The ruleset's folder name of `rulesets/<name>/generated/engine.ts`, to name its files in the cache. */
+function rulesetName(enginePath: string): string {
+  return basename(resolve(enginePath, "../.."));
+}
+
 /** The entry's file for an engine module: named by the module's path, so that each engine has one. */
 function entryFile(cacheDir: string, enginePath: string): string {
-  return join(cacheDir, `${basename(resolve(enginePath, "../.."))}-${sha1(resolve(enginePath)).slice(0, 12)}.json`);
+  return join(cacheDir, `${rulesetName(enginePath)}-${sha1(resolve(enginePath)).slice(0, 12)}.json`);
 }
 
 async function readKept(cacheDir: string, enginePath: string): Promise<EngineBundle | undefined> {
@@ -60,10 +65,13 @@ async function readKept(cacheDir: string, enginePath: string): Promise<EngineBun
   ) {
     return undefined;
   }
-  for (const input of entry.inputs) {
-    const now = await readFile(input.path).catch(() => undefined);
-    if (now === undefined || sha1(now) !== input.sha1) return undefined;
-  }
+  const unchanged = await Promise.all(
+    entry.inputs.map(async (input) => {
+      const now = await readFile(input.path).catch(() => undefined);
+      return now !== undefined && sha1(now) === input.sha1;
+    }),
+  );
+  if (!unchanged.every(Boolean)) return undefined;
   const file = join(cacheDir, basename(entry.bundle));
   const code = await readFile(file, "utf8").catch(() => undefined);
   return code === undefined ? undefined : { code, file, built: false };
@@ -111,8 +119,7 @@ export async function bundleEngineCached(enginePath: string, cacheDir: string): 
   const kept = await readKept(cacheDir, enginePath);
   if (kept !== undefined) return kept;
   const { code, inputs } = await build(enginePath);
-  const name = basename(resolve(enginePath, "../.."));
-  const bundle = `${name}-${sha1(inputs.map((i) => `${i.path}\n${i.sha1}`).join("\n")).slice(0, 16)}.mjs`;
+  const bundle = `${rulesetName(enginePath)}-${sha1(inputs.map((i) => `${i.path}\n${i.sha1}`).join("\n")).slice(0, 16)}.mjs`;
   const entry: CacheEntry = { engine: resolve(enginePath), options: OPTIONS_HASH, inputs, bundle };
   try {
     await mkdir(cacheDir, { recursive: true });

@@ -27,7 +27,7 @@ import {
   type Type,
 } from "@rules/dsl";
 import { builtinCall } from "./builtin-calls.ts";
-import { LocalNames, str, trialName, typeName, valueName, valuesConst } from "./naming.ts";
+import { LocalNames, namedOnce, str, trialName, typeName, valueName, valuesConst } from "./naming.ts";
 import { declaredRange, isFlatValue, isPlainValue, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
@@ -273,7 +273,7 @@ export class ExprEmitter {
           return `${around.read}(${centre}, ${around.first === 0 ? direction : `${around.first} + ${direction}`})`;
         }
         // The list is only read: one the engine keeps will do (its keys' list copied if the index changes maps).
-        return `at(${this.readOnlyList(e.object, scope, changesTheGame(e.index))}, ${this.emit(e.index, scope)}, ${place(e)})`;
+        return `at(${this.readOnlyList(e.object, scope, exprChangesLists(e.index))}, ${this.emit(e.index, scope)}, ${place(e)})`;
       }
       case "call":
         return this.call(e, scope);
@@ -546,7 +546,7 @@ export class ExprEmitter {
     // A built-in that only reads the list it is given first may be given one the engine keeps.
     const readsFirst =
       e.target === "builtin" && READS_FIRST_LIST.has(e.callee.text) && e.args[0]?.type?.kind === "list";
-    const snapshot = readsFirst && e.args.slice(1).some(changesTheGame);
+    const snapshot = readsFirst && e.args.slice(1).some(exprChangesLists);
     const args = e.args.map((a, i) =>
       i === 0 && readsFirst ? this.readOnlyList(a, scope, snapshot) : this.emit(a, scope),
     );
@@ -673,8 +673,8 @@ export class ExprEmitter {
    */
   matchReturns(e: MatchExpr, scope: Scope, names: LocalNames): string[] {
     const subject = this.emit(e.subject, scope);
-    const value = /^\w+$/.test(subject) ? subject : names.fresh("value");
-    const lines = value === subject ? [] : [`const ${value} = ${subject};`];
+    const { setup, name: value } = namedOnce(subject, names, "value");
+    const lines = [...setup];
     e.arms.forEach((arm, i) => {
       const last = i === e.arms.length - 1;
       const test = last ? undefined : patternTest(this.program, arm.pattern, subjectType(e, i), value);

@@ -126,6 +126,16 @@ export class LocalNames {
 }
 
 /** `launch-ship` / `Launch` -> `Launch`; used for type names derived from rules names. */
+/**
+ * `code` where it is to be read more than once: itself when it is a plain name, else a fresh local (named from
+ * `hint`) that `setup` sets to it, so that it is evaluated once.
+ */
+export function namedOnce(code: string, names: LocalNames, hint: string): { setup: string[]; name: string } {
+  if (/^\w+$/.test(code)) return { setup: [], name: code };
+  const name = names.fresh(hint);
+  return { setup: [`const ${name} = ${code};`], name };
+}
+
 export function pascal(name: string): string {
   return name
     .split(/[^A-Za-z0-9]+/)

@@ -33,7 +33,7 @@ import {
   type ExprEmitter,
   type Scope,
 } from "./expressions.ts";
-import { str, type LocalNames } from "./naming.ts";
+import { namedOnce, str, type LocalNames } from "./naming.ts";
 import { forEachWrite, rootOf } from "./written-places.ts";
 import { declaredRange, isFlatValue, tsType } from "./ts-types.ts";
 
@@ -166,10 +166,10 @@ export class StatementEmitter {
         // Counted rather than `for...of`, whose iterator V8 keeps up around the loop (costly where an exception
         // passes through it: 5% of Glen More's games when a trial's dead end was thrown).
         const source = iterationSource(this.ctx, this.scope, s.iterable, false, s.body);
-        const items = /^\w+$/.test(source) ? source : this.scope.names.fresh(`${s.symbol!.name}Items`);
+        const { setup, name: items } = namedOnce(source, this.scope.names, `${s.symbol!.name}Items`);
         const index = this.scope.names.fresh(`${s.symbol!.name}Index`);
         return [
-          ...(items === source ? [] : [`const ${items} = ${source};`]),
+          ...setup,
           `for (let ${index} = 0; ${index} < ${items}.length; ${index}++) {`,
           `const ${v} = ${items}[${index}]${s.symbol!.type.kind === "optional" ? " ?? null" : "!"};`,
           ...this.block(s.body, [...loops, { kind: "native" }]),

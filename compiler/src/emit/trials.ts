@@ -27,7 +27,7 @@ import type { EmitContext } from "./context.ts";
 import { answerType, emptyRangeCheck } from "./decisions.ts";
 import { domainLoop } from "./decision-domains.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { LocalNames, trialName, valuesConst } from "./naming.ts";
+import { LocalNames, namedOnce, trialName, valuesConst } from "./naming.ts";
 import { runFieldResets, withVersions } from "./routines.ts";
 import { constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
@@ -137,9 +137,8 @@ function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope, stuck: strin
   const plain = s.condition === undefined && !optional;
   if (plain && list !== undefined) {
     // A list named by a local is read as it is; any other is evaluated once.
-    const named = /^\w+$/.test(list);
-    const items = named ? list : scope.names.fresh(`${s.name.text}Items`);
-    return [...out, ...(named ? [] : [`const ${items} = ${list};`]), ...takeAnswer(scope, s, chosen, items, stuck)];
+    const { setup, name: items } = namedOnce(list, scope.names, `${s.name.text}Items`);
+    return [...out, ...setup, ...takeAnswer(scope, s, chosen, items, stuck)];
   }
   const highValue = rangeEnd(s.domain.typeExpr);
   const high = highValue ? ctx.exprs.paren(highValue, scope) : undefined;
