@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: the start-up of the `rules` command, the type-check of the generated engines, compile time per
  * ruleset (parse + check, emit, format), the front end's time per megabyte on valid rules and on garbage, and random
- * playouts per second per game, variant and player count (a variant other than the base game at its fewest and most
- * players only; `npm run bench:memory` measures memory). Figures are
- * printed, never asserted: speed is measured here, not in tests.
+ * playouts per second per game, variant and player count (playouts.ts, a process per game; a variant other than the
+ * base game at its fewest players only), beside hand-written baselines; `npm run bench:memory` measures memory.
+ * Figures are printed, never asserted: speed is measured here, not in tests.
  *
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
@@ -13,31 +13,22 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { ParseCache } from "@rules/dsl";
 import { compileRules } from "../src/compile.ts";
 import { FormatCache } from "../src/format/generated-code.ts";
 import { findRulesets } from "../src/cli/compile.ts";
-import { Command, Option } from "commander";
-import { loadAllEngines, parsePositiveSeconds, REPO_ROOT } from "../src/cli/registry.ts";
+import { Command } from "commander";
+import { findCompiledGames, parsePositiveSeconds, REPO_ROOT } from "../src/cli/registry.ts";
 import { measureFrontEndBuilt } from "./front-end.ts";
+import type { PlayoutFigure } from "./playouts.ts";
 import { table } from "./table.ts";
 
-const {
-  seconds,
-  json,
-  playoutsOf: onlyGame,
-  baselineOf: onlyBaseline,
-} = new Command("npm run bench --")
+const { seconds, json } = new Command("npm run bench --")
   .description("compile times, the command's start-up and random playouts per second, printed")
   .option("--seconds <s>", "measuring time per configuration", parsePositiveSeconds, 1)
   .option("--json", "the figures as JSON")
-  // Internal: measure one game's playouts in this process and print them as JSON (see below).
-  .addOption(new Option("--playouts-of <game>").hideHelp())
-  // Internal: the same for a game's hand-written baseline (compiler/bench/baselines/<game>.ts).
-  .addOption(new Option("--baseline-of <game>").hideHelp())
   .parse()
-  .opts<{ seconds: number; json?: boolean; playoutsOf?: string; baselineOf?: string }>();
+  .opts<{ seconds: number; json?: boolean }>();
 /** The games with a hand-written baseline engine (compiler/bench/baselines/<game>.ts), measured beside their own. */
 const BASELINES = readdirSync(new URL("./baselines/", import.meta.url))
   .filter((f) => f.endsWith(".ts"))
@@ -57,15 +48,6 @@ interface CompileFigure {
    */
   afterEditMs: number;
   afterEditParseAndCheckMs: number;
-}
-
-interface PlayoutFigure {
-  game: string;
-  variant: string;
-  players: number;
-  playoutsPerSecond: number;
-  actionsPerSecond: number;
-  meanLength: number;
 }
 
 interface StartupFigure {
@@ -228,132 +210,30 @@ async function measureWorkers(): Promise<{
   return { game, players, runs, ceiling: (together.length * alone) / seconds };
 }
 
-/** CPU seconds this process has used (user + system): unlike wall time, it does not count the time a busy shared
- * machine gives to other processes, so figures vary less from run to run. */
-function cpuSeconds(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-}
-
-/** The longest warm-up of an engine, in CPU seconds. */
-const WARM_UP_MAX_S = 6;
-
 /**
- * Warm-up, once per process (each game is measured in a process of its own): the JIT settles, a large engine only as
- * more and more of its functions get hot (M&M runs at a sixth of its pace in its first second, a half in its
- * second), and each player count and variant takes code of its own. So games of every configuration in turn are
- * played, in windows of 0.4 s, until three windows in a row are no faster than the fastest before (at most
- * WARM_UP_MAX_S). Warming one configuration alone, with two such windows, sometimes stopped on a plateau: M&M's first
- * configuration measured at a third of its pace in one run of three.
+ * Each game is measured in a process of its own (playouts.ts): sharing one process, the runtime's playout loop would
+ * see several engines and V8 would optimise it for none of them, which no real use of one game suffers.
  */
-function warmUp(engine: AnyEngine, configs: readonly { players: number; variant: string }[]): void {
-  const rng = createRng(1);
-  let seed = 0;
-  const pace = (windowS: number): number => {
-    const from = cpuSeconds();
-    let actions = 0;
-    while (cpuSeconds() < from + windowS) {
-      for (const c of configs) {
-        actions += randomPlayout(engine, { players: c.players, variant: c.variant, seed: seed++ }, rng, 100_000).steps;
-      }
-    }
-    return actions / (cpuSeconds() - from);
-  };
-  const warmFrom = cpuSeconds();
-  let fastest = pace(0.4);
-  for (let slower = 0; slower < 3 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
-    const now = pace(0.4);
-    if (now > fastest * 1.03) {
-      fastest = now;
-      slower = 0;
-    } else slower++;
-  }
-}
-
-function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
-  const rng = createRng(1);
-  let seed = 0;
-  const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
-  // The engine is warm (`warmUp`); 300 ms of this configuration, then as many playouts as fit in the measuring time.
-  const from = cpuSeconds();
-  while (cpuSeconds() < from + 0.3) play();
-  let games = 0;
-  let actions = 0;
-  const start = cpuSeconds();
-  const until = start + seconds;
-  while (cpuSeconds() < until) {
-    for (let i = 0; i < 50; i++) {
-      actions += play();
-      games++;
-    }
-  }
-  const elapsed = cpuSeconds() - start;
-  return {
-    game: engine.name,
-    variant,
-    players,
-    playoutsPerSecond: games / elapsed,
-    actionsPerSecond: actions / elapsed,
-    meanLength: actions / games,
-  };
-}
-
-/**
- * Each game is measured in a process of its own: sharing one process, the runtime's playout loop would see several
- * engines and V8 would optimise it for none of them, which no real use of one game suffers.
- */
-function playoutsInChildProcess(
-  game: string,
-  of: "--playouts-of" | "--baseline-of" = "--playouts-of",
-): PlayoutFigure[] {
-  const self = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, ["--import", "tsx", self, of, game, "--seconds", String(seconds)], {
-    encoding: "utf8",
-  });
+function playoutsInChildProcess(game: string, baseline = false): PlayoutFigure[] {
+  const script = fileURLToPath(new URL("./playouts.ts", import.meta.url));
+  const args = ["--import", "tsx", script, game, "--seconds", String(seconds), ...(baseline ? ["--baseline"] : [])];
+  const run = spawnSync(process.execPath, args, { encoding: "utf8" });
   if (run.status !== 0) throw new Error(`measuring ${game} failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as PlayoutFigure[];
 }
 
-/**
- * The configurations measured: the base game at every player count, another variant at the fewest and the most
- * players (a variant rarely changes what a player count costs; measuring every one kept the run over two minutes).
- */
-function measured(engine: AnyEngine): { players: number; variant: string }[] {
-  return configurations(engine).filter(
-    (c) => c.variant === engine.variants[0] || c.players === engine.minPlayers || c.players === engine.maxPlayers,
-  );
-}
-
-if (onlyBaseline !== undefined) {
-  const { baseline } = (await import(`./baselines/${onlyBaseline}.ts`)) as { baseline: AnyEngine };
-  warmUp(baseline, configurations(baseline));
-  const figures = measured(baseline).map((c) => measurePlayouts(baseline, c.players, c.variant));
-  process.stdout.write(JSON.stringify(figures));
-  process.exit(0);
-}
-
-if (onlyGame !== undefined) {
-  const engine = (await loadAllEngines()).find((e) => e.name === onlyGame);
-  if (!engine) throw new Error(`no compiled game ${onlyGame}`);
-  // Warmed by every configuration, measured or not: the JIT's code for one depends on the games played before.
-  warmUp(engine, configurations(engine));
-  const figures = measured(engine).map((c) => measurePlayouts(engine, c.players, c.variant));
-  process.stdout.write(JSON.stringify(figures));
-  process.exit(0);
-}
-
 const startup = [...measureStartup(), measureTypecheck()];
-const engines = await loadAllEngines();
+const games = (await findCompiledGames()).map((g) => g.name);
 // A generated engine and its hand-written reference are measured one right after the other: a shared machine's pace
 // drifts over the run, and the ratio is only as good as the two figures are close in time.
 const playouts: PlayoutFigure[] = [];
 const references: PlayoutFigure[] = [];
-for (const engine of engines) {
-  playouts.push(...playoutsInChildProcess(engine.name));
-  if (BASELINES.includes(engine.name)) references.push(...playoutsInChildProcess(engine.name, "--baseline-of"));
+for (const game of games) {
+  playouts.push(...playoutsInChildProcess(game));
+  if (BASELINES.includes(game)) references.push(...playoutsInChildProcess(game, true));
 }
-for (const game of BASELINES.filter((b) => !engines.some((e) => e.name === b))) {
-  references.push(...playoutsInChildProcess(game, "--baseline-of"));
+for (const game of BASELINES.filter((b) => !games.includes(b))) {
+  references.push(...playoutsInChildProcess(game, true));
 }
 const compile = await measureCompile();
 const largest = compile.reduce((a, b) => (b.lines > a.lines ? b : a));
