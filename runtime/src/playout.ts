@@ -39,7 +39,8 @@ export function randomPlayout<S extends object, A extends EngineAction>(
 
 /**
  * How random players decide, one `randomInt` per choice: a seat that may interrupt (as `firstInterrupter` draws),
- * else the seat to act, takes one of its legal actions at random.
+ * else the seat to act, takes one of its legal actions at random. It calls the engine's own functions: `playFrom`,
+ * which calls it, names the rules file in their errors.
  */
 export function randomDecisions<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,
@@ -47,15 +48,9 @@ export function randomDecisions<S extends object, A extends EngineAction>(
 ): (state: S, seat: Seat, steps: number) => A {
   const own = unnamed(engine);
   return (state, seat, steps) => {
-    let interrupter: Seat | undefined;
-    let legal: A[];
-    try {
-      interrupter = firstInterrupter(own.mayAct(state), rng);
-      legal = own.legalActions(state, interrupter ?? seat);
-    } catch (error) {
-      throw inRulesFile(error, engine.source);
-    }
+    const interrupter = firstInterrupter(own.mayAct(state), rng);
     const actor = interrupter ?? seat;
+    const legal = own.legalActions(state, actor);
     if (legal.length === 0) {
       const why = interrupter === undefined ? "must act" : "may interrupt";
       throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
@@ -75,8 +70,20 @@ export function playOut<S extends object, A extends EngineAction>(
   decide: (state: S, seat: Seat, steps: number) => A,
   onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
-  const game = `players ${options.players}, seed ${options.seed}${options.variant === undefined ? "" : `, variant ${options.variant}`}`;
-  return playFrom(engine, engine.newGame(options), maxSteps, decide, onAction, game);
+  let state: S;
+  try {
+    state = unnamed(engine).newGame(options);
+  } catch (error) {
+    throw inRulesFile(error, engine.source);
+  }
+  return playFrom(engine, state, maxSteps, decide, onAction, options);
+}
+
+/** A game's options as errors name them; "a game under way" without them. */
+function describeGame(options: GameOptions | undefined): string {
+  if (options === undefined) return "a game under way";
+  const variant = options.variant === undefined ? "" : `, variant ${options.variant}`;
+  return `players ${options.players}, seed ${options.seed}${variant}`;
 }
 
 /** Why machine players give this game up now (the rules' `abandon`), or null; an engine without one never does. */
@@ -103,46 +110,44 @@ export function abandonedOutcome<S extends object>(
   };
 }
 
-/** `playOut` from a game under way (`state`, changed in place); `game` names the game in errors. */
+/**
+ * `playOut` from a game under way (`state`, changed in place); `game`, the options it was made with, names it in
+ * errors. The engine's own functions are called (`unnamed`), inside one `try` that names the rules file in their
+ * errors: a `try` around each call, and the string naming the game made before each game rather than on an error,
+ * cost Letter of Marque a tenth of its playouts.
+ */
 export function playFrom<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,
   state: S,
   maxSteps: number,
   decide: (state: S, seat: Seat, steps: number) => A,
   onAction?: (action: A, step: number) => void,
-  game = "a game under way",
+  game?: GameOptions,
 ): PlayoutResult<S> {
-  let steps = 0;
-  // The engine's own functions, with the rules file named here, where an error is caught.
   const own = unnamed(engine);
-  for (;;) {
-    let seat: Seat | undefined;
-    let abandoned: string | null;
-    try {
-      seat = lowestSeat(own.toAct(state));
-      abandoned = seat === undefined ? null : abandonReason(own, state);
-    } catch (error) {
-      throw inRulesFile(error, engine.source);
-    }
-    if (seat === undefined) break;
-    if (abandoned !== null) return { steps, outcome: abandonedOutcome(engine, state, abandoned), state };
-    if (steps >= maxSteps) {
-      throw new PlayoutLimitError(
-        `${engine.name} did not end within ${maxSteps} actions (${game}): a game that does not end is a bug`,
-      );
-    }
-    const action = decide(state, seat, steps);
-    onAction?.(action, steps);
-    try {
+  let steps = 0;
+  try {
+    for (;;) {
+      const seat = lowestSeat(own.toAct(state));
+      if (seat === undefined) break;
+      const abandoned = abandonReason(own, state);
+      if (abandoned !== null) return { steps, outcome: abandonedOutcome(engine, state, abandoned), state };
+      if (steps >= maxSteps) {
+        throw new PlayoutLimitError(
+          `${engine.name} did not end within ${maxSteps} actions (${describeGame(game)}): a game that does not end is a bug`,
+        );
+      }
+      const action = decide(state, seat, steps);
+      onAction?.(action, steps);
       own.apply(state, action);
-    } catch (error) {
-      throw inRulesFile(error, engine.source);
+      steps++;
     }
-    steps++;
+    const outcome = own.outcome(state);
+    if (outcome === null) {
+      throw new Error(`${engine.name}: no seat is to act after ${steps} actions, but the game is not over`);
+    }
+    return { steps, outcome, state };
+  } catch (error) {
+    throw inRulesFile(error, engine.source);
   }
-  const outcome = engine.outcome(state);
-  if (outcome === null) {
-    throw new Error(`${engine.name}: no seat is to act after ${steps} actions, but the game is not over`);
-  }
-  return { steps, outcome, state };
 }
