@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RulesError, unnamed, type AnyEngine } from "@rules/runtime";
 import { bundleEngineCached } from "../src/cli/engine-bundles.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 
@@ -71,6 +72,37 @@ describe("engine bundles kept between runs", () => {
     const bundle = await bundleEngineCached(enginePath, join(dir, "blocked", "engines"));
     expect(bundle.file).toBeUndefined();
     expect(bundle.code).toContain("sides");
+  });
+
+  it("an engine bundled with a runtime of its own is one to the command's runtime: its errors are RulesErrors, its own functions are found", async () => {
+    // The built command's situation: the bundle carries its copy of the runtime, this test (the command) another.
+    const bundle = await bundleEngineCached(join(REPO_ROOT, "rulesets/letter-of-marque/generated/engine.ts"), cacheDir);
+    const { engine } = (await import(pathToFileURL(bundle.file!).href)) as { engine: AnyEngine };
+    const state = engine.newGame({ players: 3, seed: 1 });
+    let caught: unknown;
+    try {
+      engine.apply(state, { type: "Launch", player: 0 });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(RulesError);
+    expect(new Error("a bug") instanceof RulesError).toBe(false);
+    // The engine's own functions, unwrapped (a playout names the rules file itself).
+    expect(unnamed(engine)).not.toBe(engine);
+    expect(unnamed(engine).apply).not.toBe(engine.apply);
+  });
+
+  it("the built command plays games between search agents whose imagined games the rules cannot go on with", () => {
+    // Merchants & Marauders' agents imagine the other captain's cargo dealt again, which a discard under way may no
+    // longer find: an imagined game the agent sets aside, not a failure of the real one.
+    const bin = join(REPO_ROOT, "compiler/bin/rules.js");
+    const args = ["simulate", "merchants-and-marauders", "--players", "2", "--variant", "base", "--games", "3"];
+    const result = spawnSync(process.execPath, [bin, ...args, "--seed", "3", "--agents", "greedy", "--json"], {
+      encoding: "utf8",
+    });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)[0].games).toBe(3);
   });
 
   it("the built command's workers load the kept bundle and play the same games as one thread", () => {

@@ -4,6 +4,9 @@
  */
 import { randomInt, type RngState } from "./random.ts";
 
+/** A RulesError's mark, the same in every copy of the runtime in a process (`Symbol.for`; see `RulesError`). */
+const IS_RULES_ERROR: unique symbol = Symbol.for("@rules/runtime: a RulesError");
+
 /**
  * A rules text asked for something impossible at run time (drawing from an empty list, an index out of range). It
  * names the rule that failed by line and column; the engine adds its rules file (`inRulesFile`), so that the message
@@ -11,6 +14,19 @@ import { randomInt, type RngState } from "./random.ts";
  */
 export class RulesError extends Error {
   override readonly name = "RulesError";
+  /**
+   * `instanceof RulesError` asks for this mark rather than the class: the built `rules` command loads each engine
+   * bundled with a runtime of its own, so an engine's errors are made by another copy of this class than the one a
+   * search agent or a playout in the command catches them with (a test of the class took the engine's errors for the
+   * command's own bugs: a search agent stopped the game at an imagined world the rules could not go on with).
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === "object" && value !== null && (value as { [IS_RULES_ERROR]?: true })[IS_RULES_ERROR] === true
+    );
+  }
+  /** The mark `instanceof` asks for. */
+  readonly [IS_RULES_ERROR] = true;
   constructor(
     /** What went wrong, without the place. */
     readonly reason: string,
@@ -86,8 +102,11 @@ export function indexIn(index: number, length: number, line?: number, column?: n
   throw new RulesError(`index ${index} is outside a list of ${length}`, line, column);
 }
 
-/** Where an engine wrapped by `namingRulesFile` keeps its own functions. */
-const UNNAMED = Symbol("the engine's own functions");
+/**
+ * Where an engine wrapped by `namingRulesFile` keeps its own functions: a symbol every copy of the runtime shares, so
+ * that the command's playouts find the functions of an engine bundled with another copy.
+ */
+const UNNAMED: unique symbol = Symbol.for("@rules/runtime: the engine's own functions");
 
 /**
  * The engine's own functions, whose errors do not name the rules file: for the loops that call them millions of

@@ -48,15 +48,16 @@ export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): 
 
 /**
  * A map's number of keys, once counted, kept under a symbol that is not enumerable: JSON, `Object.keys`, copies and
- * equality never see it, and a map read back from a save counts again. `Object.keys(m).length` costs microseconds on a map keyed by squares or cells
+ * equality never see it, and a map read back from a save counts again. Every copy of the runtime shares the symbol
+ * (`Symbol.for`), so that a map counted by an engine's copy is kept up to date by any other. `Object.keys(m).length` costs microseconds on a map keyed by squares or cells
  * (V8 keeps such objects as dictionaries), and `size(board)` is asked at every turn of a board game.
  */
-const SIZE = Symbol("size");
+const SIZE: unique symbol = Symbol.for("@rules/runtime: a map's size");
 /**
  * The same for the keys of a map keyed by numbers (players, cells, squares), in their order, kept up to date in place
  * by every change (see `addKey`): `keys(m)` gives a copy, aggregates read the list itself.
  */
-const KEYS = Symbol("keys");
+const KEYS: unique symbol = Symbol.for("@rules/runtime: a map's keys");
 type Counted = { [SIZE]?: number; [KEYS]?: number[] | undefined };
 
 /** Keeps `value` on the map under `key`, unseen by equality and copies (not enumerable). */
