@@ -856,8 +856,9 @@ function emitScoring(ctx: EmitContext): StatementStructures[] {
   tiebreaks.forEach((t, i) =>
     rule(`tiebreak${i + 1}`, t, `tiebreak${t.lowest ? " (lowest wins)" : ""}: ${ctx.sourceOf(t.expr.span)}`),
   );
+  // A seat's score is counted once: the ranks read it from `scores`.
   const keys = [
-    "score(state, seat)",
+    "scores[seat]!",
     ...tiebreaks.map((t, i) => `${t.lowest ? "-" : ""}tiebreak${i + 1}(state, seat)`),
   ];
   out.push({
