@@ -857,10 +857,7 @@ function emitScoring(ctx: EmitContext): StatementStructures[] {
     rule(`tiebreak${i + 1}`, t, `tiebreak${t.lowest ? " (lowest wins)" : ""}: ${ctx.sourceOf(t.expr.span)}`),
   );
   // A seat's score is counted once: the ranks read it from `scores`.
-  const keys = [
-    "scores[seat]!",
-    ...tiebreaks.map((t, i) => `${t.lowest ? "-" : ""}tiebreak${i + 1}(state, seat)`),
-  ];
+  const keys = ["scores[seat]!", ...tiebreaks.map((t, i) => `${t.lowest ? "-" : ""}tiebreak${i + 1}(state, seat)`)];
   out.push({
     kind: StructureKind.Function,
     name: "outcome",
