@@ -98,9 +98,12 @@ function renderField(
   const row = element("div", "field");
   row.append(element("span", "name", name));
   const type = field?.shown === true ? undefined : field?.type;
-  // A hidden list shows only how many it holds.
-  if (field?.visibility === "hidden" && typeof value === "number") {
+  // A hidden list shows only how many it holds, and so does a list whose elements only its owner sees (`elements
+  // private`) to the others.
+  if (typeof value === "number" && field?.visibility === "hidden") {
     row.append(element("span", "hidden", `${value} face down`));
+  } else if (typeof value === "number" && field?.type.kind === "list") {
+    row.append(element("span", "hidden", `${value} hidden`));
   } else {
     row.append(renderValue(value, type, shape, picks, grid));
   }

@@ -53,9 +53,10 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     const { page, url } = await open("letter-of-marque");
     await newGame(page, url, 3, ["human", "human", "human"]);
     await expect.poll(() => page.locator("[data-panel=actions] button").count()).toBeGreaterThan(0);
-    // The players see their own reserve and not the others'.
+    // The players see their own reserve, and of the others' only how many ships are in it.
     await expect.poll(() => page.locator("[data-panel=seat-0]").textContent()).toContain("armed");
-    expect(await page.locator("[data-panel=seat-1]").textContent()).toContain("hidden");
+    expect(await page.locator("[data-panel=seat-1]").textContent()).toContain("reserve5 hidden");
+    expect(await page.locator("[data-panel=seat-1]").textContent()).not.toContain("armed");
     // A secret answer others have not seen yet can be taken back.
     await page.locator("[data-panel=actions] button").first().click();
     expect(await logLength(page)).toBe(1);

@@ -129,7 +129,8 @@ export interface MemberField extends Node {
 /** Who may see a field: everyone, the owning player, nobody, or whoever a condition admits. */
 export type Visibility =
   | { readonly kind: "public" }
-  | { readonly kind: "private"; readonly span: Span }
+  /** `private`; `elements private` (`sizeShown`): a list whose size everyone sees, its elements only its owner. */
+  | { readonly kind: "private"; readonly span: Span; readonly sizeShown?: true }
   | { readonly kind: "hidden"; readonly span: Span }
   /** `values hidden`: a map whose keys everyone sees, and whose values nobody does (tokens lying face down). */
   | { readonly kind: "valuesHidden"; readonly span: Span }

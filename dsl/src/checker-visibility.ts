@@ -190,17 +190,32 @@ export class VisibilityChecker {
     return undefined;
   }
 
-  /** `values hidden` is said of a map: players see its keys, not its values. */
+  /**
+   * `values hidden` is said of a map: players see its keys, not its values; `elements private` of a list: players see
+   * its size, its owner its elements.
+   */
   private valuesHidden(f: A.FieldDecl, type: Type | undefined): void {
-    if (f.visibility.kind !== "valuesHidden" || !type || type.kind === "map" || type.kind === "error") return;
-    this.report(
-      error(
-        Codes.misplaced,
-        f.visibility.span,
-        `\`values hidden\` is for a map (its keys shown, its values not); \`${f.name.text}\` is a ${typeToString(type)}`,
-        "use `hidden` to show only its size",
-      ),
-    );
+    if (!type || type.kind === "error") return;
+    if (f.visibility.kind === "valuesHidden" && type.kind !== "map") {
+      this.report(
+        error(
+          Codes.misplaced,
+          f.visibility.span,
+          `\`values hidden\` is for a map (its keys shown, its values not); \`${f.name.text}\` is a ${typeToString(type)}`,
+          "use `hidden` to show only its size",
+        ),
+      );
+    }
+    if (f.visibility.kind === "private" && f.visibility.sizeShown && type.kind !== "list") {
+      this.report(
+        error(
+          Codes.misplaced,
+          f.visibility.span,
+          `\`elements private\` is for a list (its size shown to all, its elements to its owner); \`${f.name.text}\` is a ${typeToString(type)}`,
+          "use `private`",
+        ),
+      );
+    }
   }
 
   /**

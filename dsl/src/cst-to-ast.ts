@@ -224,7 +224,8 @@ export class AstBuilder extends StatementBuilder {
 
   private visibility(v: CstNode): A.Visibility {
     const span = nodeSpan(v);
-    if (has(v, "Private")) return { kind: "private", span };
+    if (has(v, "Private"))
+      return has(v, "Identifier") ? { kind: "private", span, sizeShown: true } : { kind: "private", span };
     if (has(v, "Hidden")) return has(v, "Identifier") ? { kind: "valuesHidden", span } : { kind: "hidden", span };
     if (has(v, "Visible")) return { kind: "visibleIf", condition: this.expr(node(v, "expr")), span };
     return { kind: "public" };

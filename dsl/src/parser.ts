@@ -370,6 +370,14 @@ export class RulesParser extends CstParser {
           this.CONSUME2(T.Hidden);
         },
       },
+      // `elements private`: a list whose size everyone sees, its elements only its owner (`elements` is not reserved).
+      {
+        GATE: () => this.LA(1).image === "elements" && this.LA(2).tokenType === T.Private,
+        ALT: () => {
+          this.CONSUME2(T.Identifier);
+          this.CONSUME2(T.Private);
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(T.Visible);

@@ -25,3 +25,31 @@ describe("a map with `values hidden`", () => {
     expect(soleError(text, Codes.misplaced).message).toBe("a hidden field is not shown, so it needs no text");
   });
 });
+
+describe("a list with `elements private`", () => {
+  it("is a private list whose size every player sees: a hand of cards face down, its owner knowing them", () => {
+    const program = loadClean(
+      game(
+        "global {\n  deck: deck<int>\n}\nper player {\n  cargo: list<int> elements private from deck\n  elements: int\n}",
+      ),
+    );
+    const cargo = program.playerFields.get("cargo")!.decl;
+    expect(cargo.visibility).toMatchObject({ kind: "private", sizeShown: true });
+    expect(cargo.dealtFrom?.text).toBe("deck");
+    // `elements` is no keyword: a field may take the name.
+    expect(program.playerFields.get("elements")!.decl.visibility.kind).toBe("public");
+  });
+
+  it("is refused on anything but a list, with `private` as the hint", () => {
+    const e = soleError(game("per player {\n  gold: int elements private\n}"), Codes.misplaced);
+    expect(e.message).toBe(
+      "`elements private` is for a list (its size shown to all, its elements to its owner); `gold` is a int",
+    );
+    expect(e.hint).toBe("use `private`");
+  });
+
+  it("needs an owner, as `private` does", () => {
+    const e = soleError(game("global {\n  cards: list<int> elements private\n}"), Codes.misplaced);
+    expect(e.message).toBe("a global field has no owner, so it cannot be `private`");
+  });
+});

@@ -137,6 +137,9 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
     case "public":
       return shown ?? tsViewType(program, t);
     case "private":
+      // `elements private`: the owner sees the list, the others its size.
+      if (f.visibility.sizeShown) return `${shown ?? tsViewType(program, t)} | number`;
+      return orNull(shown ?? tsViewType(program, t));
     case "visibleIf":
       return orNull(shown ?? tsViewType(program, t));
     case "hidden":

@@ -93,12 +93,15 @@ function viewProperties(
   for (const f of fields.values()) {
     const t = viewFieldType(ctx.program, f.decl, f.type);
     if (t === undefined) continue;
+    const vis = f.decl.visibility;
     const docs =
-      f.decl.visibility.kind === "hidden"
+      vis.kind === "hidden"
         ? ["Hidden: only the number of elements."]
-        : f.decl.visibility.kind === "valuesHidden"
+        : vis.kind === "valuesHidden"
           ? ["Its values hidden: only its keys, in the map's order."]
-          : [];
+          : vis.kind === "private" && vis.sizeShown
+            ? ["Its owner sees its elements; the others, only how many."]
+            : [];
     out.push({ name: f.decl.name.text, type: t, docs });
   }
   return out;
@@ -223,6 +226,7 @@ function fieldView(
       if (t.kind === "deck") return `${code}.pile.length`;
       return t.kind === "list" ? `${code}.length` : undefined;
     case "private":
+      return `${visible} ? ${shown} : ${f.visibility.sizeShown ? `${code}.length` : "null"}`;
     case "visibleIf":
       return `${visible} ? ${shown} : null`;
   }
