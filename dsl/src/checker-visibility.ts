@@ -46,7 +46,7 @@ export class VisibilityChecker {
           for (const part of f.shown.parts ?? [])
             if (typeof part !== "string") this.noHiddenReads(f, part, "text", r.fields);
         }
-        this.valuesHidden(f, r.fields.get(f.name.text)?.type);
+        this.visibilityFitsType(f, r.fields.get(f.name.text)?.type);
         if (f.dealtFrom !== undefined) {
           this.report(
             error(
@@ -85,7 +85,7 @@ export class VisibilityChecker {
             if (typeof part !== "string") this.noHiddenReads(f.decl, part, "text", inScope);
           }
         }
-        this.valuesHidden(f.decl, f.type);
+        this.visibilityFitsType(f.decl, f.type);
         this.dealtFrom(f);
         if (table === this.host.globalFields && f.decl.visibility.kind === "private") {
           this.report(
@@ -194,7 +194,7 @@ export class VisibilityChecker {
    * `values hidden` is said of a map: players see its keys, not its values; `elements private` of a list: players see
    * its size, its owner its elements.
    */
-  private valuesHidden(f: A.FieldDecl, type: Type | undefined): void {
+  private visibilityFitsType(f: A.FieldDecl, type: Type | undefined): void {
     if (!type || type.kind === "error") return;
     if (f.visibility.kind === "valuesHidden" && type.kind !== "map") {
       this.report(
