@@ -307,10 +307,13 @@ interface TextOnCell {
 
 /**
  * `value` with each null in it, down through lists, maps and records, said as the rules mean it: `none` where the type
- * is optional, else `hidden` (what the viewer may not see comes as null).
+ * is optional, else `hidden` (what the viewer may not see comes as null); a list the viewer may only count as
+ * `N hidden`.
  */
 function annotated(value: unknown, type: ValueShape, shape: ViewShape): unknown {
   if (value === null) return new Word(type.kind === "optional" ? "none" : "hidden");
+  // A list the viewer may only count (`hidden`, or another player's `elements private`) comes as its size.
+  if (typeof value === "number" && (type.kind === "list" || type.kind === "deck")) return new Word(`${value} hidden`);
   if (type.kind === "optional") return annotated(value, type.of, shape);
   if (typeof value !== "object") return value;
   if (Array.isArray(value)) return type.kind === "list" ? value.map((v) => annotated(v, type.of, shape)) : value;

@@ -196,6 +196,8 @@ describe("formatView", () => {
       players: {
         reserve: { type: { kind: "list", of: { kind: "string" } }, visibility: "private" },
         flag: { type: { kind: "optional", of: { kind: "string" } }, visibility: "public" },
+        // `elements private`: the others count the cards.
+        cargo: { type: { kind: "list", of: { kind: "int" } }, visibility: "private" },
       },
       table: { sea: { type: { kind: "list", of: { kind: "int" } }, visibility: "public" } },
       records: {},
@@ -205,9 +207,9 @@ describe("formatView", () => {
       variant: "base",
       playerCount: 3,
       players: [
-        { reserve: null, flag: "red" },
-        { reserve: ["armed"], flag: null },
-        { reserve: null, flag: null },
+        { reserve: null, flag: "red", cargo: 2 },
+        { reserve: ["armed"], flag: null, cargo: [7] },
+        { reserve: null, flag: null, cargo: 0 },
       ],
       sea: [2],
       toAct: [0, 1],
@@ -216,9 +218,9 @@ describe("formatView", () => {
     expect(formatView(view, seatsShape)).toBe(
       [
         "players:",
-        '  seat 0: { reserve: hidden, flag: "red" }',
-        '  seat 1 (you): { reserve: ["armed"], flag: none }',
-        "  seat 2: { reserve: hidden, flag: none }",
+        '  seat 0: { reserve: hidden, flag: "red", cargo: 2 hidden }',
+        '  seat 1 (you): { reserve: ["armed"], flag: none, cargo: [7] }',
+        "  seat 2: { reserve: hidden, flag: none, cargo: 0 hidden }",
         "sea: [2]",
         'deciding: "kind"',
       ].join("\n"),
