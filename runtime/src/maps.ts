@@ -48,9 +48,10 @@ export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): 
 
 /**
  * A map's number of keys, once counted, kept under a symbol that is not enumerable: JSON, `Object.keys`, copies and
- * equality never see it, and a map read back from a save counts again. Every copy of the runtime shares the symbol
- * (`Symbol.for`), so that a map counted by an engine's copy is kept up to date by any other. `Object.keys(m).length` costs microseconds on a map keyed by squares or cells
- * (V8 keeps such objects as dictionaries), and `size(board)` is asked at every turn of a board game.
+ * equality never see it, and a map read back from a save counts again. `Object.keys(m).length` costs microseconds on
+ * a map keyed by squares or cells (V8 keeps such objects as dictionaries), and `size(board)` is asked at every turn of
+ * a board game. Every copy of the runtime shares the symbol (`Symbol.for`), so that a map counted by an engine's copy
+ * is kept up to date by any other.
  */
 const SIZE: unique symbol = Symbol.for("@rules/runtime: a map's size");
 /**

@@ -70,13 +70,8 @@ export function playOut<S extends object, A extends EngineAction>(
   decide: (state: S, seat: Seat, steps: number) => A,
   onAction?: (action: A, step: number) => void,
 ): PlayoutResult<S> {
-  let state: S;
-  try {
-    state = unnamed(engine).newGame(options);
-  } catch (error) {
-    throw inRulesFile(error, engine.source);
-  }
-  return playFrom(engine, state, maxSteps, decide, onAction, options);
+  // Once a game, through the wrapper that names the rules file in its errors.
+  return playFrom(engine, engine.newGame(options), maxSteps, decide, onAction, options);
 }
 
 /** A game's options as errors name them; "a game under way" without them. */
