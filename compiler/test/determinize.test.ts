@@ -1,10 +1,11 @@
 /**
  * The game a search agent imagines (`determinize`, generated from the rules' visibility): with a single opponent,
  * the cards of his hand are dealt again together with the deck they come from (`hand: ... private from combatDeck`),
- * so the agent does not know them; what it sees stays as it is.
+ * so the agent does not know them; what it sees stays as it is, and so do the cards a choice it is making shows it.
  */
 import { describe, expect, it } from "vitest";
-import { createRng } from "@rules/runtime";
+import { createRng, lowestSeat, randomInt, type AnyEngine } from "@rules/runtime";
+import { withEngine } from "./engine-harness.ts";
 import { engine as marauders } from "../../rulesets/merchants-and-marauders/generated/engine.ts";
 import { engine } from "../../rulesets/predoni-dei-mari/generated/engine.ts";
 
@@ -79,4 +80,118 @@ describe("determinize: what a single opponent keeps to himself", () => {
     }
     expect(rumors.size).toBeGreaterThan(5);
   });
+});
+
+describe("determinize: the cards a choice shows the chooser", () => {
+  type MarauderState = ReturnType<typeof marauders.newGame>;
+  /** The first position of random 3-player games (seeded) where a captain picks among the loser's `decision` cards. */
+  const pickingFromTheLoser = (decision: string): { state: MarauderState; seat: number } => {
+    for (let game = 0; game < 100; game++) {
+      const rng = createRng(game);
+      const state = marauders.newGame({ players: 3, seed: game });
+      for (let step = 0; step < 2000; step++) {
+        const seat = lowestSeat(marauders.toAct(state));
+        if (seat === undefined) break;
+        const legal = marauders.legalActions(state, seat);
+        const picks = legal.filter((a) => a.type === decision && "value" in a && a.value !== null);
+        if (marauders.view(state, seat).deciding === decision && picks.length > 0) return { state, seat };
+        marauders.apply(state, legal[randomInt(rng, legal.length)]!);
+      }
+    }
+    throw new Error(`no game of the first 100 reached a choice of ${decision}`);
+  };
+
+  // §5.13: the winner of a crew combat looks through the loser's Cargo cards and Glory hand and takes what he may.
+  for (const [decision, cards] of [
+    ["taken", "cargo"],
+    ["takenCard", "gloryHand"],
+  ] as const) {
+    it(`M&M: the winner picking the loser's ${cards} imagines the cards he is offered where they lie, and can take each`, () => {
+      const { state, seat } = pickingFromTheLoser(decision);
+      const frame = state.stack[state.stack.length - 1]!;
+      if (frame.routine !== "plunder") throw new Error(`the choice is not the plunder's but ${frame.routine}'s`);
+      const offered = marauders
+        .legalActions(state, seat)
+        .flatMap((a) => (a.type === decision && "value" in a && a.value !== null ? [a.value] : []));
+      const rng = createRng(4);
+      for (let i = 0; i < 30; i++) {
+        const imagined = marauders.determinize!(state, seat, rng);
+        const held = imagined.players[frame.l]![cards];
+        for (const card of offered) expect(held).toContain(card);
+        for (const action of marauders.legalActions(state, seat)) {
+          const copy = JSON.parse(JSON.stringify(imagined)) as MarauderState;
+          expect(() => marauders.apply(copy, action)).not.toThrow();
+        }
+      }
+    });
+  }
+});
+
+describe("determinize: a choice among another player's hidden cards, in any rules", () => {
+  const RAID = [
+    'game "Raid" { players 3..3 }',
+    "// Twelve cards, two of each value: the raider picks among the victim's cards, whose values the pile and the",
+    "// third player's hand may hold too.",
+    "global {",
+    "  cards: deck<int>",
+    "}",
+    "per player {",
+    "  hand: list<int> private from cards",
+    "}",
+    "setup {",
+    "  cards.pile = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]",
+    "  shuffle cards.pile",
+    "  for p in players {",
+    "    p.hand = [draw(cards) ?? 0, draw(cards) ?? 0, draw(cards) ?? 0]",
+    "  }",
+    "}",
+    "flow {",
+    "  let raider = players[0]",
+    "  let victim = players[1]",
+    "  for some card in victim.hand chosen by raider taking 2 {",
+    "    remove card from victim.hand",
+    "    add card to raider.hand",
+    "  }",
+    "  choose last: int in victim.hand by raider",
+    "  remove last from victim.hand",
+    '  end "raided"',
+    "}",
+    "scoring {",
+    "  score p: size(p.hand)",
+    "}",
+  ].join("\n");
+  type RaidState = { players: { hand: number[] }[]; cards: { pile: number[] } };
+
+  for (const [what, pick] of [
+    ["a loop of choices (what it has left to offer)", "card"],
+    ["a choice among the list itself", "last"],
+  ] as const) {
+    it(`keeps the cards ${what} offers the chooser where they lie, and deals the others again`, async () => {
+      await withEngine(RAID, (engine: AnyEngine) => {
+        const state = engine.newGame({ players: 3, seed: 2 }) as RaidState;
+        if (pick === "last") {
+          // Two picks of the loop made: the raider now chooses among the cards the victim has left.
+          const pickFirst = { type: "card", player: 0, value: state.players[1]!.hand[0]! };
+          engine.apply(state, pickFirst);
+          const pickNext = { ...pickFirst, value: state.players[1]!.hand[0]! };
+          engine.apply(state, pickNext);
+        }
+        const victim = [...state.players[1]!.hand];
+        const third = JSON.stringify([...state.players[2]!.hand].sort());
+        const rng = createRng(9);
+        let thirdChanged = 0;
+        for (let i = 0; i < 30; i++) {
+          const imagined = engine.determinize!(state, 0, rng) as RaidState;
+          // The victim's cards are shown to the raider: they stay; so every answer of the real game can be played.
+          expect(imagined.players[1]!.hand).toEqual(victim);
+          for (const action of engine.legalActions(state, 0)) {
+            expect(() => engine.apply(JSON.parse(JSON.stringify(imagined)) as object, action)).not.toThrow();
+          }
+          if (JSON.stringify([...imagined.players[2]!.hand].sort()) !== third) thirdChanged++;
+        }
+        // The third player's hand is not shown: it is dealt again with the pile.
+        expect(thirdChanged).toBeGreaterThan(20);
+      });
+    });
+  }
 });

@@ -530,6 +530,8 @@ export interface ChooseStmt extends Node {
   readonly label?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
   /** A pick of a loop of choices (`for some x in list chosen by p`): none stops the loop. */
   readonly pickOfLoop?: boolean;
+  /** A loop's pick: the list the loop began with, whose elements not yet picked it offers (`domain.from` is a copy). */
+  readonly loopList?: Expr;
   /** `when several`: with a single possible answer, the rules take it without asking. */
   readonly whenSeveral?: boolean;
   /** The result local (a list by seat for a simultaneous choice). */

@@ -57,6 +57,7 @@ export function loopOfChoices(l: LoopOfChoices): A.Stmt[] {
     chooser: l.chooser,
     each: undefined,
     pickOfLoop: true,
+    loopList: l.list,
     condition: l.condition,
     message: l.refusal?.message,
     ...(l.refusal?.messageParts ? { messageParts: l.refusal.messageParts } : {}),

@@ -571,9 +571,10 @@ export function checkViewsHide<S extends object>(
 
 /**
  * `determinize`, the game a search agent imagines from one seat (for engines that have it): at every decision point,
- * for every seat, it leaves the real state alone, its view for the seat is the real view, its state is a valid one,
- * and (once per game, at a decision point drawn at random, for the seat to act, as an agent imagines it) random play
- * from it reaches the end as a real game does.
+ * for every seat, it leaves the real state alone, its view for the seat is the real view, its state is a valid one;
+ * for the seat to act (as an agent imagines it), it offers the seat the actions of the real game, one of them drawn at
+ * random can be played in it, and (once per game, at a decision point drawn at random, instead) random play from it
+ * reaches the end as a real game does.
  */
 export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkDeterminize", o);
@@ -600,16 +601,40 @@ export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): Conf
       const invalid = probe.call("validateState", () => engine.validateState(JSON.parse(JSON.stringify(imagined))));
       if (invalid !== null) probe.fail(`the imagined game is not a valid state: ${invalid}`, { seat });
       probe.checks++;
-      // Agents imagine the game at their own decisions: the play-on sample is taken from the seat to act.
-      if (probe.step === sampled.get(probe.game) && seat === lowestSeat(game.session.toAct())) {
+      if (seat !== lowestSeat(game.session.toAct())) continue;
+      // What a seat may do follows from what it sees: the same actions, each of which the imagined game can take.
+      const legal = probe.call("legalActions", () => engine.legalActions(state, seat), { seat });
+      const offered = probe.call("legalActions in the imagined game", () => engine.legalActions(imagined, seat), {
+        seat,
+      });
+      const keys = (actions: readonly EngineAction[]): string[] => actions.map(candidateKey).sort();
+      const [realKeys, imaginedKeys] = [keys(legal), keys(offered)];
+      if (realKeys.join("\n") !== imaginedKeys.join("\n")) {
+        const missing = realKeys.find((k) => !imaginedKeys.includes(k));
+        const extra = imaginedKeys.find((k) => !realKeys.includes(k));
+        probe.fail(
+          "the imagined game offers the seat other actions than the real one: " +
+            (missing !== undefined ? `not ${missing}` : `also ${extra ?? "?"}`),
+          { seat },
+        );
+      }
+      // Agents imagine the game at their own decisions: once per game, at a decision point drawn at random, random
+      // play from the imagined game; at the others, an action of the real game drawn at random, played in it.
+      if (probe.step === sampled.get(probe.game)) {
         const agents = createRng(gameSeed(probe.gameSeed, seat));
         probe.call(
           "random play from the imagined game",
           () => playFrom(engine, imagined, probe.maxSteps, randomDecisions(engine, agents)),
           { seat },
         );
-        probe.checks++;
+      } else if (legal.length > 0) {
+        const action = pickOne(probe.rng, legal);
+        probe.call("an action of the real game, in the imagined game", () => engine.apply(imagined, action), {
+          seat,
+          action,
+        });
       }
+      probe.checks++;
     }
   });
 }

@@ -24,20 +24,59 @@ export function redealValues(rng: RngState, slots: readonly Slot[]): void {
 }
 
 /**
+ * Cards a seat is shown by the choice it is making (the winner of a fight picking among the loser's cards): `values`,
+ * elements of the hidden list `list` (the very array of the imagined game), stay where they lie when it is dealt
+ * again.
+ */
+export interface ShownCards {
+  readonly list: readonly unknown[];
+  readonly values: readonly unknown[];
+}
+
+/**
  * The elements of the lists the slots hold, dealt again among them at random, each list keeping its length (the
  * cards of hands nobody else sees, or a face-down pile shuffled when it is the only slot). A slot holding a single
- * card (not a list) takes one of them too; one holding none (null) stays empty.
+ * card (not a list) takes one of them too; one holding none (null) stays empty. With `shown`, the cards the seat is
+ * shown stay where they lie in their list, one place for each time a value is listed.
  */
-export function redealElements(rng: RngState, slots: readonly Slot[]): void {
+export function redealElements(rng: RngState, slots: readonly Slot[], shown: ShownCards | null = null): void {
   const held = slots.map(read);
+  const among = shown === null ? -1 : held.indexOf(shown.list);
+  if (among < 0 || shown === null || shown.values.length === 0) {
+    // Every place dealt again (search agents imagine games by the thousand: this way allocates least).
+    const pool = shuffleInPlace(
+      rng,
+      held.flatMap((value) => (Array.isArray(value) ? value : value === null ? [] : [value])),
+    );
+    let next = 0;
+    held.forEach((value, k) => {
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = pool[next++];
+      else if (value !== null) write(slots[k]!, pool[next++]);
+    });
+    return;
+  }
+  // The positions of the shown list that keep their card: one for each time a value is shown.
+  const times = new Map<unknown, number>();
+  for (const value of shown.values) times.set(value, (times.get(value) ?? 0) + 1);
+  const kept = shown.list.map((value) => {
+    const left = times.get(value) ?? 0;
+    if (left > 0) times.set(value, left - 1);
+    return left > 0;
+  });
+  // The places dealt again, in the order of the slots: [list, position] for a list's element, [slot] for a card.
+  const places: (readonly [unknown[], number] | readonly [Slot])[] = [];
+  held.forEach((value, k) => {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) if (k !== among || !kept[i]) places.push([value, i]);
+    } else if (value !== null) places.push([slots[k]!]);
+  });
   const pool = shuffleInPlace(
     rng,
-    held.flatMap((value) => (Array.isArray(value) ? value : value === null ? [] : [value])),
+    places.map((place) => (place.length === 2 ? place[0][place[1]] : read(place[0]))),
   );
-  let next = 0;
-  held.forEach((value, k) => {
-    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = pool[next++];
-    else if (value !== null) write(slots[k]!, pool[next++]);
+  places.forEach((place, i) => {
+    if (place.length === 2) place[0][place[1]] = pool[i];
+    else write(place[0], pool[i]);
   });
 }
 

@@ -39,7 +39,15 @@ export {
 } from "./save.ts";
 export { RandomAgent, agentInterruption, agentStep, playWithAgents, type Agent } from "./agents.ts";
 export { abandonReason, abandonedOutcome, PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
-export { redealAnswers, imaginedRng, redealElements, redealMapValues, redealValues, type Slot } from "./determinize.ts";
+export {
+  redealAnswers,
+  imaginedRng,
+  redealElements,
+  redealMapValues,
+  redealValues,
+  type ShownCards,
+  type Slot,
+} from "./determinize.ts";
 export { AGENT_NAMES, agentNameProblem, agentPlayout, makeAgent, seatAgents } from "./agent-playout.ts";
 export type { FieldShape, ValueShape, ViewShape } from "./view-shape.ts";
 export {

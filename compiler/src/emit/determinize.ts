@@ -12,11 +12,15 @@
  *   among those they could give.
  * - a player's `private` number, flag or name (no card: nothing it could be dealt from) is imagined like the seat's
  *   own: the others' true values, even dealt among them, would tell the seat which values there are.
+ * - what a choice the seat is making offers it (the winner of a fight picking among the loser's cards) it sees: those
+ *   cards stay where they lie.
  * What it cannot re-deal it keeps: values the rules hold across a decision in a procedure's fields.
  */
-import type { FieldInfo, Type } from "@rules/dsl";
+import type { DecisionSite, Expr, FieldInfo, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
+import { chooseScope } from "./decision-domains.ts";
+import { describeSite } from "./decisions.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { hidesSomething, isPlainValue } from "./ts-types.ts";
 
@@ -54,9 +58,90 @@ function hiddenOwners(ctx: EmitContext, f: FieldInfo): string {
   return `SEATS[state.playerCount]!.filter((owner) => { ${mine}return !${condition}; })`;
 }
 
+/** A choice whose answers are elements of a hidden list the chooser does not own, and where that list is kept. */
+interface ChoiceAmongHidden {
+  readonly site: Extract<DecisionSite, { kind: "choose" }>;
+  /** The list's field: a player field as `players.<name>`, a global by its name. */
+  readonly field: string;
+  /** The list itself (`l.cargo`); the loop's list for a loop's pick. */
+  readonly list: Expr;
+}
+
+/**
+ * The choices among the elements of a hidden list (`for some x in l.cargo chosen by w`, `choose c in l.hand by w`):
+ * the chooser sees what it is offered, so while it chooses, those elements stay where they lie in the game it
+ * imagines. Not followed: a choice among a list worked out from one (a comprehension), and a player's choice among
+ * his own cards (the game he imagines keeps them anyway).
+ */
+function choicesAmongHidden(ctx: EmitContext): ChoiceAmongHidden[] {
+  const p = ctx.program;
+  const out: ChoiceAmongHidden[] = [];
+  for (const d of p.decisions) {
+    if (d.kind !== "choose" || d.stmt.each !== undefined) continue;
+    const list = d.stmt.loopList ?? d.stmt.domain.from;
+    if (list?.kind === "member" && list.object.type?.kind === "player") {
+      const chooser = d.stmt.chooser;
+      const own = list.object.kind === "name" && chooser.kind === "name" && list.object.name === chooser.name;
+      const f = p.playerFields.get(list.name.text);
+      if (f !== undefined && f.decl.visibility.kind !== "public" && !own) {
+        out.push({ site: d, field: `players.${f.decl.name.text}`, list });
+      }
+    } else if (list?.kind === "name") {
+      const f = p.globalFields.get(list.name);
+      if (f !== undefined && f.decl.visibility.kind !== "public") out.push({ site: d, field: f.decl.name.text, list });
+    }
+  }
+  return out;
+}
+
+/**
+ * `choiceShown(state, seat)`, for `determinize`: the hidden list whose cards the choice `seat` is making offers it,
+ * and the cards offered (what a loop of choices has left, or the whole list); null at any other decision. Undefined
+ * when no choice of the rules offers the cards of a hidden list.
+ */
+export function emitChoiceShown(ctx: EmitContext): StatementStructures | undefined {
+  const choices = choicesAmongHidden(ctx);
+  if (choices.length === 0) return undefined;
+  const cases: string[] = [];
+  for (const { site: d, list } of choices) {
+    const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+    const scope = chooseScope(ctx, d, "value");
+    const listCode = ctx.exprs.emit(list, scope);
+    const offered = d.stmt.loopList !== undefined ? ctx.exprs.emit(d.stmt.domain.from!, scope) : "list";
+    const code = [`const list = ${listCode};`, `return { list, values: ${offered} };`];
+    if ([listCode, offered].some((c) => /\bframe\./.test(c)))
+      code.unshift(`const frame = current${r.frameName}(state);`);
+    cases.push(`case ${d.site}: {`, `// ${describeSite(ctx, d)}`, ...code, "}");
+  }
+  return {
+    kind: StructureKind.Function,
+    name: "choiceShown",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "seat", type: "Player" },
+    ],
+    returnType: "ShownCards | null",
+    docs: [
+      "The cards of a hidden list that the choice `seat` is making offers it, and that list: `seat` sees them, so " +
+        "they stay where they lie in a game it imagines. Null when it is making no such choice.",
+    ],
+    statements: [
+      "const pending = state.pending;",
+      "if (pending === null || !pending.players.includes(seat)) return null;",
+      "switch (pending.site) {",
+      ...cases,
+      "}",
+      "return null;",
+    ],
+  };
+}
+
 export function emitDeterminize(ctx: EmitContext): StatementStructures {
   const p = ctx.program;
   const lines: string[] = [];
+  const shownFields = new Set(choicesAmongHidden(ctx).map((c) => c.field));
+  /** `redealElements`' last argument for a re-deal of `fields`: the cards shown, when a choice may show some. */
+  const seenOf = (fields: readonly string[]): string => (fields.some((f) => shownFields.has(f)) ? ", shown" : "");
   // Hidden lists whose cards are dealt from a deck (`from`), by deck: re-dealt together with its draw pile.
   const dealt = new Map<string, FieldInfo[]>();
   for (const f of [...p.playerFields.values(), ...p.globalFields.values()]) {
@@ -91,11 +176,13 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       lines.push(`// The others' ${name}: \`seat\` does not see it, and imagines each like its own.`);
       lines.push(`for (const owner of others) state.players[owner]!.${name} = state.players[seat]!.${name};`);
     } else if (vis.kind === "private") {
+      const seen = fn === "redealElements" ? seenOf([`players.${name}`]) : "";
       lines.push(`// The others' ${name}: \`seat\` does not see it, it is exchanged among them.`);
-      lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")}));`);
+      lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")})${seen});`);
     } else {
+      const seen = fn === "redealElements" ? seenOf([`players.${name}`]) : "";
       lines.push(`// The ${name} of the players whose one \`seat\` may not see: exchanged among them.`);
-      lines.push(`${fn}(rng, ${hiddenOwners(ctx, f)}.map((owner) => ${slot("owner")}));`);
+      lines.push(`${fn}(rng, ${hiddenOwners(ctx, f)}.map((owner) => ${slot("owner")})${seen});`);
     }
   };
   for (const f of p.playerFields.values()) perPlayer(f);
@@ -110,6 +197,11 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
         continue;
       }
       // The cards `seat` has not seen: the deck's draw pile and the hands dealt from it that it may not see.
+      const seen = seenOf(
+        hands.map((h) =>
+          p.playerFields.get(h.decl.name.text) === h ? `players.${h.decl.name.text}` : h.decl.name.text,
+        ),
+      );
       lines.push(
         `// The cards of ${name} \`seat\` has not seen (its draw pile, ${hands.map((h) => h.decl.name.text).join(", ")}), dealt again.`,
         "redealElements(rng, [",
@@ -121,7 +213,7 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
               ? `...(${ctx.exprs.paren(h.decl.visibility.condition, { ...plainScope(), viewerVar: "seat" })} ? [] : [[state, ${JSON.stringify(h.decl.name.text)}] as const]),`
               : `[state, ${JSON.stringify(h.decl.name.text)}] as const,`,
         ),
-        "]);",
+        `]${seen});`,
       );
       continue;
     }
@@ -134,7 +226,8 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       vis.kind === "visibleIf"
         ? `if (!${ctx.exprs.paren(vis.condition, { ...plainScope(), viewerVar: "seat" })}) `
         : "";
-    lines.push(`${whenHidden}${redealer(f.type)}(rng, [[state, ${JSON.stringify(name)}]]);`);
+    const seen = redealer(f.type) === "redealElements" ? seenOf([name]) : "";
+    lines.push(`${whenHidden}${redealer(f.type)}(rng, [[state, ${JSON.stringify(name)}]]${seen});`);
   }
 
   // Records anywhere in the public state: their hidden fields, gathered by record type and field, then re-dealt.
@@ -223,6 +316,12 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
         : []),
       "state.rng = imaginedRng(rng);",
       ...(usesOthers ? ["const others = SEATS[state.playerCount]!.filter((owner) => owner !== seat);"] : []),
+      ...(shownFields.size > 0
+        ? [
+            "// What a choice `seat` is making offers it, it sees: those cards stay where they lie.",
+            "const shown = choiceShown(state, seat);",
+          ]
+        : []),
       ...lines,
       "return state;",
     ],

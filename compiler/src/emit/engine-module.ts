@@ -21,7 +21,7 @@ import { emitTrials } from "./trials.ts";
 import { emitAllowed, emitMayAct } from "./allowances.ts";
 import { emitActionPlaces, emitDescribeAction, emitShownAction } from "./action-text.ts";
 import { enumReaders, plainScope, type Scope } from "./expressions.ts";
-import { emitDeterminize } from "./determinize.ts";
+import { emitChoiceShown, emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
 import { namesUsed } from "./names-used.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
@@ -426,6 +426,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(...emitLifecycle(ctx));
   add(...emitScoring(ctx));
   add(...emitViewFunctions(ctx));
+  const choiceShown = emitChoiceShown(ctx);
+  if (choiceShown !== undefined) add(choiceShown);
   add(emitDeterminize(ctx));
   add(emitViewShape(program));
   const boardView = emitBoardView(ctx);
@@ -506,6 +508,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
     "HeldFields",
     "Trial",
     "Way",
+    "ShownCards",
   ].filter((name) => !(ownCell && name.startsWith("Cell")) && names.has(name));
   const types = [
     ...(grids !== undefined ? ["BoardGrids"] : []),

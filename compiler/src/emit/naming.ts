@@ -166,6 +166,8 @@ const generatedNames = new Set([
   "HELD",
   "Trial",
   "Way",
+  "ShownCards",
+  "choiceShown",
   ...runtimeHelpers,
   "Player",
   "State",
