@@ -127,13 +127,14 @@ describe("determinize: the cards a choice shows the chooser", () => {
   }
 });
 
-describe("determinize: a choice among another player's hidden cards, in any rules", () => {
+describe("determinize: a choice among hidden cards, in any rules", () => {
   const RAID = [
     'game "Raid" { players 3..3 }',
-    "// Twelve cards, two of each value: the raider picks among the victim's cards, whose values the pile and the",
-    "// third player's hand may hold too.",
+    "// Twelve cards, two of each value: the raider takes one of the spoils, face down on the table, then picks among",
+    "// the victim's cards; the pile and the third player's hand may hold the same values.",
     "global {",
     "  cards: deck<int>",
+    "  spoils: list<int> hidden from cards",
     "}",
     "per player {",
     "  hand: list<int> private from cards",
@@ -141,6 +142,7 @@ describe("determinize: a choice among another player's hidden cards, in any rule
     "setup {",
     "  cards.pile = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]",
     "  shuffle cards.pile",
+    "  spoils = [draw(cards) ?? 0, draw(cards) ?? 0]",
     "  for p in players {",
     "    p.hand = [draw(cards) ?? 0, draw(cards) ?? 0, draw(cards) ?? 0]",
     "  }",
@@ -148,6 +150,9 @@ describe("determinize: a choice among another player's hidden cards, in any rule
     "flow {",
     "  let raider = players[0]",
     "  let victim = players[1]",
+    "  choose spoil: int in spoils by raider",
+    "  remove spoil from spoils",
+    "  add spoil to raider.hand",
     "  for some card in victim.hand chosen by raider taking 2 {",
     "    remove card from victim.hand",
     "    add card to raider.hand",
@@ -160,31 +165,32 @@ describe("determinize: a choice among another player's hidden cards, in any rule
     "  score p: size(p.hand)",
     "}",
   ].join("\n");
-  type RaidState = { players: { hand: number[] }[]; cards: { pile: number[] } };
+  type RaidState = { players: { hand: number[] }[]; spoils: number[] };
+  type Answer = { type: string; player: number; value: number };
 
-  for (const [what, pick] of [
-    ["a loop of choices (what it has left to offer)", "card"],
-    ["a choice among the list itself", "last"],
+  for (const [what, answered, shownOf] of [
+    ["a choice among a hidden list of the table", 0, (s: RaidState) => s.spoils],
+    [
+      "a loop of choices among another player's hand (what it has left to offer)",
+      1,
+      (s: RaidState) => s.players[1]!.hand,
+    ],
+    ["a choice among another player's hand", 3, (s: RaidState) => s.players[1]!.hand],
   ] as const) {
     it(`keeps the cards ${what} offers the chooser where they lie, and deals the others again`, async () => {
       await withEngine(RAID, (engine: AnyEngine) => {
         const state = engine.newGame({ players: 3, seed: 2 }) as RaidState;
-        if (pick === "last") {
-          // Two picks of the loop made: the raider now chooses among the cards the victim has left.
-          const pickFirst = { type: "card", player: 0, value: state.players[1]!.hand[0]! };
-          engine.apply(state, pickFirst);
-          const pickNext = { ...pickFirst, value: state.players[1]!.hand[0]! };
-          engine.apply(state, pickNext);
-        }
-        const victim = [...state.players[1]!.hand];
+        // The decisions before this one, each answered with the first card offered.
+        for (let i = 0; i < answered; i++) engine.apply(state, engine.legalActions(state, 0)[0]!);
+        const shown = [...shownOf(state)];
         const third = JSON.stringify([...state.players[2]!.hand].sort());
         const rng = createRng(9);
         let thirdChanged = 0;
         for (let i = 0; i < 30; i++) {
           const imagined = engine.determinize!(state, 0, rng) as RaidState;
-          // The victim's cards are shown to the raider: they stay; so every answer of the real game can be played.
-          expect(imagined.players[1]!.hand).toEqual(victim);
-          for (const action of engine.legalActions(state, 0)) {
+          // The cards offered are shown to the raider: they stay; so every answer of the real game can be played.
+          expect(shownOf(imagined)).toEqual(shown);
+          for (const action of engine.legalActions(state, 0) as Answer[]) {
             expect(() => engine.apply(JSON.parse(JSON.stringify(imagined)) as object, action)).not.toThrow();
           }
           if (JSON.stringify([...imagined.players[2]!.hand].sort()) !== third) thirdChanged++;

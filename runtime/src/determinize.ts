@@ -42,7 +42,7 @@ export interface ShownCards {
 export function redealElements(rng: RngState, slots: readonly Slot[], shown: ShownCards | null = null): void {
   const held = slots.map(read);
   const among = shown === null ? -1 : held.indexOf(shown.list);
-  if (among < 0 || shown === null || shown.values.length === 0) {
+  if (shown === null || among < 0 || shown.values.length === 0) {
     // Every place dealt again (search agents imagine games by the thousand: this way allocates least).
     const pool = shuffleInPlace(
       rng,

@@ -86,8 +86,8 @@ function choicesAmongHidden(ctx: EmitContext): ChoiceAmongHidden[] {
       if (f !== undefined && f.decl.visibility.kind !== "public" && !own) {
         out.push({ site: d, field: `players.${f.decl.name.text}`, list });
       }
-    } else if (list?.kind === "name") {
-      const f = p.globalFields.get(list.name);
+    } else if (list?.kind === "name" && list.ref?.kind === "global") {
+      const f = p.globalFields.get(list.ref.field);
       if (f !== undefined && f.decl.visibility.kind !== "public") out.push({ site: d, field: f.decl.name.text, list });
     }
   }
