@@ -111,21 +111,31 @@ export class GreedyAgent implements Agent {
   choose<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, state: S, seat: Seat): A {
     const legal = engine.legalActions(state, seat);
     if (legal.length <= 1) return onlyAction(legal, seat);
+    // Each action's value summed over the worlds: the best its seat reaches, and where the action itself leaves it.
     const sums = legal.map((): [number, number, number] => [0, 0, 0]);
+    const nowSums = legal.map((): [number, number, number] => [0, 0, 0]);
     for (let w = 0; w < this.worlds; w++) {
       const world = imagine(engine, state, seat, this.rng);
       legal.forEach((action, i) => {
         const game = afterAction(engine, world, action);
-        const value = game === null ? LOST : this.reach(engine, game, seat, this.depth - 1);
-        for (let k = 0; k < 3; k++) sums[i]![k]! += value[k]!;
+        const now = game === null ? LOST : this.value(engine, game, seat);
+        const value = game === null ? LOST : this.reach(engine, game, seat, this.depth - 1, now);
+        for (let k = 0; k < 3; k++) {
+          sums[i]![k]! += value[k]!;
+          nowSums[i]![k]! += now[k]!;
+        }
       });
     }
+    // Of actions that reach as far, the one that gets further at once: a step away and back reaches where standing
+    // still does, and taking such detours at random, a ship would wander.
     let best: A[] = [];
     let bestValue: Value = LOST;
+    let bestNow: Value = LOST;
     legal.forEach((action, i) => {
-      const order = better(sums[i]!, bestValue);
+      const order = better(sums[i]!, bestValue) || better(nowSums[i]!, bestNow);
       if (order > 0 || best.length === 0) {
         bestValue = sums[i]!;
+        bestNow = nowSums[i]!;
         best = [action];
       } else if (order === 0) {
         best.push(action);
@@ -134,14 +144,15 @@ export class GreedyAgent implements Agent {
     return best[randomInt(this.rng, best.length)] ?? onlyAction(legal, seat);
   }
 
-  /** The best value `seat` reaches from `game` by up to `depth` decisions of its own in a row. */
+  /** The best value `seat` reaches from `game` (worth `here` itself) by up to `depth` decisions of its own in a row. */
   private reach<S extends object, A extends EngineAction>(
     engine: AnyEngineOf<S, A>,
     game: S,
     seat: Seat,
     depth: number,
+    here: Value = this.value(engine, game, seat),
   ): Value {
-    let best = this.value(engine, game, seat);
+    let best = here;
     if (depth === 0 || stopped(engine, game) || lowestSeat(engine.toAct(game)) !== seat) return best;
     for (const action of engine.legalActions(game, seat)) {
       const next = afterAction(engine, game, action);

@@ -88,6 +88,52 @@ describe("agents and the rules' progress", () => {
     expect(firstMoves(mcts, climbEngine(true))).toEqual(["brace"]);
   });
 
+  it("with a depth of 2, of actions that reach as far it takes the one that gets further at once: no detours", () => {
+    // A boat at 3 on a line, its harbour at 10 behind a wall at 3: it may row left (its turn goes on) or moor (the
+    // other seat's turn). Rowing left and back reaches 3 again, as far as mooring, and is worse at once: it moors.
+    type Line = { at: number; current: number };
+    type Row = { type: "left" | "right" | "moor" | "wait"; player: number };
+    const rows = (s: Line, seat: number): Row[] =>
+      seat !== s.current
+        ? []
+        : seat === 1
+          ? [{ type: "wait", player: 1 }]
+          : [
+              { type: "left", player: 0 },
+              ...(s.at < 3 ? [{ type: "right" as const, player: 0 }] : []),
+              { type: "moor", player: 0 },
+            ];
+    const boat: Engine<Line, Row, Line> = {
+      name: "boat",
+      title: "Boat",
+      source: "progress-agents.test.ts",
+      sourceHash: "test",
+      minPlayers: 2,
+      maxPlayers: 2,
+      variants: ["base"],
+      newGame: () => ({ at: 3, current: 0 }),
+      toAct: (s) => [s.current],
+      mayAct: () => [],
+      isOver: () => false,
+      legalActions: rows,
+      check: (s, a) => (rows(s, a.player).some((r) => r.type === a.type) ? null : "not now"),
+      apply: (s, a) => {
+        if (a.type === "moor" || a.type === "wait") s.current = 1 - s.current;
+        else s.at += a.type === "left" ? -1 : 1;
+      },
+      view: (s) => s,
+      outcome: () => null,
+      progress: (s) => [s.at - 10, -100],
+      determinize: (s) => ({ ...s }),
+      validateState: () => null,
+    };
+    const firstRows = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) {
+      firstRows.add(new GreedyAgent(seed, { depth: 2 }).choose(boat, boat.newGame({ players: 2, seed }), 0).type);
+    }
+    expect([...firstRows]).toEqual(["moor"]);
+  });
+
   it("refuse a depth or a number of worlds below 1", () => {
     expect(() => new GreedyAgent(1, { depth: 0 })).toThrow(/a greedy agent needs a positive depth, not 0/);
     expect(() => new GreedyAgent(1, { worlds: 1.5 })).toThrow(/positive number of worlds, not 1.5/);
