@@ -114,6 +114,9 @@ export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
   const find = new AddressFinder(slots.map((slot) => slot.value));
   find.recall(state);
   if (find.mustWalk()) {
+    // The stack first: a record held across a decision is most often another routine's local (a roll of the dice
+    // handed to a procedure that asks about it), found there without walking the whole board.
+    find.within(state.stack, ["stack"]);
     find.within(state, []);
     find.markOutside();
   }
@@ -131,10 +134,10 @@ export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
 }
 
 /**
- * The addresses of the held records: the first path to each in a depth-first walk of the state (keys in order, a
- * record met again not walked again), as a complete index of the state would give them. Only the held records'
- * paths are kept, on one path that grows and shrinks, and the walk stops once every one is found: the state is
- * searched at every decision taken while a record is held.
+ * The addresses of the held records: the first path to each in a depth-first walk of the stack, then of the rest of
+ * the state (keys in order, a record met again not walked again), as a complete index of the state would give them.
+ * Only the held records' paths are kept, on one path that grows and shrinks, and the walk stops once every one is
+ * found: the state is searched at every decision taken while a record is held.
  */
 class AddressFinder {
   readonly addresses = new Map<object, (string | number)[]>();
