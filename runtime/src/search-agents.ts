@@ -88,8 +88,9 @@ export interface GreedyOptions {
 /**
  * Greedy: tries each legal action in a game its seat imagines and takes the one that leaves its seat best placed (a
  * win first, then its score ahead of the best other score; in a game not over, its progress ahead when the rules
- * say how far a player is), ties broken at random. With a depth, an action is worth the best its seat reaches by the decisions it
- * takes itself right after it; with several worlds, the average over as many imagined games. It never interrupts.
+ * say how far a player is), ties broken at random. With a depth, an action is worth the best its seat reaches by the
+ * decisions it takes itself right after it (of actions worth as much, the one that leaves it better placed at once
+ * is taken); with several worlds, the average over as many imagined games. It never interrupts.
  */
 export class GreedyAgent implements Agent {
   readonly rng: RngState;
