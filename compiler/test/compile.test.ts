@@ -27,6 +27,15 @@ import { derived, engine as tour, setUp, start } from "./fixtures/tour/generated
 const TOUR = "compiler/test/fixtures/tour/tour.rules";
 const NAMES = "compiler/test/fixtures/names/names.rules";
 
+/** The engine module compiled from rules text. */
+async function engineCode(name: string, text: string): Promise<string> {
+  const result = await compileRules({ name, sourcePath: `${name}.rules`, text });
+  return result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+}
+
+/** A flow that only asks the first player to rest: for rules whose test is in their scoring. */
+const RESTING = ["action Rest {", "}", "flow {", "  act players[0]: Rest", "}"];
+
 async function compileTour() {
   const text = await readFile(join(REPO_ROOT, TOUR), "utf8");
   return compileRules({ name: "tour", sourcePath: TOUR, text });
@@ -445,14 +454,9 @@ describe("names", () => {
       "  score p: (if size(big(6)) == 0 then 1 else 0) + (if 0 < size([x for x in xs if x > 8]) then 2 else 0) +",
       "    (if size(big(9)) <= 0 then 4 else 0) + (if size(big(1)) >= 1 then 8 else 0) + 16 * size(big(4))",
       "}",
-      "action Rest {",
-      "}",
-      "flow {",
-      "  act players[0]: Rest",
-      "}",
+      ...RESTING,
     ].join("\n");
-    const result = await compileRules({ name: "empty", sourcePath: "empty.rules", text });
-    const code = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    const code = await engineCode("empty", text);
     // The emptiness of big(n), one helper for the function; a count only where the number itself is asked.
     expect(code).toContain("/** whether big(n) holds anything */");
     expect(code.match(/!any\d+\(state, 6\)/)).not.toBeNull();
@@ -481,6 +485,37 @@ describe("names", () => {
     const rollingCode = rolled.files.find((f) => f.path.endsWith("engine.ts"))!.content;
     expect(rollingCode).toMatch(/count\d+\(state\) > 0/);
     expect(rollingCode).not.toContain("holds anything");
+  });
+
+  it("`has` and `get` read a map in place, each with its own inline cache: a key without a value is none", async () => {
+    const text = [
+      'game "Ledger" { players 2..2 }',
+      "enum Good { wool, salt }",
+      "global {",
+      "  owed: map<Player, int> = {}",
+      "  stock: map<Good, int> = { wool: 3 }",
+      "}",
+      "setup {",
+      "  owed[players[1]] = 4",
+      "}",
+      "scoring {",
+      "  score p: (if has(owed, p) then 1 else 0) + (if not has(stock, salt) then 2 else 0) + (get(owed, p) ?? 10) +",
+      "    (if get(stock, wool) == 3 then 100 else 0) + (if get(stock, salt) == none then 1000 else 0)",
+      "}",
+      ...RESTING,
+    ].join("\n");
+    const code = await engineCode("ledger", text);
+    // No shared helper, whose one inline cache would see maps of every shape the rules have.
+    expect(code).not.toMatch(/\bmap(Has|Find)\(/);
+    expect(code).toContain("state.owed[p] !== undefined");
+    expect(code).toContain("state.owed[p] ?? 10");
+    await withEngine(text, (engine) => {
+      // Seat 0 owes nothing (10 by default), seat 1 owes 4; no salt; wool 3.
+      expect(engine.standing?.(engine.newGame({ players: 2, seed: 1 }))?.scores).toEqual([
+        0 + 2 + 10 + 100 + 1000,
+        1 + 2 + 4 + 100 + 1000,
+      ]);
+    });
   });
 
   it("the squares and cells an action's label names are where a player may point at it (`actionPlaces`)", async () => {

@@ -11,6 +11,11 @@ export interface BuiltinOperands {
   paren(i: number): string;
   /** The argument at `i` as the place it is stored (`isSet` reads the field itself). */
   place(i: number): string;
+  /**
+   * The map at argument `i` read at `key`, in place (undefined for no value): each `has` and `get` keeps its own
+   * inline cache, where a shared helper would see maps of every shape in the rules.
+   */
+  read(i: number, key: string): string;
   /** Whether the argument at `i` is a new value nobody else holds (a list to shuffle in place). */
   fresh(i: number): boolean;
   /** Whether values of `t` compare by content (lists, records, union members) rather than with `===`. */
@@ -27,11 +32,11 @@ export function builtinCall(name: string, args: readonly string[], e: Call, oper
       if (e.args[0]!.type?.kind === "map") return `mapSize(${a})`;
       return `${operands.paren(0)}.length`;
     case "has":
-      return `mapHas(${a}, ${b})`;
+      return `(${operands.read(0, b!)} !== undefined)`;
     case "isSet":
       return `${operands.place(0)} !== null`;
     case "get":
-      return `mapFind(${a}, ${b})`;
+      return `(${operands.read(0, b!)} ?? null)`;
     case "keys": {
       const t = e.args[0]!.type;
       return t?.kind === "map" && t.key.kind === "enum" ? `mapKeys(${a})` : `mapNumberKeys(${a})`;

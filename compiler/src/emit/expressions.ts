@@ -277,11 +277,25 @@ export class ExprEmitter {
       }
       case "call":
         return this.call(e, scope);
-      case "unary":
+      case "unary": {
+        const o = e.operand;
+        if (e.op === "not" && o.kind === "call" && o.target === "builtin" && o.callee.text === "has") {
+          // `not has(m, k)`: the map read in place has no value there.
+          const map = `(${this.emit(o.args[0]!, scope)})`;
+          return `(${mapRead(map, this.emit(o.args[1]!, scope), o.args[0]!.type, this.program)} === undefined)`;
+        }
         return e.op === "not" ? `!${this.paren(e.operand, scope)}` : `-${this.paren(e.operand, scope)}`;
+      }
       case "binary": {
         const emptiness = this.emptinessInstead(e, scope);
         if (emptiness !== undefined) return emptiness;
+        const found = e.left;
+        if (e.op === "??" && found.kind === "call" && found.target === "builtin" && found.callee.text === "get") {
+          // `get(m, k) ?? d`: the map read in place, a missing key giving the default at once.
+          const map = `(${this.emit(found.args[0]!, scope)})`;
+          const read = mapRead(map, this.emit(found.args[1]!, scope), found.args[0]!.type, this.program);
+          return `${read} ?? ${parenthesized(this.emit(e.right, scope))}`;
+        }
         const left = this.emit(e.left, scope);
         const right = this.emit(e.right, scope);
         const l = parenthesized(left);
@@ -592,6 +606,7 @@ export class ExprEmitter {
           paren: (i) =>
             i === 0 && readsFirst ? this.readOnlyOperand(e.args[0]!, scope, snapshot) : this.paren(e.args[i]!, scope),
           place: (i) => this.place(e.args[i]!, scope),
+          read: (i, key) => mapRead(`(${args[i]!})`, key, e.args[i]!.type, this.program),
           fresh: (i) => isFresh(e.args[i]!),
           structured: (t) => this.structured(t),
         });
@@ -1366,11 +1381,20 @@ export function bindings(
  */
 export function mapLookup(map: string, key: string, e: Expr, program: Program): string {
   if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${place(e)})`;
-  const keyType = e.kind === "index" && e.object.type?.kind === "map" ? e.object.type.key : undefined;
+  const mapType = e.kind === "index" && e.object.type?.kind === "map" ? e.object.type : undefined;
+  return `(${mapRead(map, key, mapType, program)} ?? noKey(${key}, ${place(e)}))`;
+}
+
+/**
+ * The value of a map of type `t` at `key`, read in place (undefined when it has none): by the member's name for a
+ * map keyed by a small enum, else by the key. What `m[k]`, `has` and `get` read.
+ */
+export function mapRead(map: string, key: string, t: Type | undefined, program: Program): string {
+  const keyType = t?.kind === "map" ? t.key : undefined;
   if (keyType?.kind === "enum" && enumsReadByName(program).has(keyType.name)) {
-    return `(${enumReaderName(keyType.name)}(${map}, ${key}) ?? noKey(${key}, ${place(e)}))`;
+    return `${enumReaderName(keyType.name)}(${map}, ${key})`;
   }
-  return `(${map}[${key}] ?? noKey(${key}, ${place(e)}))`;
+  return `${map}[${key}]`;
 }
 
 const readByName = new WeakMap<Program, ReadonlySet<string>>();
