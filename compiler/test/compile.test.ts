@@ -487,7 +487,7 @@ describe("names", () => {
     expect(rollingCode).not.toContain("holds anything");
   });
 
-  it("`has` and `get` read a map in place, each with its own inline cache: a key without a value is none", async () => {
+  it("`has`, `get` and `+=` read a map in place, each with its own inline cache; a new key is counted", async () => {
     const text = [
       'game "Ledger" { players 2..2 }',
       "enum Good { wool, salt }",
@@ -497,10 +497,11 @@ describe("names", () => {
       "}",
       "setup {",
       "  owed[players[1]] = 4",
+      "  owed[players[1]] += 1",
       "}",
       "scoring {",
       "  score p: (if has(owed, p) then 1 else 0) + (if not has(stock, salt) then 2 else 0) + (get(owed, p) ?? 10) +",
-      "    (if get(stock, wool) == 3 then 100 else 0) + (if get(stock, salt) == none then 1000 else 0)",
+      "    (if get(stock, wool) == 3 then 100 else 0) + (if get(stock, salt) == none then 1000 else 0) + 10000 * size(owed)",
       "}",
       ...RESTING,
     ].join("\n");
@@ -509,11 +510,14 @@ describe("names", () => {
     expect(code).not.toMatch(/\bmap(Has|Find)\(/);
     expect(code).toContain("state.owed[p] !== undefined");
     expect(code).toContain("state.owed[p] ?? 10");
+    // A key already there is changed in place; a new one through `mapSet`, which keeps the map's size.
+    expect(code).toMatch(/state\.owed\[1\] = \(state\.owed\[1\] \?\? noKey\(1, \d+, \d+\)\) \+ 1;/);
+    expect(code).toContain("mapSet(state.owed, 1, 4);");
     await withEngine(text, (engine) => {
-      // Seat 0 owes nothing (10 by default), seat 1 owes 4; no salt; wool 3.
+      // Seat 0 owes nothing (10 by default), seat 1 owes 5; no salt; wool 3; one debtor.
       expect(engine.standing?.(engine.newGame({ players: 2, seed: 1 }))?.scores).toEqual([
-        0 + 2 + 10 + 100 + 1000,
-        1 + 2 + 4 + 100 + 1000,
+        0 + 2 + 10 + 100 + 1000 + 10000,
+        1 + 2 + 5 + 100 + 1000 + 10000,
       ]);
     });
   });

@@ -479,11 +479,13 @@ export function assignmentOf(
   if (target.kind === "index" && target.object.type?.kind === "map") {
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
-    const newValue = op === "=" ? stored : `${mapLookup(map, key, target, ctx.program)} ${op[0]} ${operand}`;
-    // A new key of a board declared `on grid(w, h)` must lie on it (`+=` changes a key already there).
-    const grid = op === "=" ? gridArgs(ctx, scope, target.object) : undefined;
-    if (grid === undefined) return `mapSet(${map}, ${key}, ${newValue});`;
-    return `mapSet(${map}, onGrid(${key}, ${grid}, ${place(target)}), ${newValue});`;
+    // `m[k] += v` changes a key already there (a missing one stops the game): written in place, with its own inline
+    // cache; only a new key needs `mapSet`, which keeps the map's size and keys up to date.
+    if (op !== "=") return `${map}[${key}] = ${mapLookup(map, key, target, ctx.program)} ${op[0]} ${operand};`;
+    // A new key of a board declared `on grid(w, h)` must lie on it.
+    const grid = gridArgs(ctx, scope, target.object);
+    if (grid === undefined) return `mapSet(${map}, ${key}, ${stored});`;
+    return `mapSet(${map}, onGrid(${key}, ${grid}, ${place(target)}), ${stored});`;
   }
   if (target.kind === "index") {
     const list = ctx.exprs.emit(target.object, scope);
