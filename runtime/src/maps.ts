@@ -34,8 +34,9 @@ export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, li
 }
 
 /**
- * Stops the game at a lookup of a key the map does not have. Engines read a map inline (`m[k] ?? noKey(k, line)`),
- * so each lookup keeps its own inline cache; `mapGet` does the same through one shared function.
+ * Stops the game at a lookup of a key the map does not have. Engines read a map inline (`m[k] ?? noKey(k, line)`;
+ * `has` and `get` as `m[k] !== undefined` and `m[k] ?? null`), so each lookup keeps its own inline cache; `mapGet`,
+ * `mapHas` and `mapFind` do the same through one shared function, for code that is not an engine's.
  */
 export function noKey(key: PropertyKey, line?: number, column?: number): never {
   throw new RulesError(`the map has no value for ${String(key)}`, line, column);
