@@ -11,6 +11,7 @@ import {
   type Aggregate,
   type Binary,
   type Block,
+  type Call,
   type Comprehension,
   type Expr,
   type FnDecl,
@@ -81,6 +82,11 @@ const NEIGHBOURS: Readonly<Record<string, { first: number; end: number; by: numb
   around: { first: 0, end: 8, by: 1, read: "cellNeighbour" },
   neighbours: { first: 0, end: 6, by: 1, read: "hexNeighbour" },
 };
+
+/** Whether `e` calls the built-in `name`. */
+function isBuiltinCall(e: Expr, name: string): e is Call {
+  return e.kind === "call" && e.target === "builtin" && e.callee.text === name;
+}
 
 /** Calls of procedures, and `draw`, change lists. */
 export function exprChangesLists(e: Expr): boolean {
@@ -277,25 +283,17 @@ export class ExprEmitter {
       }
       case "call":
         return this.call(e, scope);
-      case "unary": {
-        const o = e.operand;
-        if (e.op === "not" && o.kind === "call" && o.target === "builtin" && o.callee.text === "has") {
-          // `not has(m, k)`: the map read in place has no value there.
-          const map = `(${this.emit(o.args[0]!, scope)})`;
-          return `(${mapRead(map, this.emit(o.args[1]!, scope), o.args[0]!.type, this.program)} === undefined)`;
-        }
+      case "unary":
+        // `not has(m, k)`: the map read in place has no value there.
+        if (e.op === "not" && isBuiltinCall(e.operand, "has"))
+          return `(${this.mapReadOf(e.operand, scope)} === undefined)`;
         return e.op === "not" ? `!${this.paren(e.operand, scope)}` : `-${this.paren(e.operand, scope)}`;
-      }
       case "binary": {
         const emptiness = this.emptinessInstead(e, scope);
         if (emptiness !== undefined) return emptiness;
-        const found = e.left;
-        if (e.op === "??" && found.kind === "call" && found.target === "builtin" && found.callee.text === "get") {
-          // `get(m, k) ?? d`: the map read in place, a missing key giving the default at once.
-          const map = `(${this.emit(found.args[0]!, scope)})`;
-          const read = mapRead(map, this.emit(found.args[1]!, scope), found.args[0]!.type, this.program);
-          return `${read} ?? ${parenthesized(this.emit(e.right, scope))}`;
-        }
+        // `get(m, k) ?? d`: the map read in place, a missing key giving the default at once.
+        if (e.op === "??" && isBuiltinCall(e.left, "get"))
+          return `${this.mapReadOf(e.left, scope)} ?? ${parenthesized(this.emit(e.right, scope))}`;
         const left = this.emit(e.left, scope);
         const right = this.emit(e.right, scope);
         const l = parenthesized(left);
@@ -639,6 +637,16 @@ export class ExprEmitter {
   /** A member of an enum as a value: its name, or for a union the member as an object. */
   private enumMember(ref: { readonly enumName: string; readonly member: string }): string {
     return this.program.unions.has(ref.enumName) ? memberValue(ref.member, []) : str(ref.member);
+  }
+
+  /** The map `has(m, k)` or `get(m, k)` asks about, read in place at its key (undefined for no value). */
+  private mapReadOf(call: Call, scope: Scope): string {
+    return mapRead(
+      `(${this.emit(call.args[0]!, scope)})`,
+      this.emit(call.args[1]!, scope),
+      call.args[0]!.type,
+      this.program,
+    );
   }
 
   private isUnion(t: Type | undefined): boolean {
