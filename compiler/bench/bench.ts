@@ -61,16 +61,16 @@ interface StartupFigure {
 function measureStartup(): StartupFigure[] {
   const bin = join(REPO_ROOT, "compiler/bin/rules.js");
   const commands: [string, string[], number][] = [
-    ["rules --help", ["--help"], 7],
+    ["rules --help", ["--help"], 5],
     [
       "rules check letter-of-marque.rules",
       ["check", join(REPO_ROOT, "rulesets/letter-of-marque/letter-of-marque.rules")],
-      7,
+      5,
     ],
     // Loading a compiled engine (its bundle kept from the run before) and playing one game.
-    ["rules simulate letter-of-marque --games 1", ["simulate", "letter-of-marque", "--games", "1"], 7],
+    ["rules simulate letter-of-marque --games 1", ["simulate", "letter-of-marque", "--games", "1"], 5],
     // Every ruleset, in a process of its own: a designer's first compile of the day (nothing to write).
-    ["rules compile", ["compile"], 3],
+    ["rules compile", ["compile"], 2],
   ];
   // A first run rebuilds compiler/dist if a source changed, and warms the file cache.
   spawnSync(process.execPath, [bin, "--help"]);
@@ -119,7 +119,7 @@ function measureTypecheck(): StartupFigure {
 /** Compiles of each ruleset measured after a warm-up one (few enough that the whole benchmark stays under 2 minutes). */
 const COMPILE_RUNS = 2;
 /** Edits recompiled after them, one after the other (`--watch`): their median is reported. */
-const EDITS = 5;
+const EDITS = 3;
 
 async function measureCompile(): Promise<CompileFigure[]> {
   const out: CompileFigure[] = [];

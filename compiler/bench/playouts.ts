@@ -25,14 +25,15 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-/** The longest warm-up of an engine, in CPU seconds. */
-const WARM_UP_MAX_S = 6;
+/** The longest warm-up of an engine, and the window its pace is measured over, in CPU seconds. */
+const WARM_UP_MAX_S = 5;
+const WARM_UP_WINDOW_S = 0.3;
 
 /**
  * Warm-up, once per process (each game is measured in a process of its own): the JIT settles, a large engine only as
  * more and more of its functions get hot (M&M runs at a sixth of its pace in its first second, a half in its
  * second), and each player count and variant takes code of its own. So games of every configuration in turn are
- * played, in windows of 0.4 s, until three windows in a row are no faster than the fastest before (at most
+ * played, in windows of WARM_UP_WINDOW_S, until three windows in a row are no faster than the fastest before (at most
  * WARM_UP_MAX_S). Warming one configuration alone, with two such windows, sometimes stopped on a plateau: M&M's first
  * configuration measured at a third of its pace in one run of three.
  */
@@ -50,9 +51,9 @@ function warmUp(engine: AnyEngine, configs: readonly { players: number; variant:
     return actions / (cpuSeconds() - from);
   };
   const warmFrom = cpuSeconds();
-  let fastest = pace(0.4);
+  let fastest = pace(WARM_UP_WINDOW_S);
   for (let slower = 0; slower < 3 && cpuSeconds() < warmFrom + WARM_UP_MAX_S;) {
-    const now = pace(0.4);
+    const now = pace(WARM_UP_WINDOW_S);
     if (now > fastest * 1.03) {
       fastest = now;
       slower = 0;
