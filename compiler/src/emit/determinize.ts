@@ -58,10 +58,15 @@ function hiddenOwners(ctx: EmitContext, f: FieldInfo): string {
   return `SEATS[state.playerCount]!.filter((owner) => { ${mine}return !${condition}; })`;
 }
 
+/** A field as `choicesAmongHidden` names it: a player field as `players.<name>`, a global by its name. */
+function fieldKey(ctx: EmitContext, f: FieldInfo): string {
+  return ctx.program.playerFields.get(f.decl.name.text) === f ? `players.${f.decl.name.text}` : f.decl.name.text;
+}
+
 /** A choice whose answers are elements of a hidden list the chooser does not own, and where that list is kept. */
 interface ChoiceAmongHidden {
   readonly site: Extract<DecisionSite, { kind: "choose" }>;
-  /** The list's field: a player field as `players.<name>`, a global by its name. */
+  /** The list's field (`fieldKey`). */
   readonly field: string;
   /** The list itself (`l.cargo`); the loop's list for a loop's pick. */
   readonly list: Expr;
@@ -84,11 +89,11 @@ function choicesAmongHidden(ctx: EmitContext): ChoiceAmongHidden[] {
       const own = list.object.kind === "name" && chooser.kind === "name" && list.object.name === chooser.name;
       const f = p.playerFields.get(list.name.text);
       if (f !== undefined && f.decl.visibility.kind !== "public" && !own) {
-        out.push({ site: d, field: `players.${f.decl.name.text}`, list });
+        out.push({ site: d, field: fieldKey(ctx, f), list });
       }
     } else if (list?.kind === "name" && list.ref?.kind === "global") {
       const f = p.globalFields.get(list.ref.field);
-      if (f !== undefined && f.decl.visibility.kind !== "public") out.push({ site: d, field: f.decl.name.text, list });
+      if (f !== undefined && f.decl.visibility.kind !== "public") out.push({ site: d, field: fieldKey(ctx, f), list });
     }
   }
   return out;
@@ -140,8 +145,9 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
   const p = ctx.program;
   const lines: string[] = [];
   const shownFields = new Set(choicesAmongHidden(ctx).map((c) => c.field));
-  /** `redealElements`' last argument for a re-deal of `fields`: the cards shown, when a choice may show some. */
-  const seenOf = (fields: readonly string[]): string => (fields.some((f) => shownFields.has(f)) ? ", shown" : "");
+  /** The last argument of a re-deal by `fn` of `fields`: the cards shown, when it is `redealElements` and a choice may show some. */
+  const seenOf = (fn: string, fields: readonly FieldInfo[]): string =>
+    fn === "redealElements" && fields.some((f) => shownFields.has(fieldKey(ctx, f))) ? ", shown" : "";
   // Hidden lists whose cards are dealt from a deck (`from`), by deck: re-dealt together with its draw pile.
   const dealt = new Map<string, FieldInfo[]>();
   for (const f of [...p.playerFields.values(), ...p.globalFields.values()]) {
@@ -176,13 +182,11 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       lines.push(`// The others' ${name}: \`seat\` does not see it, and imagines each like its own.`);
       lines.push(`for (const owner of others) state.players[owner]!.${name} = state.players[seat]!.${name};`);
     } else if (vis.kind === "private") {
-      const seen = fn === "redealElements" ? seenOf([`players.${name}`]) : "";
       lines.push(`// The others' ${name}: \`seat\` does not see it, it is exchanged among them.`);
-      lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")})${seen});`);
+      lines.push(`${fn}(rng, others.map((owner) => ${slot("owner")})${seenOf(fn, [f])});`);
     } else {
-      const seen = fn === "redealElements" ? seenOf([`players.${name}`]) : "";
       lines.push(`// The ${name} of the players whose one \`seat\` may not see: exchanged among them.`);
-      lines.push(`${fn}(rng, ${hiddenOwners(ctx, f)}.map((owner) => ${slot("owner")})${seen});`);
+      lines.push(`${fn}(rng, ${hiddenOwners(ctx, f)}.map((owner) => ${slot("owner")})${seenOf(fn, [f])});`);
     }
   };
   for (const f of p.playerFields.values()) perPlayer(f);
@@ -197,11 +201,6 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
         continue;
       }
       // The cards `seat` has not seen: the deck's draw pile and the hands dealt from it that it may not see.
-      const seen = seenOf(
-        hands.map((h) =>
-          p.playerFields.get(h.decl.name.text) === h ? `players.${h.decl.name.text}` : h.decl.name.text,
-        ),
-      );
       lines.push(
         `// The cards of ${name} \`seat\` has not seen (its draw pile, ${hands.map((h) => h.decl.name.text).join(", ")}), dealt again.`,
         "redealElements(rng, [",
@@ -213,7 +212,7 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
               ? `...(${ctx.exprs.paren(h.decl.visibility.condition, { ...plainScope(), viewerVar: "seat" })} ? [] : [[state, ${JSON.stringify(h.decl.name.text)}] as const]),`
               : `[state, ${JSON.stringify(h.decl.name.text)}] as const,`,
         ),
-        `]${seen});`,
+        `]${seenOf("redealElements", hands)});`,
       );
       continue;
     }
@@ -226,8 +225,8 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       vis.kind === "visibleIf"
         ? `if (!${ctx.exprs.paren(vis.condition, { ...plainScope(), viewerVar: "seat" })}) `
         : "";
-    const seen = redealer(f.type) === "redealElements" ? seenOf([name]) : "";
-    lines.push(`${whenHidden}${redealer(f.type)}(rng, [[state, ${JSON.stringify(name)}]]${seen});`);
+    const fn = redealer(f.type);
+    lines.push(`${whenHidden}${fn}(rng, [[state, ${JSON.stringify(name)}]]${seenOf(fn, [f])});`);
   }
 
   // Records anywhere in the public state: their hidden fields, gathered by record type and field, then re-dealt.
