@@ -34,15 +34,16 @@ const xy = (cs: readonly number[]): string[] => cs.map((c) => `${cellX(c)},${cel
 
 describe("stored squares (cells and hexes)", () => {
   it("are one integer each, both ways, distinct, over the whole grid", () => {
+    // Within and across the edges of the tables that pair and decode coordinates near the origin (-64 to 63).
     const seen = new Set<number>();
-    for (let x = -20; x <= 20; x++) {
-      for (let y = -20; y <= 20; y++) {
+    for (let x = -70; x <= 70; x++) {
+      for (let y = -70; y <= 70; y++) {
         const c = cellOf(x, y);
-        expect([cellX(c), cellY(c)]).toEqual([x, y]);
+        if (cellX(c) !== x || cellY(c) !== y) expect([cellX(c), cellY(c)]).toEqual([x, y]);
         seen.add(c);
       }
     }
-    expect(seen.size).toBe(41 * 41);
+    expect(seen.size).toBe(141 * 141);
     for (const [x, y] of [
       [-8192, -8192],
       [8191, 8191],
@@ -71,6 +72,9 @@ describe("stored squares (cells and hexes)", () => {
       [8192, 8191],
       [-8193, -8193],
       [0, Number.NaN],
+      [63.5, 0],
+      [0, -64.5],
+      [Number.POSITIVE_INFINITY, 0],
     ]) {
       expect(() => cellOf(x!, y!)).toThrow(/off the grid/);
     }
