@@ -13,7 +13,7 @@ import {
   type Span,
 } from "@rules/dsl";
 import { hashText } from "@rules/runtime";
-import { emitEngineModule } from "./emit/engine-module.ts";
+import { CODE_HASH_PLACEHOLDER, emitEngineModule } from "./emit/engine-module.ts";
 import { engineNames, typeName } from "./emit/naming.ts";
 import { emitTestModule } from "./emit/test-module.ts";
 import { ENGINE_FILE, TESTS_FILE } from "./generated-files.ts";
@@ -88,13 +88,15 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
     return { diagnostics, files: [], timings: { parseAndCheckMs: t1 - t0, emitMs: 0, formatMs: 0 } };
   }
   const sourceHash = hashText(input.text);
-  const engine = emitEngineModule({
-    program,
-    source: input.text,
-    sourcePath: input.sourcePath,
-    name: input.name,
-    sourceHash,
-  });
+  const engine = withCodeHash(
+    emitEngineModule({
+      program,
+      source: input.text,
+      sourcePath: input.sourcePath,
+      name: input.name,
+      sourceHash,
+    }),
+  );
   const testsText = emitTestModule({ program, source: input.text, sourcePath: input.sourcePath, name: input.name });
   // Its statements are found (by a parse) only for a cache, which formats statement by statement.
   const tests = input.formatCache ? parsedCode(testsText) : { text: testsText, statementEnds: [testsText.length] };
@@ -113,6 +115,20 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
   const files = [await formatted(ENGINE_FILE, engine), await formatted(TESTS_FILE, tests)];
   const t3 = performance.now();
   return { diagnostics, files, timings: { parseAndCheckMs: t1 - t0, emitMs: t2 - t1, formatMs: t3 - t2 } };
+}
+
+/**
+ * The engine's code with its `codeHash` filled in: the hash of the code as emitted, before formatting (the same for
+ * the same rules and the same compiler, whatever Prettier's version).
+ */
+function withCodeHash(code: GeneratedCode): GeneratedCode {
+  const at = code.text.indexOf(CODE_HASH_PLACEHOLDER);
+  const hash = hashText(code.text);
+  const shift = hash.length - CODE_HASH_PLACEHOLDER.length;
+  return {
+    text: code.text.slice(0, at) + hash + code.text.slice(at + CODE_HASH_PLACEHOLDER.length),
+    statementEnds: code.statementEnds.map((end) => (end > at ? end + shift : end)),
+  };
 }
 
 /**

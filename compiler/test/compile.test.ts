@@ -15,6 +15,7 @@ import {
   namesOfAction,
   randomPlayout,
   restore,
+  saveChecksum,
   type AnyEngine,
   type EngineAction,
 } from "@rules/runtime";
@@ -85,6 +86,30 @@ describe("compiling", () => {
       ["RL101", 6],
       ["RL101", 6],
     ]);
+  });
+});
+
+describe("the engine's code hash", () => {
+  it("is the hash of the engine's code: the same for the same rules, another for other code", async () => {
+    const hashOf = (code: string): string => /\n {4}codeHash: "([0-9a-f]{8})",\n/.exec(code)![1]!;
+    const rules = ['game "Hash" {\n  players 2..2\n}', "global {\n  total: int\n}", ...RESTING];
+    const first = await engineCode("hash", rules.join("\n"));
+    expect(hashOf(await engineCode("hash", rules.join("\n")))).toBe(hashOf(first));
+    const other = await engineCode(
+      "hash",
+      [...rules.slice(0, 1), "global {\n  total: int\n  more: int\n}", ...RESTING].join("\n"),
+    );
+    expect(hashOf(other)).not.toBe(hashOf(first));
+    expect(tour.codeHash).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it("lets a save made by another build of the same rules continue: its log is played again", () => {
+    const session = Session.create(tour, { players: 2, seed: 3 });
+    for (let i = 0; i < 6 && !session.isOver(); i++)
+      session.apply(tour.legalActions(session.state, session.toAct()[0]!)[0]!);
+    const save = { ...createSave(session), codeHash: "00000000", state: { laidOut: "by another build" } };
+    const restored = restore(tour, { ...save, checksum: saveChecksum(save) });
+    expect(restored.state).toEqual(session.state);
   });
 });
 

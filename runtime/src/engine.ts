@@ -86,6 +86,12 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   readonly source: string;
   /** Hash of the rules source text; saves record it so a save from other rules is refused. */
   readonly sourceHash: string;
+  /**
+   * Hash of the engine's own code (the compiler's output for those rules). A state is the engine's: another build of
+   * the same rules may lay it out otherwise (a routine's steps numbered anew, a local renamed), so a save made by
+   * another build is restored by replaying its log, not by reading its state. None for an engine written by hand.
+   */
+  readonly codeHash?: string;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   /** Variant names; the first is always `base`. */

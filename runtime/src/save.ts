@@ -2,8 +2,10 @@
  * Saving and restoring games as versioned JSON.
  *
  * A save holds both the log (how the game got here) and the state (where it is), so restoring is instant and a
- * save can still be audited by replaying its log (`verify`). Restoring refuses anything it cannot trust — another
- * game, other rules, a corrupt file — with a SaveError whose message says which.
+ * save can still be audited by replaying its log (`verify`). The state is laid out as the engine that saved it lays
+ * it out: a save made by another build of the same rules (`codeHash`) is restored by replaying its log. Restoring
+ * refuses anything it cannot trust — another game, other rules, a corrupt file, a log another build cannot replay —
+ * with a SaveError whose message says which.
  */
 import { canonicalJson, fnv1a32 } from "./checksum.ts";
 import type { Engine, EngineAction, GameOptions } from "./engine.ts";
@@ -22,6 +24,8 @@ export interface SaveFile<S = unknown, A extends EngineAction = EngineAction> {
   readonly game: string;
   /** `engine.sourceHash` of the rules the game was played under. */
   readonly sourceHash: string;
+  /** `engine.codeHash` of the engine that saved it, when it has one. */
+  readonly codeHash?: string;
   readonly options: GameOptions;
   readonly log: readonly A[];
   readonly state: S;
@@ -52,6 +56,7 @@ export function createSave<S extends object, A extends EngineAction, V>(session:
     version: SAVE_VERSION,
     game: session.engine.name,
     sourceHash: session.engine.sourceHash,
+    ...(session.engine.codeHash === undefined ? {} : { codeHash: session.engine.codeHash }),
     options: session.options,
     log: structuredClone([...session.log]),
     state: session.snapshot(),
@@ -111,12 +116,38 @@ export function restore<S extends object, A extends EngineAction, V>(
   const log = save.log as A[];
 
   if (!("state" in save)) throw new SaveError("the save has no state");
+  if (engine.codeHash !== undefined && save.codeHash !== engine.codeHash)
+    return replayedSave(engine, gameOptions, log, save.codeHash);
   const stateProblem = engine.validateState(save.state);
   if (stateProblem !== null) throw new SaveError(`invalid state: ${stateProblem}`);
   const state = save.state as S;
 
   if (options.verify === true) verifyLog(engine, gameOptions, log, state);
   return Session.resume(engine, gameOptions, state, log);
+}
+
+/**
+ * The game of a save made by another build of the engine (or by none that said which), from its log: the same rules
+ * play the same game, and the saved state, laid out by that build, is not read.
+ */
+function replayedSave<S extends object, A extends EngineAction, V>(
+  engine: Engine<S, A, V>,
+  options: GameOptions,
+  log: readonly A[],
+  savedBy: unknown,
+): Session<S, A, V> {
+  try {
+    return replay(engine, options, log);
+  } catch (error) {
+    if (error instanceof ReplayError || error instanceof RangeError) {
+      const build =
+        typeof savedBy === "string" ? `engine code hash ${savedBy}` : "an engine that did not record its code hash";
+      throw new SaveError(
+        `this game was saved by another build of "${engine.name}" (${build}, this one has ${engine.codeHash}) and its log does not replay here: ${error.message}`,
+      );
+    }
+    throw error;
+  }
 }
 
 function parseJson(text: string): unknown {

@@ -190,3 +190,49 @@ describe("restore", () => {
     expect(() => restore(engine, text, { verify: true })).toThrow(/log does not replay: log\[0\].*boost is picked/);
   });
 });
+
+describe("restore, from another build of the same rules", () => {
+  // Two builds of the race fixture: the same rules (source hash), another engine code, whose states may be laid out
+  // otherwise (a routine's steps numbered anew, a local renamed).
+  const built = { ...engine, codeHash: "build-1" };
+  const rebuilt = { ...engine, codeHash: "build-2" };
+  function savedBy(e: typeof built): { session: Session<RaceState, RaceAction, unknown>; text: string } {
+    const session = Session.create(e, { players: 3, seed: 404, variant: "long" });
+    playWithAgents(session, () => new RandomAgent(1), 7);
+    return { session, text: saveToJson(session) };
+  }
+
+  it("records the engine's code hash in the save", () => {
+    expect(JSON.parse(savedBy(built).text)).toMatchObject({ codeHash: "build-1" });
+    expect(JSON.parse(midGame().text)).not.toHaveProperty("codeHash");
+  });
+
+  it("plays the log again rather than reading a state laid out by the other build", () => {
+    const { session, text } = savedBy(built);
+    // The state as the other build might have laid it out: unreadable here, and not read.
+    const save = JSON.parse(text) as Record<string, unknown>;
+    save.state = { laidOut: "otherwise" };
+    save.checksum = saveChecksum(save);
+    const restored = restore(rebuilt, JSON.stringify(save));
+    expect(restored.state).toEqual(session.state);
+    expect(restored.log).toEqual(session.log);
+    // By the same build, the saved state is read as it is (and this one does not validate).
+    expect(() => restore(built, JSON.stringify(save))).toThrow(/invalid state/);
+  });
+
+  it("plays the log of a save made before engines recorded their code hash", () => {
+    const { session, text } = midGame();
+    expect(restore(rebuilt, text).state).toEqual(session.state);
+  });
+
+  it("refuses a save whose log this build cannot replay, naming both builds", () => {
+    const text = edited((save) => {
+      save.codeHash = "build-1";
+      (save.log as RaceAction[])[0] = { type: "roll", player: 0 };
+      save.checksum = saveChecksum(save);
+    });
+    const attempt = (): unknown => restore(rebuilt, text);
+    expect(attempt).toThrow(SaveError);
+    expect(attempt).toThrow(/saved by another build .*code hash build-1, this one has build-2.*log does not replay/);
+  });
+});

@@ -54,6 +54,9 @@ export interface EngineModuleInput {
   readonly sourceHash: string;
 }
 
+/** Where the engine's `codeHash` goes: `compileRules` puts there the hash of the engine's code as emitted. */
+export const CODE_HASH_PLACEHOLDER = "@code-hash";
+
 export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   const { program } = input;
   const ctx = new EmitContext(program, input.source, input.sourcePath);
@@ -466,6 +469,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
           title: ${str(program.game.title)},
           source: ${str(input.sourcePath)},
           sourceHash: ${str(input.sourceHash)},
+          codeHash: ${str(CODE_HASH_PLACEHOLDER)},
           minPlayers: ${program.game.minPlayers},
           maxPlayers: ${program.game.maxPlayers},
           variants: VARIANTS,${program.params.size > 0 ? "\n          parameters: PARAMETERS," : ""}
