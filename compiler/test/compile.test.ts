@@ -604,6 +604,23 @@ describe("names", () => {
     ]);
   });
 
+  it("locals keep the designer's names, and the engine's own counters move aside (`n2`), never the reverse", async () => {
+    const text = [
+      'game "Counters" {\n  players 2..2\n}',
+      "global {\n  board: map<Cell, Player> on grid(4, 4)\n}",
+      "fn streak(c: Cell, p: Player): int {\n  let n = 0\n  for x in line(c, right, 3) {\n    if get(board, x) != p {\n      return n\n    }\n    n += 1\n  }\n  return n\n}",
+      "fn total(i: int): int = sum(j in range(0, i): j)",
+      "action Drop {\n  board[cell(0, 0)] = me\n  if streak(cell(0, 0), me) > total(1) {\n    board[cell(1, 0)] = me\n  }\n}",
+      "flow {\n  act players[0]: Drop\n}",
+    ].join("\n");
+    const result = await compileRules({ name: "counters", sourcePath: "counters.rules", text });
+    expect(result.diagnostics).toEqual([]);
+    const engine = result.files[0]!.content;
+    expect(engine).toContain("let n = 0;\n  for (let k = 1, n2 = cellLineLength(3); k <= n2; k++) {");
+    expect(engine).toContain("n += 1;");
+    expect(engine).toContain("export function total(state: State, i: number): number {");
+  });
+
   it("functions, procedures and constants keep the designer's names; those the engine uses take a `_` in TypeScript", async () => {
     const text = [
       'game "Clash" {\n  players 2..2\n}',
@@ -618,7 +635,7 @@ describe("names", () => {
     expect(result.diagnostics).toEqual([]);
     const [engine, tests] = result.files.map((f) => f.content);
     expect(engine).toContain("export const engine_: number = 3;");
-    expect(engine).toContain("export function at_(state: State, i_: number): number {\n  return i_ + engine_;\n}");
+    expect(engine).toContain("export function at_(state: State, i: number): number {\n  return i + engine_;\n}");
     // The runtime's own `at` and the engine object keep their names beside the designer's.
     expect(engine).toMatch(/^export const engine: Engine</m);
     expect(tests).toContain("at_(state, 2)");

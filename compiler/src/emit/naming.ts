@@ -83,8 +83,6 @@ const reserved = new Set([
   "engine",
   "index",
   "list",
-  "n",
-  "i",
 ]);
 
 export function safeName(name: string): string {
