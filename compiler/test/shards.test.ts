@@ -51,7 +51,7 @@ describe("shards", () => {
     expect(mergeShards(shards(2), [fixture]).every((s) => s.details === undefined)).toBe(true);
   });
 
-  it("refuse a missing shard, a shard given twice, another simulation and other rules", () => {
+  it("refuse a missing shard, a shard given twice, another simulation, other rules and another build", () => {
     const [a, b, c] = shards(3);
     expect(() => mergeShards([a!, c!], [fixture])).toThrow(/games 33 to 65 are in no shard/);
     expect(() => mergeShards([a!, a!, b!, c!], [fixture])).toThrow(
@@ -63,6 +63,15 @@ describe("shards", () => {
     );
     const edited = { ...fixture, sourceHash: "changed" };
     expect(() => mergeShards([a!, b!, c!], [edited])).toThrow(/played under other rules/);
+    // The same rules, compiled by two builds of the compiler: their games from one seed may differ.
+    const [x, y] = shards(2).map((shard, i) => ({
+      ...shard,
+      content: { ...shard.content, slices: shard.content.slices.map((s) => ({ ...s, codeHash: `build-${i}` })) },
+    }));
+    expect(() => mergeShards([x!, y!], [fixture])).toThrow(
+      /shard-1\.json and shard-0\.json played race-fixture with different builds of its engine \(code hash build-1 and build-0\)/,
+    );
+    expect(() => mergeShards([x!, shards(2)[1]!], [fixture])).toThrow(/code hash unknown and build-0/);
     expect(() => mergeShards([{ name: "save.json", content: { format: "rules-save" } }], [fixture])).toThrow(
       /save\.json is not a shard of a simulation/,
     );

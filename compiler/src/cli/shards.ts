@@ -1,7 +1,8 @@
 /**
  * Simulations split across machines: `simulate --shard i/n` plays a deterministic slice of each batch's games and
  * writes their tallies; `rules merge` adds the slices of every shard into the summaries one run gives, bit for bit,
- * and refuses shards of different games, rules, batches or seeds, and slices that overlap or leave games out.
+ * and refuses shards of different games, rules, engine builds, batches or seeds, and slices that overlap or leave
+ * games out.
  */
 import {
   mergeTallies,
@@ -19,6 +20,11 @@ export interface ShardSlice {
   readonly game: string;
   /** The engine's `sourceHash`: slices of other rules do not add up. */
   readonly sourceHash: string;
+  /**
+   * The engine's `codeHash`, when it has one: another build of the same rules may play other games from the same
+   * seeds (a walk in another order draws other cards), and slices of two builds would add up to no one run.
+   */
+  readonly codeHash?: string;
   readonly options: Omit<SimulationOptions, "onProgress">;
   /** Games `from` to `from + count - 1` of the batch's `options.games`. */
   readonly from: number;
@@ -73,6 +79,7 @@ export function mergeShards(
 ): SimulationSummary[] {
   const batches = new Map<string, { slice: ShardSlice; file: string }[]>();
   let first: { name: string; keys: string } | undefined;
+  const builds = new Map<string, { codeHash: string | undefined; file: string }>();
   for (const { name, content } of files) {
     const file = content as Partial<ShardFile>;
     if (file.format !== SHARD_FORMAT || !Array.isArray(file.slices)) {
@@ -84,6 +91,15 @@ export function mergeShards(
       if (slice.sourceHash !== engine.sourceHash) {
         throw new Error(
           `${name}: its ${slice.game} games were played under other rules (source hash ${slice.sourceHash})`,
+        );
+      }
+      const build = builds.get(slice.game) ?? { codeHash: slice.codeHash, file: name };
+      builds.set(slice.game, build);
+      if (slice.codeHash !== build.codeHash) {
+        throw new Error(
+          `${name} and ${build.file} played ${slice.game} with different builds of its engine ` +
+            `(code hash ${slice.codeHash ?? "unknown"} and ${build.codeHash ?? "unknown"}): ` +
+            "their games may differ; simulate every shard with the same build",
         );
       }
       const key = batchKey(slice);

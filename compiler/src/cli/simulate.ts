@@ -208,7 +208,8 @@ export function simulateShard(
     const options = batchOptions(request, players, variant);
     const { from, count } = shardRange(request.games, shard.index, shard.of);
     const tally = tallyGames(engine, options, from, count);
-    return { game: engine.name, sourceHash: engine.sourceHash, options, from, count, tally };
+    const build = engine.codeHash === undefined ? {} : { codeHash: engine.codeHash };
+    return { game: engine.name, sourceHash: engine.sourceHash, ...build, options, from, count, tally };
   });
   return { format: SHARD_FORMAT, shard, slices };
 }
