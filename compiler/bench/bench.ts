@@ -306,7 +306,9 @@ if (json) {
     `\nthe machine's own ceiling: ${availableParallelism()} one-thread runs of 200000 games at once play ` +
       `${parallel.ceiling.toFixed(2)}x the games of one alone in the same time\n`,
   );
-  process.stdout.write(`\n\nRandom playouts (${seconds} CPU s per configuration, after a warm-up)\n\n`);
+  process.stdout.write(
+    `\n\nRandom playouts (${seconds} CPU s per configuration after a warm-up, in two rounds: the faster one)\n\n`,
+  );
   process.stdout.write(
     table(
       ["game", "variant", "players", "playouts/s", "actions/s", "mean length"],
