@@ -123,6 +123,7 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
  */
 function withCodeHash(code: GeneratedCode): GeneratedCode {
   const at = code.text.indexOf(CODE_HASH_PLACEHOLDER);
+  if (at < 0) throw new Error("the engine module has no place for its code hash");
   const hash = hashText(code.text);
   const shift = hash.length - CODE_HASH_PLACEHOLDER.length;
   return {
