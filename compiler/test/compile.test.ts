@@ -604,6 +604,21 @@ describe("names", () => {
     ]);
   });
 
+  it("a loop over a constant of the rules or an enum's members reads it where it is declared, with no alias", async () => {
+    const text = [
+      'game "Costs" {\n  players 2..2\n}',
+      "enum Good { fish, wool }",
+      "const COSTS: list<int> = [1, 2, 3]",
+      "global {\n  total: int\n}",
+      "action Rest {\n  total = sum(c in COSTS: c) + count(g in members(Good): g != fish)\n}",
+      "flow {\n  act players[0]: Rest\n}",
+    ].join("\n");
+    const engine = await engineCode("costs", text);
+    expect(engine).toContain("for (let i = 0; i < COSTS.length; i++) {\n    const c = COSTS[i]!;");
+    expect(engine).toContain("for (let i = 0; i < GOOD_VALUES.length; i++) {\n    const g = GOOD_VALUES[i]!;");
+    expect(engine).not.toMatch(/const items = (COSTS|GOOD_VALUES);/);
+  });
+
   it("locals keep the designer's names, and the engine's own counters move aside (`n2`), never the reverse", async () => {
     const text = [
       'game "Counters" {\n  players 2..2\n}',

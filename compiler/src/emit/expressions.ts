@@ -1088,12 +1088,22 @@ export class ExprEmitter {
         ].join("\n"),
       };
     }
-    const items = names.fresh("items");
+    const list = this.readOnlyList(iterable, inner, snapshot);
     const index = names.fresh("i");
+    // A constant of the rules or an enum's members is gone over where it is declared: it never changes, so the loop
+    // needs no name of its own for it (`for (let i = 0; i < RES_VALUES.length; i++)`).
+    const constant = (iterable.kind === "name" && iterable.ref?.kind === "const") || isMembersCall(iterable);
+    if (constant && /^\w+$/.test(list)) {
+      return {
+        head: `for (let ${index} = 0; ${index} < ${list}.length; ${index}++)`,
+        element: read ? `const ${variable} = ${list}[${index}]!;` : "",
+      };
+    }
+    const items = names.fresh("items");
     // A list written out (`[hull, mast]`) needs its type: TypeScript would widen enum members to string.
     const annotation = iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
     return {
-      head: `const ${items}${annotation} = ${this.readOnlyList(iterable, inner, snapshot)};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`,
+      head: `const ${items}${annotation} = ${list};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`,
       element: read ? `const ${variable} = ${items}[${index}]!;` : "",
     };
   }
