@@ -619,6 +619,25 @@ describe("names", () => {
     expect(engine).not.toMatch(/const items = (COSTS|GOOD_VALUES);/);
   });
 
+  it("a list function run in place reads a parameter or `me` as it is, and copies a `let` variable first", async () => {
+    const text = [
+      'game "Pieces" {\n  players 2..2\n}',
+      "global {\n  board: map<Cell, Player> on grid(3, 3)\n  total: int\n}",
+      "fn piecesOf(p: Player): list<Cell> = [c for c in keys(board) if board[c] == p]",
+      "fn onLeft(p: Player): int = count(c in piecesOf(p): c.x == 0)",
+      "action Count {\n  let q = next(me)\n  total = onLeft(me) + count(c in piecesOf(q): c.y == 0)\n}",
+      "flow {\n  act players[0]: Count\n}",
+    ].join("\n");
+    const engine = await engineCode("pieces", text);
+    // `onLeft`'s count goes over the pieces of its own `p`, under that name: no `const p2 = p`.
+    expect(engine).toMatch(
+      /function count\d\(state: State, p: Player\): number \{\n {2}let total = 0;\n {2}const items = readMapNumberKeys/,
+    );
+    expect(engine).not.toMatch(/const p2 = p;/);
+    // A `let` is copied into the function's parameter, as a call would.
+    expect(engine).toContain("const p = q;");
+  });
+
   it("locals keep the designer's names, and the engine's own counters move aside (`n2`), never the reverse", async () => {
     const text = [
       'game "Counters" {\n  players 2..2\n}',

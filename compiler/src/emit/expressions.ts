@@ -1080,7 +1080,7 @@ export class ExprEmitter {
         within,
       );
       return {
-        head: `${bindings.join("\n")}\n${own.head}`,
+        head: [...bindings, own.head].join("\n"),
         element: [
           own.element,
           ...(c.condition ? [`if (!(${this.emit(c.condition, inner)})) continue;`] : []),
@@ -1163,9 +1163,17 @@ export class ExprEmitter {
   ): { comprehension: Comprehension; bindings: string[]; fn: string } | undefined {
     const fn = this.fusableFunction(e, inner, fusing);
     if (fn === undefined || e.kind !== "call") return undefined;
-    const bindings = fn.params.map(
-      (p, i) => `const ${inner.names.nameOf(p.symbol!)} = ${this.emit(e.args[i]!, inner)};`,
-    );
+    const bindings = fn.params.flatMap((p, i) => {
+      const arg = e.args[i]!;
+      const code = this.emit(arg, inner);
+      // An argument that is a local nothing rebinds (a parameter, `me`, a loop's variable) is read under its own
+      // name: `const p2 = p` would only rename it. A `let` variable may change while the loop runs; it is copied.
+      if (/^\w+$/.test(code) && arg.kind === "name" && arg.ref?.kind === "local" && arg.ref.symbol.origin !== "let") {
+        inner.names.alias(p.symbol!, code);
+        return [];
+      }
+      return [`const ${inner.names.ownName(p.symbol!)} = ${code};`];
+    });
     return { comprehension: fn.body as Comprehension, bindings, fn: fn.name.text };
   }
 

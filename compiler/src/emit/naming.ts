@@ -93,6 +93,7 @@ export function safeName(name: string): string {
 export class LocalNames {
   private readonly names = new Map<LocalSymbol, string>();
   private readonly taken = new Set<string>();
+  private readonly aliased = new Set<LocalSymbol>();
 
   constructor(taken: Iterable<string> = []) {
     for (const t of taken) this.taken.add(t);
@@ -107,6 +108,18 @@ export class LocalNames {
     this.taken.add(candidate);
     this.names.set(symbol, candidate);
     return candidate;
+  }
+
+  /** `symbol` read under a name given already, to a value nothing rebinds (see `fusedComprehension`). */
+  alias(symbol: LocalSymbol, name: string): void {
+    this.names.set(symbol, name);
+    this.aliased.add(symbol);
+  }
+
+  /** A name of the symbol's own, to declare it under: never the name it was last read under as an alias. */
+  ownName(symbol: LocalSymbol): string {
+    if (this.aliased.delete(symbol)) this.names.delete(symbol);
+    return this.nameOf(symbol);
   }
 
   /** Whether `symbol` has a name here already (it is in scope). */
