@@ -136,15 +136,28 @@ function replayedSave<S extends object, A extends EngineAction, V>(
   log: readonly A[],
   savedBy: unknown,
 ): Session<S, A, V> {
+  const build =
+    typeof savedBy === "string" ? `engine code hash ${savedBy}` : "an engine that did not record its code hash";
+  return replayOrRefuse(
+    engine,
+    options,
+    log,
+    `this game was saved by another build of "${engine.name}" (${build}, this one has ${engine.codeHash}) and its log does not replay here`,
+  );
+}
+
+/** The session the save's log plays from its options, or a SaveError: `refusal`, then why the log does not replay. */
+function replayOrRefuse<S extends object, A extends EngineAction, V>(
+  engine: Engine<S, A, V>,
+  options: GameOptions,
+  log: readonly A[],
+  refusal: string,
+): Session<S, A, V> {
   try {
     return replay(engine, options, log);
   } catch (error) {
     if (error instanceof ReplayError || error instanceof RangeError) {
-      const build =
-        typeof savedBy === "string" ? `engine code hash ${savedBy}` : "an engine that did not record its code hash";
-      throw new SaveError(
-        `this game was saved by another build of "${engine.name}" (${build}, this one has ${engine.codeHash}) and its log does not replay here: ${error.message}`,
-      );
+      throw new SaveError(`${refusal}: ${error.message}`);
     }
     throw error;
   }
@@ -165,15 +178,7 @@ function verifyLog<S extends object, A extends EngineAction, V>(
   log: readonly A[],
   state: S,
 ): void {
-  let replayed: Session<S, A, V>;
-  try {
-    replayed = replay(engine, options, log);
-  } catch (error) {
-    if (error instanceof ReplayError || error instanceof RangeError) {
-      throw new SaveError(`the log does not replay: ${error.message}`);
-    }
-    throw error;
-  }
+  const replayed = replayOrRefuse(engine, options, log, "the log does not replay");
   if (canonicalJson(replayed.state) !== canonicalJson(state)) {
     throw new SaveError(`replaying the log (${log.length} actions) does not reach the saved state`);
   }
