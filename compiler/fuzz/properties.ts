@@ -1,8 +1,9 @@
 /**
  * What must hold for any input, however broken: checking never throws and never shows a stack trace, every
- * diagnostic lies inside the file, the result does not change from one run to the next nor when the file is parsed
- * in pieces (as `--watch` and the language server do), the formatter keeps what it formats (the same tokens) and
- * formats its own output unchanged, and a program that checks clean compiles into an engine that type-checks.
+ * diagnostic lies inside the file and has a hint, the result does not change from one run to the next nor when the
+ * file is parsed in pieces (as `--watch` and the language server do), the formatter keeps what it formats (the same
+ * tokens) and formats its own output unchanged, and a program that checks clean compiles into an engine that
+ * type-checks.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -52,6 +53,7 @@ export function checkFrontEnd(text: string, twice = true): FrontEndResult {
     if (!(line >= 1 && line <= lines && column >= 1 && start >= 0 && start <= end && end <= text.length + 1)) {
       throw new FuzzFailure(`a diagnostic lies outside the file: ${JSON.stringify(d)} (${lines} lines)`, text);
     }
+    if (d.hint.trim() === "") throw new FuzzFailure(`a diagnostic has no hint: ${JSON.stringify(d)}`, text);
     const shown = formatDiagnostic(d, "fuzz.rules", text);
     if (/\n\s+at .+:\d+:\d+/.test(shown)) throw new FuzzFailure(`a diagnostic shows a stack trace:\n${shown}`, text);
   }

@@ -7,7 +7,7 @@
 import type * as A from "./ast.ts";
 import type { FieldInfo, RecordInfo } from "./checker.ts";
 import { GRID_DIR_ENUM, GRID_DIR_MEMBERS, HEX_DIR_ENUM, HEX_DIR_MEMBERS } from "./checker-builtins.ts";
-import { Codes, error, type Diagnostic } from "./diagnostics.ts";
+import { Codes, error, fieldDeclaredTwice, type Diagnostic } from "./diagnostics.ts";
 import { UNKNOWN, type Type } from "./types.ts";
 
 /** What a file declares, by namespace. Types of fields, constants and params are `unknown` until pass 2. */
@@ -130,7 +130,12 @@ class Binder {
     // A builtin function's name is free: the designer's own `fn take` or `proc draw` is called instead of it.
     if ((builtinNames as readonly string[]).includes(name.text)) {
       this.diagnostics.push(
-        error(Codes.duplicate, name.span, `\`${name.text}\` is a builtin name and cannot be redeclared`),
+        error(
+          Codes.duplicate,
+          name.span,
+          `\`${name.text}\` is a builtin name and cannot be redeclared`,
+          "choose another name: this one is the language's own",
+        ),
       );
       return false;
     }
@@ -143,7 +148,14 @@ class Binder {
       this.decls.typeNames.has(name.text) ||
       ["int", "bool", "string", "Player", "Hex", HEX_DIR_ENUM, GRID_DIR_ENUM].includes(name.text)
     ) {
-      this.diagnostics.push(error(Codes.duplicate, name.span, `the type \`${name.text}\` is already declared`));
+      this.diagnostics.push(
+        error(
+          Codes.duplicate,
+          name.span,
+          `the type \`${name.text}\` is already declared`,
+          "rename one of them: enums and records share one namespace of type names",
+        ),
+      );
       return false;
     }
     this.decls.typeNames.add(name.text);
@@ -206,7 +218,12 @@ class Binder {
           for (const { name: m } of d.members) {
             if (seen.has(m.text)) {
               this.diagnostics.push(
-                error(Codes.duplicate, m.span, `\`${m.text}\` is listed twice in \`${d.name.text}\``),
+                error(
+                  Codes.duplicate,
+                  m.span,
+                  `\`${m.text}\` is listed twice in \`${d.name.text}\``,
+                  "remove one of the two",
+                ),
               );
               continue;
             }
@@ -214,7 +231,14 @@ class Binder {
             this.decls.enumMembers.set(m.text, [...(this.decls.enumMembers.get(m.text) ?? []), d.name.text]);
           }
           if (d.members.length === 0) {
-            this.diagnostics.push(error(Codes.invalidValue, d.name.span, `the enum \`${d.name.text}\` has no members`));
+            this.diagnostics.push(
+              error(
+                Codes.invalidValue,
+                d.name.span,
+                `the enum \`${d.name.text}\` has no members`,
+                `list its members between the braces: \`enum ${d.name.text} { first, second }\``,
+              ),
+            );
           }
           break;
         }
@@ -249,9 +273,7 @@ class Binder {
             if (d.scope !== "player" && !this.declareValue(f.name, `${d.scope === "run" ? "global" : d.scope} field`))
               continue;
             if (table.has(f.name.text)) {
-              this.diagnostics.push(
-                error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`),
-              );
+              this.diagnostics.push(fieldDeclaredTwice(f.name.text, f.name.span));
               continue;
             }
             table.set(f.name.text, { decl: f, type: UNKNOWN });
@@ -302,6 +324,7 @@ class Binder {
           Codes.invalidValue,
           this.decls.game.span,
           `the player range ${this.decls.game.minPlayers}..${this.decls.game.maxPlayers} is empty`,
+          "write the fewest players first: `players 2..4`",
         ),
       );
     }
@@ -323,6 +346,7 @@ class Binder {
             Codes.duplicate,
             v.name.span,
             `the variant \`${v.name.text}\` is declared twice (or is named \`base\`)`,
+            "give each variant a name of its own; `base` names the game without a variant",
           ),
         );
       }

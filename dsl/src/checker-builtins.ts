@@ -3,7 +3,7 @@
  * of a call of one. Like the other parts of the checker, it works through a small host interface.
  */
 import type * as A from "./ast.ts";
-import { describeContext, type Context } from "./checker-context.ts";
+import { CHANGES_HINT, describeContext, type Context } from "./checker-context.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
 import {
   BOOL,
@@ -192,7 +192,7 @@ export interface BuiltinHost {
   /** Whether `name` is an action of the rules (for `offers`). */
   isAction(name: string): boolean;
   /** A hint for a misspelt action's name. */
-  actionHint(name: string): string | undefined;
+  actionHint(name: string): string;
   /** The key of the data table `name` (`table SHIPS of Ship key id`), if it declares one. */
   tableKey(name: string): TableKey | undefined;
   /** The names of the tables that declare a key, for hints. */
@@ -262,7 +262,8 @@ export class BuiltinChecker {
           Codes.invalidValue,
           key.span,
           `no row of ${table.name} has ${key_.column} ${written}`,
-          didYouMean(written, [...key_.rows.keys()]),
+          didYouMean(written, [...key_.rows.keys()]) ??
+            `write the ${key_.column} of a row of ${table.name}, as it is written there`,
         ),
       );
     }
@@ -286,7 +287,12 @@ export class BuiltinChecker {
     // The narrowest rules that may only look name themselves (a way's `cost` inside a function).
     if (sig.effect && this.host.looking() !== undefined) {
       this.host.diagnostics.push(
-        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${this.host.looking()} may not do`),
+        error(
+          Codes.misplaced,
+          e.span,
+          `\`${name}\` changes the game, which ${this.host.looking()} may not do`,
+          CHANGES_HINT,
+        ),
       );
     } else if (
       sig.effect &&
@@ -299,7 +305,12 @@ export class BuiltinChecker {
         c === "expect")
     ) {
       this.host.diagnostics.push(
-        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${describeContext(c)} may not do`),
+        error(
+          Codes.misplaced,
+          e.span,
+          `\`${name}\` changes the game, which ${describeContext(c)} may not do`,
+          CHANGES_HINT,
+        ),
       );
     }
     const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.host.expr(e.args[i]!, t) : ERROR);
@@ -324,7 +335,12 @@ export class BuiltinChecker {
         if (d.kind === "deck") this.host.assignableTarget(e.args[0]!);
         else if (d.kind !== "error") {
           this.host.diagnostics.push(
-            error(Codes.typeMismatch, e.args[0]!.span, `\`reshuffle\` takes a deck, found ${typeToString(d)}`),
+            error(
+              Codes.typeMismatch,
+              e.args[0]!.span,
+              `\`reshuffle\` takes a deck, found ${typeToString(d)}`,
+              "give it a field declared `deck<T>`",
+            ),
           );
         }
         return VOID;
@@ -402,7 +418,12 @@ export class BuiltinChecker {
           );
         } else if (named) {
           this.host.diagnostics.push(
-            error(Codes.typeMismatch, named.span, "`offers` takes a player and the name of an action"),
+            error(
+              Codes.typeMismatch,
+              named.span,
+              "`offers` takes a player and the name of an action",
+              "write `offers(p, Action)`",
+            ),
           );
         }
         return BOOL;
@@ -423,7 +444,8 @@ export class BuiltinChecker {
               Codes.typeMismatch,
               named.span,
               "`members` takes the name of an enum",
-              didYouMean(named.kind === "name" ? named.name : "", this.host.enums.keys()),
+              didYouMean(named.kind === "name" ? named.name : "", this.host.enums.keys()) ??
+                "write `members(Name)` with the name of an enum the rules declare",
             ),
           );
         }
@@ -457,6 +479,7 @@ export class BuiltinChecker {
                 Codes.typeMismatch,
                 e.args[0]!.span,
                 `\`step\` goes from a Hex or a Cell, not ${typeToString(from)}`,
+                "write `step(h, d)`: a hex towards a HexDir, or a cell towards a GridDir",
               ),
             );
           }
@@ -534,7 +557,12 @@ export class BuiltinChecker {
         this.host.noteDependency("score", e.span);
         if (!this.host.hasScore()) {
           this.host.diagnostics.push(
-            error(Codes.missingDeclaration, e.span, "`score` needs a `scoring { score p: ... }` block"),
+            error(
+              Codes.missingDeclaration,
+              e.span,
+              "`score` needs a `scoring { score p: ... }` block",
+              "add `scoring { score p: ... }`, each player's points",
+            ),
           );
         }
         arg(0, PLAYER);

@@ -1,6 +1,7 @@
 import type * as A from "./ast.ts";
 import type { Type } from "./types.ts";
 import type { RecordInfo, Routine } from "./checker.ts";
+import { didYouMean } from "./diagnostics.ts";
 
 /** Where the checker is: what a body of rules may do depends on it (decide, change the game, read a param...). */
 export type Context =
@@ -47,6 +48,15 @@ export function describeContext(c: Context): string {
     case "testArg":
       return "a test action";
   }
+}
+
+/** The hint where a rule that may only look changes the game. */
+export const CHANGES_HINT =
+  "the game changes in actions, procedures, the flow and the setup (and a test's `given`); here, compute a value";
+
+/** The hint for an action's name the rules do not declare: the nearest declared name, or how to declare it. */
+export function actionHint(name: string, actions: Iterable<string>): string {
+  return didYouMean(name, actions) ?? `declare it: \`action ${name} { ... }\``;
 }
 
 /** What the checker knows about the body it is in. */

@@ -5,8 +5,8 @@
  * works through a small host interface of the main checker.
  */
 import type * as A from "./ast.ts";
-import { describeContext, type CompletingBlock, type Context } from "./checker-context.ts";
-import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
+import { actionHint, describeContext, type CompletingBlock, type Context } from "./checker-context.ts";
+import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 import type { Routine } from "./checker.ts";
 import type { RoutineGraph } from "./routine-graph.ts";
 import {
@@ -184,7 +184,8 @@ export class DecisionChecker {
     const seen = new Set<string>();
     for (const a of s.actions) {
       if (this.knownAction(a)) this.host.graph.noteCall(this.host.body().routine, `action:${a.text}`);
-      if (seen.has(a.text)) this.report(error(Codes.duplicate, a.span, `\`${a.text}\` is offered twice`));
+      if (seen.has(a.text))
+        this.report(error(Codes.duplicate, a.span, `\`${a.text}\` is offered twice`, "name each action once"));
       seen.add(a.text);
     }
     // The stop answer's label is plain text: it is shown where no action's parameters are known.
@@ -208,7 +209,12 @@ export class DecisionChecker {
     const who = this.host.expr(s.player, undefined);
     if (!(who.kind === "player" || who.kind === "error" || (who.kind === "list" && who.element.kind === "player"))) {
       this.report(
-        error(Codes.typeMismatch, s.player.span, `expected Player or list<Player>, found ${typeToString(who)}`),
+        error(
+          Codes.typeMismatch,
+          s.player.span,
+          `expected Player or list<Player>, found ${typeToString(who)}`,
+          "say who may act: a player (`me`, `players[0]`) or a list of players (`players`)",
+        ),
       );
     }
     for (const a of s.actions) {
@@ -304,7 +310,7 @@ export class DecisionChecker {
   private knownAction(a: A.Name): boolean {
     if (!this.host.actions.has(a.text)) {
       this.report(
-        error(Codes.unknownName, a.span, `unknown action \`${a.text}\``, didYouMean(a.text, this.host.actions.keys())),
+        error(Codes.unknownName, a.span, `unknown action \`${a.text}\``, actionHint(a.text, this.host.actions.keys())),
       );
       return false;
     }

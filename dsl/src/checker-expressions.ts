@@ -169,6 +169,7 @@ export class ExpressionChecker {
                 Codes.typeMismatch,
                 e.index.span,
                 `a list index is a number or a Player, found ${typeToString(it)}`,
+                "index a list by a position from 0 (`l[0]`), or a list kept per player by a Player (`l[p]`)",
               ),
             );
           }
@@ -234,7 +235,8 @@ export class ExpressionChecker {
         ? `call it: \`${callee}(...)\``
         : this.host.actions.has(callee)
           ? "ask `can` of the procedure the action runs"
-          : didYouMean(callee, this.host.procs.keys());
+          : (didYouMean(callee, this.host.procs.keys()) ??
+            `\`can\` asks a procedure of the rules: declare it with \`proc ${callee}(...) { ... }\``);
       this.host.diagnostics.push(error(Codes.unknownName, e.call.callee.span, what, hint));
       for (const a of e.call.args) this.expr(a, undefined);
       return BOOL;
@@ -284,14 +286,14 @@ export class ExpressionChecker {
     }
     const global = this.host.globalFields.get(e.name);
     if (global) {
-      if (c === "const") return this.notHere(e, "the game state");
+      if (c === "const") return this.notHere(e, `the game state (\`${e.name}\`)`, CONST_HINT);
       e.ref = { kind: "global", field: e.name };
       this.host.derived.noteRead(this.host.bodyKey(), e.name, e.span);
       return this.fieldRead(e, global);
     }
     const derived = this.host.derivedFields.get(e.name);
     if (derived) {
-      if (c === "const") return this.notHere(e, "the game state");
+      if (c === "const") return this.notHere(e, `the game state (\`${e.name}\`)`, CONST_HINT);
       e.ref = { kind: "derived", field: e.name };
       this.host.used.add(e.name);
       this.host.derived.noteRead(this.host.bodyKey(), e.name, e.span);
@@ -320,7 +322,13 @@ export class ExpressionChecker {
     const p = this.host.params.get(e.name);
     if (p) {
       this.host.used.add(e.name);
-      if (this.host.definingConst() !== undefined) return this.notHere(e, "a param");
+      if (this.host.definingConst() !== undefined) {
+        return this.notHere(
+          e,
+          `a param (\`${e.name}\`)`,
+          "a variant may change a param: compute with it in a function instead",
+        );
+      }
       e.ref = { kind: "param", name: e.name };
       return p.type;
     }
@@ -355,7 +363,16 @@ export class ExpressionChecker {
     }
     if ((builtinNames as readonly string[]).includes(e.name)) return this.builtinName(e, e.name as A.BuiltinName);
     if (this.host.enums.has(e.name) || this.host.records.has(e.name)) {
-      this.host.diagnostics.push(error(Codes.typeMismatch, e.span, `\`${e.name}\` is a type, not a value`));
+      this.host.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          e.span,
+          `\`${e.name}\` is a type, not a value`,
+          this.host.enums.has(e.name)
+            ? `its members are values; all of them: \`members(${e.name})\``
+            : `build one: \`${e.name}(field: value, ...)\``,
+        ),
+      );
       return ERROR;
     }
     const candidates = [
@@ -370,7 +387,7 @@ export class ExpressionChecker {
       didYouMean(e.name, candidates) ??
       (this.host.playerFields.has(e.name)
         ? `\`${e.name}\` is a field of each player: write \`p.${e.name}\` for a player p`
-        : undefined);
+        : "declare it first: a `let`, a parameter, a field, a `const` or a `param`");
     this.host.diagnostics.push(error(Codes.unknownName, e.span, `unknown name \`${e.name}\``, hint));
     return ERROR;
   }
@@ -382,13 +399,9 @@ export class ExpressionChecker {
     return f.type.inner;
   }
 
-  private notHere(e: A.NameRef, what: string): Type {
+  private notHere(e: A.NameRef, what: string, hint: string): Type {
     this.host.diagnostics.push(
-      error(
-        Codes.misplaced,
-        e.span,
-        `${describeContext(this.host.body().context)} cannot read ${what} (\`${e.name}\`)`,
-      ),
+      error(Codes.misplaced, e.span, `${describeContext(this.host.body().context)} cannot read ${what}`, hint),
     );
     return ERROR;
   }
@@ -407,7 +420,10 @@ export class ExpressionChecker {
     };
     const rule = allowed[name];
     const ok = rule === "state" ? c !== "const" : rule.includes(c);
-    if (!ok) return this.notHere(e, `\`${name}\``);
+    if (!ok) {
+      const where = rule === "state" ? "rules that run with a game" : rule.map(describeContext).join(" or ");
+      return this.notHere(e, `\`${name}\``, `\`${name}\` is read in ${where}`);
+    }
     e.ref = { kind: "builtin", name };
     switch (name) {
       case "players":
@@ -480,7 +496,7 @@ export class ExpressionChecker {
           Codes.unknownField,
           e.name.span,
           `\`${obj.name}\` has no field \`${field}\``,
-          didYouMean(field, r?.fields.keys() ?? []),
+          didYouMean(field, r?.fields.keys() ?? []) ?? `its fields are ${[...(r?.fields.keys() ?? [])].join(", ")}`,
         ),
       );
       return ERROR;
@@ -530,7 +546,9 @@ export class ExpressionChecker {
         Codes.typeMismatch,
         e.span,
         `${typeToString(obj)} has no fields`,
-        obj.kind === "list" ? "for the number of elements write `size(list)`" : undefined,
+        obj.kind === "list"
+          ? "for the number of elements write `size(list)`"
+          : "only records, players and decks have fields",
       ),
     );
     return ERROR;
@@ -602,6 +620,9 @@ export class ExpressionChecker {
     e.symbol = this.host.scopes.bind(e.variable, element, "binder");
     e.symbol.used = true;
     let result: Type;
+    // The hint of an aggregate without its part after `:`, in the names the rules use.
+    const perElement = (what: string): string =>
+      `after \`:\`, say ${what} for each \`${e.variable.text}\` of \`${e.op}(${e.variable.text} in ...)\``;
     switch (e.op) {
       case "sum":
       case "min":
@@ -613,6 +634,7 @@ export class ExpressionChecker {
               Codes.typeMismatch,
               e.span,
               `\`${e.op}\` of ${typeToString(element)} needs a number: write \`${e.op}(x in list: <number>)\``,
+              perElement("the number it counts for"),
             ),
           );
         }
@@ -624,7 +646,12 @@ export class ExpressionChecker {
         if (e.body) this.expr(e.body, BOOL);
         else if (e.op !== "count") {
           this.host.diagnostics.push(
-            error(Codes.wrongArity, e.span, `\`${e.op}\` needs a condition: \`${e.op}(x in list: <condition>)\``),
+            error(
+              Codes.wrongArity,
+              e.span,
+              `\`${e.op}\` needs a condition: \`${e.op}(x in list: <condition>)\``,
+              perElement("whether it counts"),
+            ),
           );
         }
         result = e.op === "count" ? INT : BOOL;
@@ -633,7 +660,12 @@ export class ExpressionChecker {
         if (e.body) this.expr(e.body, INT);
         else if (element.kind !== "int" && element.kind !== "error") {
           this.host.diagnostics.push(
-            error(Codes.wrongArity, e.span, "`sorted` needs a number to sort by: `sorted(x in list: <number>)`"),
+            error(
+              Codes.wrongArity,
+              e.span,
+              "`sorted` needs a number to sort by: `sorted(x in list: <number>)`",
+              perElement("the number it is sorted by"),
+            ),
           );
         }
         result = listOf(element);
@@ -642,7 +674,12 @@ export class ExpressionChecker {
         if (e.body) this.expr(e.body, BOOL);
         else
           this.host.diagnostics.push(
-            error(Codes.wrongArity, e.span, "`first` needs a condition: `first(x in list: <condition>)`"),
+            error(
+              Codes.wrongArity,
+              e.span,
+              "`first` needs a condition: `first(x in list: <condition>)`",
+              perElement("whether it is the one"),
+            ),
           );
         result = element.kind === "error" ? ERROR : optionalOf(element);
         break;
@@ -651,7 +688,12 @@ export class ExpressionChecker {
         if (e.body) this.expr(e.body, INT);
         else
           this.host.diagnostics.push(
-            error(Codes.wrongArity, e.span, `\`${e.op}\` needs a value to compare: \`${e.op}(x in list: <number>)\``),
+            error(
+              Codes.wrongArity,
+              e.span,
+              `\`${e.op}\` needs a value to compare: \`${e.op}(x in list: <number>)\``,
+              perElement("the number it is compared by"),
+            ),
           );
         result = listOf(element);
         break;
@@ -775,7 +817,7 @@ export class ExpressionChecker {
         Codes.typeMismatch,
         e.span,
         `expected ${typeToString(expected)}, found ${typeToString(actual)}`,
-        conversionHint(actual, expected),
+        conversionHint(actual, expected) ?? `give a value of type ${typeToString(expected)} here`,
       ),
     );
   }
@@ -811,7 +853,12 @@ export class ExpressionChecker {
     }
     if (e.namedArgs.length > 0) {
       this.host.diagnostics.push(
-        error(Codes.wrongArity, e.namedArgs[0]!.span, "named arguments are only for building records"),
+        error(
+          Codes.wrongArity,
+          e.namedArgs[0]!.span,
+          "named arguments are only for building records",
+          `give the arguments in order: \`${callee}(a, b)\``,
+        ),
       );
     }
     const fn = this.host.fns.get(callee);
@@ -854,7 +901,12 @@ export class ExpressionChecker {
       if (proc.returnType) this.host.graph.noteValueCall(callee, e, describeContext(c));
       if (c !== "flow" && c !== "proc" && c !== "action" && c !== "setup" && c !== "given") {
         this.host.diagnostics.push(
-          error(Codes.misplaced, e.span, `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`),
+          error(
+            Codes.misplaced,
+            e.span,
+            `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`,
+            "call procedures from actions, other procedures, the flow, the setup or a test's `given`",
+          ),
         );
       } else if (this.host.body().looking !== undefined) {
         this.host.diagnostics.push(
@@ -899,7 +951,7 @@ export class ExpressionChecker {
           ...this.host.procs.keys(),
           ...Object.keys(builtinFunctions),
           ...this.host.records.keys(),
-        ]),
+        ]) ?? `declare it: \`fn ${callee}(...): Type = ...\`, or \`proc ${callee}(...) { ... }\``,
       ),
     );
     for (const a of e.args) this.expr(a, undefined);
@@ -913,6 +965,7 @@ export class ExpressionChecker {
           Codes.wrongArity,
           e.span,
           `\`${e.callee.text}\` takes ${params.length} argument${params.length === 1 ? "" : "s"}, got ${e.args.length}`,
+          `it is declared \`${e.callee.text}(${params.map((p) => p.name.text).join(", ")})\``,
         ),
       );
     }
@@ -942,14 +995,16 @@ export class ExpressionChecker {
             Codes.unknownField,
             a.name.span,
             `\`${e.callee.text}\` has no field \`${a.name.text}\``,
-            didYouMean(a.name.text, record.fields.keys()),
+            didYouMean(a.name.text, record.fields.keys()) ?? `its fields are ${[...record.fields.keys()].join(", ")}`,
           ),
         );
         this.expr(a.value, undefined);
         continue;
       }
       if (given.has(a.name.text))
-        this.host.diagnostics.push(error(Codes.duplicate, a.name.span, `\`${a.name.text}\` is given twice`));
+        this.host.diagnostics.push(
+          error(Codes.duplicate, a.name.span, `\`${a.name.text}\` is given twice`, "give each field once"),
+        );
       given.add(a.name.text);
       this.expr(a.value, f.type);
     }
@@ -969,6 +1024,9 @@ export class ExpressionChecker {
     return { kind: "record", name: record.decl.name.text };
   }
 }
+
+/** Where a constant reads the game: it is worked out once, before any game. */
+const CONST_HINT = "a constant is worked out before any game: compute with the game in a function instead";
 
 function conversionHint(from: Type, to: Type): string | undefined {
   if (from.kind === "optional" && isAssignable(from.inner, to))

@@ -106,6 +106,7 @@ export class MapChecker {
           Codes.typeMismatch,
           e.span,
           `a map's keys are members of a plain enum, players, numbers, hexes or cells, not ${typeToString(t)}`,
+          "key the map by one of those, or keep a list of records instead",
         ),
       );
       return ERROR;
@@ -160,7 +161,9 @@ export class MapChecker {
           Codes.typeMismatch,
           m.span,
           `\`${name}\` takes a map, found ${typeToString(t)}`,
-          t.kind === "list" && name === "has" ? "for a list, write `contains(list, value)`" : undefined,
+          t.kind === "list" && name === "has"
+            ? "for a list, write `contains(list, value)`"
+            : `give it a map: \`${name}(m, ...)\``,
         ),
       );
     }

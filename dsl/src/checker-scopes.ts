@@ -48,7 +48,14 @@ export class Scopes {
   bind(name: A.Name, type: Type, origin: A.LocalSymbol["origin"]): A.LocalSymbol {
     const symbol: A.LocalSymbol = { name: name.text, type, id: this.nextId++, span: name.span, origin, used: false };
     if (this.scope.locals.has(name.text)) {
-      this.diagnostics.push(error(Codes.duplicate, name.span, `\`${name.text}\` is already defined in this block`));
+      this.diagnostics.push(
+        error(
+          Codes.duplicate,
+          name.span,
+          `\`${name.text}\` is already defined in this block`,
+          "give it another name, or change the one already defined: `x = value`",
+        ),
+      );
     }
     this.scope.locals.set(name.text, symbol);
     return symbol;

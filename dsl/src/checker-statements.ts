@@ -6,7 +6,7 @@
  */
 import type * as A from "./ast.ts";
 import { leadingRequirements } from "./ast-walk.ts";
-import { describeContext, type BodyState } from "./checker-context.ts";
+import { CHANGES_HINT, describeContext, type BodyState } from "./checker-context.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 import type { RoutineGraph } from "./routine-graph.ts";
 import { BOOL, ERROR, INT, typeToString, type Type } from "./types.ts";
@@ -80,7 +80,14 @@ export class StatementChecker {
         const declared = s.typeExpr ? this.host.resolveType(s.typeExpr) : undefined;
         const t = this.host.expr(s.value, declared);
         if (t.kind === "void") {
-          this.host.diagnostics.push(error(Codes.typeMismatch, s.value.span, "this has no value to store"));
+          this.host.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              s.value.span,
+              "this has no value to store",
+              "a procedure that gives nothing is called as a statement of its own, without `let`",
+            ),
+          );
         } else if (!declared && isNone(t)) {
           this.host.diagnostics.push(
             error(
@@ -220,7 +227,14 @@ export class StatementChecker {
       case "break": {
         const { loopDepth, allowFloor, completing } = this.body;
         if (loopDepth === 0) {
-          this.host.diagnostics.push(error(Codes.misplaced, s.span, "`break` outside a loop"));
+          this.host.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`break` outside a loop",
+              "`break` leaves a `for`, `while` or `repeat` loop",
+            ),
+          );
         } else if (completing && loopDepth <= completing.loopFloor) {
           this.host.diagnostics.push(
             error(
@@ -277,7 +291,9 @@ export class StatementChecker {
                 Codes.misplaced,
                 s.span,
                 `a bare \`return\` ends a procedure or an action, not ${describeContext(c)}`,
-                c === "flow" ? 'end the game with `end "reason"`, or leave a loop with `break`' : undefined,
+                c === "flow"
+                  ? 'end the game with `end "reason"`, or leave a loop with `break`'
+                  : "give the value: `return <value>`",
               ),
             );
           }
@@ -338,7 +354,14 @@ export class StatementChecker {
         ),
       );
     } else if (t.kind === "optional" && t.inner.kind === "unknown") {
-      this.host.diagnostics.push(error(Codes.typeMismatch, value.span, "this is always none"));
+      this.host.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          value.span,
+          "this is always none",
+          "give a value that may be set: a field or a function of an optional type (`Player?`)",
+        ),
+      );
     }
     return t.kind === "optional" && t.inner.kind !== "unknown" ? t.inner : ERROR;
   }
@@ -351,7 +374,12 @@ export class StatementChecker {
     else {
       if (target.kind !== "int" && target.kind !== "error") {
         this.host.diagnostics.push(
-          error(Codes.typeMismatch, s.target.span, `\`${s.op}\` needs a number, found ${typeToString(target)}`),
+          error(
+            Codes.typeMismatch,
+            s.target.span,
+            `\`${s.op}\` needs a number, found ${typeToString(target)}`,
+            target.kind === "list" ? "for a list, write `add x to list` or `remove x from list`" : "assign it with `=`",
+          ),
         );
       }
       this.host.expr(s.value, INT);
@@ -384,7 +412,9 @@ export class StatementChecker {
       c === "abandon" ||
       c === "expect"
     ) {
-      this.host.diagnostics.push(error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`));
+      this.host.diagnostics.push(
+        error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`, CHANGES_HINT),
+      );
       return;
     }
     const root = rootName(e);
@@ -453,7 +483,14 @@ export class StatementChecker {
         return;
       }
       default:
-        this.host.diagnostics.push(error(Codes.notAssignable, e.span, "this cannot be assigned"));
+        this.host.diagnostics.push(
+          error(
+            Codes.notAssignable,
+            e.span,
+            "this cannot be assigned",
+            "assign a `let` variable, a field (`p.gold`), an element of a list (`l[0]`) or of a map (`m[k]`)",
+          ),
+        );
     }
   }
 }

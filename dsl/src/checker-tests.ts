@@ -39,6 +39,7 @@ export class TestChecker {
           Codes.invalidValue,
           t.span,
           `the test plays with ${t.players} players; the game allows ${game.minPlayers}..${game.maxPlayers}`,
+          `write \`players N\` with N from ${game.minPlayers} to ${game.maxPlayers}`,
         ),
       );
     }
@@ -48,14 +49,20 @@ export class TestChecker {
           Codes.unknownName,
           t.variant.span,
           `unknown variant \`${t.variant.text}\``,
-          didYouMean(t.variant.text, this.host.variantNames()),
+          didYouMean(t.variant.text, this.host.variantNames()) ??
+            `the variants are ${this.host.variantNames().join(", ")}`,
         ),
       );
     }
     this.base(t);
     if (t.seed !== undefined && t.seeds !== undefined) {
       this.host.diagnostics.push(
-        error(Codes.misplaced, t.span, "a test runs with one `seed` or over many `seeds`, not both"),
+        error(
+          Codes.misplaced,
+          t.span,
+          "a test runs with one `seed` or over many `seeds`, not both",
+          "keep `seed N` for one game, or `seeds N` for games from seed 1 to N",
+        ),
       );
     }
     const seeds = this.settingsOf(t).seeds;
@@ -111,14 +118,28 @@ export class TestChecker {
             );
           }
           if (step.percent > 100 || step.tolerance > 100) {
-            this.host.diagnostics.push(error(Codes.invalidValue, step.span, "a share of the games is at most 100%"));
+            this.host.diagnostics.push(
+              error(
+                Codes.invalidValue,
+                step.span,
+                "a share of the games is at most 100%",
+                "write the share and its margin as percentages: `expect about 50% within 8%: ...`",
+              ),
+            );
           }
           this.host.enter("expect");
           this.host.expr(step.condition, BOOL);
           break;
         case "always":
           if (step.games === 0)
-            this.host.diagnostics.push(error(Codes.invalidValue, step.span, "play at least one game"));
+            this.host.diagnostics.push(
+              error(
+                Codes.invalidValue,
+                step.span,
+                "play at least one game",
+                "write how many: `expect always in 50 random games: ...`",
+              ),
+            );
           this.host.enter("expect");
           this.host.expr(step.condition, BOOL);
           break;
@@ -133,7 +154,12 @@ export class TestChecker {
     const base = this.host.tests().find((x) => x.title === t.from!.title);
     if (!base) {
       this.host.diagnostics.push(
-        error(Codes.unknownName, t.from.span, `no test is called "${t.from.title}"`, didYouMean(t.from.title, titles)),
+        error(
+          Codes.unknownName,
+          t.from.span,
+          `no test is called "${t.from.title}"`,
+          didYouMean(t.from.title, titles) ?? "`from` names the title of another test of this file",
+        ),
       );
       return;
     }
@@ -145,7 +171,12 @@ export class TestChecker {
     ) {
       if (seen.has(x)) {
         this.host.diagnostics.push(
-          error(Codes.misplaced, t.from.span, `test "${t.title}" would start from itself, through "${base.title}"`),
+          error(
+            Codes.misplaced,
+            t.from.span,
+            `test "${t.title}" would start from itself, through "${base.title}"`,
+            "start it from a test that does not start from this one",
+          ),
         );
         return;
       }
@@ -204,6 +235,7 @@ export class TestChecker {
           Codes.invalidValue,
           c.left.span,
           "what a player sees is read at a place in the game: a global field, a player's field, a record's field or a list position",
+          "for example `expect 1 sees players[0].hand == none`",
         ),
       );
     }
@@ -223,6 +255,7 @@ export class TestChecker {
             Codes.wrongArity,
             play.span,
             `\`${play.action.text}\` takes ${action.params.length} argument(s), got ${play.args.length}`,
+            `it is declared \`${play.action.text}(${action.params.map((p) => p.name.text).join(", ")})\``,
           ),
         );
       }
@@ -235,7 +268,12 @@ export class TestChecker {
     } else if (choice) {
       if (play.args.length !== 1) {
         this.host.diagnostics.push(
-          error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`),
+          error(
+            Codes.wrongArity,
+            play.span,
+            `the choice \`${play.action.text}\` takes one value`,
+            `write \`play 0 ${play.action.text}(value)\``,
+          ),
         );
       }
       const chooses = this.host.decisions().filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
@@ -248,7 +286,7 @@ export class TestChecker {
       // The answer of `act ... or stop`.
       play.byValue = [];
       if (play.args.length > 0) {
-        this.host.diagnostics.push(error(Codes.wrongArity, play.span, "`stop` takes no value"));
+        this.host.diagnostics.push(error(Codes.wrongArity, play.span, "`stop` takes no value", "write `play 0 stop`"));
       }
     } else {
       this.host.diagnostics.push(
@@ -256,7 +294,8 @@ export class TestChecker {
           Codes.unknownName,
           play.action.span,
           `unknown action or choice \`${play.action.text}\``,
-          didYouMean(play.action.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]),
+          didYouMean(play.action.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]) ??
+            "name an action of the rules, or a choice (`choose name: ...`)",
         ),
       );
     }
@@ -278,7 +317,8 @@ export class TestChecker {
         Codes.unknownName,
         decision.span,
         `unknown action or choice \`${decision.text}\``,
-        didYouMean(decision.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]),
+        didYouMean(decision.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]) ??
+          "name an action of the rules, or a choice (`choose name: ...`)",
       ),
     );
   }

@@ -75,7 +75,14 @@ export class UnionChecker {
               ),
             );
           } else if (seen.has(f.name.text)) {
-            this.report(error(Codes.duplicate, f.name.span, `\`${m.name.text}\` already has a \`${f.name.text}\``));
+            this.report(
+              error(
+                Codes.duplicate,
+                f.name.span,
+                `\`${m.name.text}\` already has a \`${f.name.text}\``,
+                "give each value a member carries a name of its own",
+              ),
+            );
           }
           seen.add(f.name.text);
           const type = this.host.resolveType(f.typeExpr);
@@ -186,7 +193,8 @@ export class UnionChecker {
           misnamed = true;
           continue;
         }
-        if (given.has(f.name)) this.report(error(Codes.duplicate, a.name.span, `\`${f.name}\` is given twice`));
+        if (given.has(f.name))
+          this.report(error(Codes.duplicate, a.name.span, `\`${f.name}\` is given twice`, "give each value once"));
         given.add(f.name);
         this.host.expr(a.value, f.type);
       }
@@ -211,6 +219,9 @@ export class UnionChecker {
             m.fields.length === 0
               ? `\`${name}\` carries no values: write it without parentheses`
               : `\`${name}\` carries ${describeFields(m)}, got ${e.args.length} value${e.args.length === 1 ? "" : "s"}`,
+            m.fields.length === 0
+              ? `write \`${name}\``
+              : "give its values in order, or by name: `member(field: value)`",
           ),
         );
       }
@@ -296,6 +307,7 @@ export class UnionChecker {
               Codes.typeMismatch,
               arm.body.span,
               `the arms of this \`match\` give different types: ${typeToString(arm.body.type)} here, ${typeToString(result)} before`,
+              "make every arm give a value of the same type",
             ),
           );
         }
@@ -350,7 +362,9 @@ export class UnionChecker {
           fields.length === 0
             ? `\`${p.name.text}\` carries no values: write it without parentheses`
             : `\`${p.name.text}\` carries ${fields.length} value${fields.length === 1 ? "" : "s"} (${fields.map((f) => f.name).join(", ")}), this names ${p.binders.length}`,
-          fields.length === 0 ? undefined : "name each of them in order, `_` for one you do not need",
+          fields.length === 0
+            ? `write \`${p.name.text} =>\``
+            : "name each of them in order, `_` for one you do not need",
         ),
       );
     }

@@ -117,7 +117,9 @@ function checkNamedWay(host: WayHost, e: A.Call, name: WayBuiltin, call: A.Call,
             `\`${way.name.text}\` is a declared way: its rules are the ones it declares`,
             `give \`${a.name.text}:\` in \`way ${way.name.text}\`, or declare another way for other rules`,
           )
-        : error(Codes.unknownField, a.name.span, name === "route" ? "`to:` is given twice" : TO_IS_ROUTES);
+        : name === "route"
+          ? error(Codes.unknownField, a.name.span, "`to:` is given twice", "give the target square once")
+          : error(Codes.unknownField, a.name.span, TO_IS_ROUTES, "ask `route(...)` for the way to one square");
     host.diagnostics.push(refusal);
     host.expr(a.value, undefined);
   }
@@ -170,7 +172,10 @@ function checkRules(host: WayHost, w: WayRules): { square: Type; symbol: A.Local
       host.expr(a.value, undefined);
       continue;
     }
-    if (given.has(rule)) host.diagnostics.push(error(Codes.duplicate, a.name.span, `\`${rule}:\` is given twice`));
+    if (given.has(rule))
+      host.diagnostics.push(
+        error(Codes.duplicate, a.name.span, `\`${rule}:\` is given twice`, "give each rule of a way once"),
+      );
     given.set(rule, a);
   }
   for (const rule of w.required) {

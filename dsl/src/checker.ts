@@ -12,7 +12,7 @@
  */
 import type * as A from "./ast.ts";
 import { BuiltinChecker, type TableKey, GRID_CELLS, GRID_DIR_ENUM, HEX_DIR_ENUM } from "./checker-builtins.ts";
-import { type BodyState, type CompletingBlock, type Context } from "./checker-context.ts";
+import { actionHint, type BodyState, type CompletingBlock, type Context } from "./checker-context.ts";
 import { bindDeclarations, newDeclarations } from "./binder.ts";
 import { DecisionChecker } from "./checker-decisions.ts";
 import { VisibilityChecker } from "./checker-visibility.ts";
@@ -24,7 +24,7 @@ import { DerivedData } from "./derived-data.ts";
 import { RoutineGraph, routineKey } from "./routine-graph.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
 import { ExpressionChecker } from "./checker-expressions.ts";
-import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
+import { Codes, didYouMean, error, fieldDeclaredTwice, warning, type Diagnostic } from "./diagnostics.ts";
 import { BOOL, ERROR, INT, listOf, optionalOf, PLAYER, HEX, CELL, STRING, typeToString, type Type } from "./types.ts";
 import { WAY_BUILTINS } from "./ways.ts";
 
@@ -232,7 +232,7 @@ class Checker {
     tableKey: (name) => this.tableKeys.get(name),
     keyedTables: () => [...this.tableKeys.keys()],
     isAction: (name) => this.actions.has(name),
-    actionHint: (name) => didYouMean(name, this.actions.keys()),
+    actionHint: (name) => actionHint(name, this.actions.keys()),
     gridOf: (e) => fieldNamed(e, { globalFields: this.globalFields, playerFields: this.playerFields })?.decl.grid,
   });
 
@@ -465,7 +465,14 @@ class Checker {
           return { kind: "int", low: t.low };
         }
         if (t.high < t.low) {
-          this.diagnostics.push(error(Codes.invalidValue, t.span, `the range ${t.low}..${t.high} is empty`));
+          this.diagnostics.push(
+            error(
+              Codes.invalidValue,
+              t.span,
+              `the range ${t.low}..${t.high} is empty`,
+              `write the lower bound first: \`${t.high}..${t.low}\``,
+            ),
+          );
         }
         return { kind: "int", low: t.low, high: t.high };
       case "named": {
@@ -519,7 +526,8 @@ class Checker {
               Codes.unknownField,
               decl.key.span,
               `${record.decl.name.text} has no field \`${decl.key.text}\` to key the table`,
-              didYouMean(decl.key.text, record.fields.keys()),
+              didYouMean(decl.key.text, record.fields.keys()) ??
+                `key it by one of the fields of ${record.decl.name.text}: ${[...record.fields.keys()].join(", ")}`,
             ),
           );
         }
@@ -541,6 +549,7 @@ class Checker {
               Codes.invalidValue,
               cell?.span ?? row.span,
               `the key \`${decl.key!.text}\` of ${decl.name.text} must be written out in every row, as a text or a number`,
+              'write the row\'s key itself (`"G08"` or `8`), not a computed value',
             ),
           );
           return;
@@ -568,7 +577,7 @@ class Checker {
     for (const r of this.records.values()) {
       for (const f of r.decl.fields) {
         if (r.fields.has(f.name.text)) {
-          this.diagnostics.push(error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`));
+          this.diagnostics.push(fieldDeclaredTwice(f.name.text, f.name.span));
           continue;
         }
         r.fields.set(f.name.text, { decl: f, type: this.resolveType(f.typeExpr) });
@@ -907,7 +916,14 @@ class Checker {
 
   private checkScoring(s: A.ScoringDecl): void {
     if (!s.score) {
-      this.diagnostics.push(error(Codes.missingDeclaration, s.span, "the scoring block has no `score p: ...` rule"));
+      this.diagnostics.push(
+        error(
+          Codes.missingDeclaration,
+          s.span,
+          "the scoring block has no `score p: ...` rule",
+          "add `score p: <the points of p>`",
+        ),
+      );
     }
     for (const rule of [...(s.score ? [s.score] : []), ...s.tiebreaks, ...(s.progress ? [s.progress] : [])]) {
       this.enter("scoring", undefined);
@@ -973,6 +989,7 @@ class Checker {
             Codes.unknownName,
             r.name.span,
             `the variant replaces \`${r.name.text}\`, but the base game has no ${r.kind} of that name`,
+            `a variant replaces a ${r.kind} of the base game: declare \`${r.name.text}\` there first, or check its name`,
           ),
         );
         continue;
@@ -985,6 +1002,7 @@ class Checker {
             Codes.typeMismatch,
             r.name.span,
             `a replacement must keep the parameters (${sig(original.params)}) of \`${r.name.text}\``,
+            "declare the replacement with the same parameters, in the same order",
           ),
         );
       }
@@ -996,6 +1014,7 @@ class Checker {
             Codes.typeMismatch,
             r.name.span,
             `a replacement must give what \`${r.name.text}\` gives (${gives(original)}), not ${gives(r)}`,
+            `declare it to give ${gives(original)}`,
           ),
         );
       }
@@ -1057,7 +1076,16 @@ class Checker {
   }
 
   private notAList(span: A.Span, t: Type): void {
-    this.diagnostics.push(error(Codes.typeMismatch, span, `expected a list, found ${typeToString(t)}`));
+    this.diagnostics.push(
+      error(
+        Codes.typeMismatch,
+        span,
+        `expected a list, found ${typeToString(t)}`,
+        t.kind === "map"
+          ? "go over `keys(m)` or `values(m)`"
+          : "give a list: a list field, `[a, b]`, `range(0, 5)` or `keys(m)`",
+      ),
+    );
   }
 
   // ---- expressions (checker-expressions.ts) ----------------------------------------------------------------
@@ -1080,7 +1108,14 @@ class Checker {
   private reportUnused(): void {
     const unused = (name: A.Name, what: string): void => {
       if (!this.used.has(name.text) && !name.text.startsWith("_")) {
-        this.diagnostics.push(warning(Codes.unused, name.span, `the ${what} \`${name.text}\` is never used`));
+        this.diagnostics.push(
+          warning(
+            Codes.unused,
+            name.span,
+            `the ${what} \`${name.text}\` is never used`,
+            "remove it, or start its name with `_` to keep it unused",
+          ),
+        );
       }
     };
     for (const c of this.consts.values()) unused(c.decl.name, "constant");

@@ -153,12 +153,13 @@ export class ExpressionBuilder {
     return value;
   }
 
-  protected expectWord(t: IToken, words: readonly string[], where: string): boolean {
+  /** Whether `t` is one of `words`; else a syntax error, with how the rule reads (`form`) as its hint. */
+  protected expectWord(t: IToken, words: readonly string[], where: string, form: string): boolean {
     if (words.includes(t.image)) return true;
     const quoted = words.map((w) => `\`${w}\``);
     const expected = quoted.length > 2 ? `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` : quoted.join(" or ");
     this.diagnostics.push(
-      error(Codes.syntaxError, tokenSpan(t), `expected ${expected} ${where}, found \`${t.image}\``),
+      error(Codes.syntaxError, tokenSpan(t), `expected ${expected} ${where}, found \`${t.image}\``, `write ${form}`),
     );
     return false;
   }

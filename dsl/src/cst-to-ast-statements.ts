@@ -161,7 +161,7 @@ export class StatementBuilder extends ExpressionBuilder {
         };
       }
       case "addStmt": {
-        this.expectWord(token(n, "to"), ["to"], "after the value to add");
+        this.expectWord(token(n, "to"), ["to"], "after the value to add", "`add card to hand`");
         const exprs = nodes(n, "expr");
         return {
           kind: "add",
@@ -172,7 +172,7 @@ export class StatementBuilder extends ExpressionBuilder {
         };
       }
       case "removeStmt": {
-        this.expectWord(token(n, "from"), ["from"], "after the value to remove");
+        this.expectWord(token(n, "from"), ["from"], "after the value to remove", "`remove card from hand`");
         const exprs = nodes(n, "expr");
         return { kind: "remove", span, value: this.expr(exprs[0]!), list: this.expr(exprs[1]!) };
       }

@@ -10,6 +10,11 @@ import { Codes, error } from "./diagnostics.ts";
 import { StatementBuilder } from "./cst-to-ast-statements.ts";
 import { nodes, node, maybeNode, tokens, token, has, tokenSpan, nodeSpan, name, unquote } from "./cst-reading.ts";
 
+/** How the rules that take a word read, for the hints of their syntax errors. */
+const SCORING_FORMS = "`score p: ...`, `tiebreak p: ...`, `tiebreak lowest p: ...` or `progress p: ...`";
+const TEST_SETTINGS = "`players 3`, `seed 7`, `seeds 400` or `random 0, 2`";
+const ALWAYS_FORM = "`expect always in 50 random games: <condition>`";
+
 export class AstBuilder extends StatementBuilder {
   file(cst: CstNode): A.RulesFile {
     const declarations: A.Declaration[] = [];
@@ -26,7 +31,7 @@ export class AstBuilder extends StatementBuilder {
     const span = nodeSpan(n);
     switch (key) {
       case "gameDecl": {
-        this.expectWord(token(n, "Identifier"), ["players"], "in a game declaration");
+        this.expectWord(token(n, "Identifier"), ["players"], "in a game declaration", '`game "Name" { players 2..4 }`');
         return {
           kind: "game",
           span,
@@ -105,7 +110,10 @@ export class AstBuilder extends StatementBuilder {
         return this.scoring(n);
       case "abandonDecl": {
         const words = tokens(n, "Identifier");
-        if (!this.expectWord(words[1]!, ["when"], "after the reason of `abandon`")) return undefined;
+        if (
+          !this.expectWord(words[1]!, ["when"], "after the reason of `abandon`", '`abandon "reason" when <condition>`')
+        )
+          return undefined;
         return {
           kind: "abandon",
           span,
@@ -136,7 +144,7 @@ export class AstBuilder extends StatementBuilder {
   private table(n: CstNode): A.ConstDecl | undefined {
     const ids = tokens(n, "Identifier");
     const [nameToken, ofToken, recordToken] = [ids[1]!, ids[2]!, ids[3]!];
-    this.expectWord(ofToken, ["of"], "after the table's name");
+    this.expectWord(ofToken, ["of"], "after the table's name", "`table SHIPS of Ship { ... }`");
     const rows = nodes(n, "tableRow").map((r) => ({ span: nodeSpan(r), cells: this.tableCells(r) }));
     const [header, ...data] = rows;
     if (!header) return undefined;
@@ -181,7 +189,11 @@ export class AstBuilder extends StatementBuilder {
     const span = nodeSpan(n);
     const keyWord = tokens(n, "key")[0];
     const keyColumn = tokens(n, "keyColumn")[0];
-    if (keyWord && !this.expectWord(keyWord, ["key"], "after the table's record type")) return undefined;
+    if (
+      keyWord &&
+      !this.expectWord(keyWord, ["key"], "after the table's record type", "`table SHIPS of Ship key id { ... }`")
+    )
+      return undefined;
     return {
       kind: "const",
       span,
@@ -256,7 +268,15 @@ export class AstBuilder extends StatementBuilder {
   }
 
   private wayDecl(n: CstNode): A.WayDecl | undefined {
-    if (!this.expectWord(token(n, "from"), ["from"], "after the square a way's rules speak of")) return undefined;
+    if (
+      !this.expectWord(
+        token(n, "from"),
+        ["from"],
+        "after the square a way's rules speak of",
+        "`way sea(p: Player) { h from p.pos ... }`",
+      )
+    )
+      return undefined;
     return {
       kind: "way",
       span: nodeSpan(n),
@@ -303,7 +323,7 @@ export class AstBuilder extends StatementBuilder {
     for (const r of nodes(n, "scoreRule")) {
       const ids = tokens(r, "Identifier");
       const head = ids[0]!;
-      if (!this.expectWord(head, ["score", "tiebreak", "progress"], "in a scoring block")) continue;
+      if (!this.expectWord(head, ["score", "tiebreak", "progress"], "in a scoring block", SCORING_FORMS)) continue;
       const lowest = ids.length === 3;
       if (lowest) this.scoreRuleWord(head.image, ids[1]!);
       const rule: A.ScoreRule = {
@@ -313,11 +333,21 @@ export class AstBuilder extends StatementBuilder {
         lowest,
       };
       if (head.image === "score") {
-        if (score) this.diagnostics.push(error(Codes.duplicate, rule.span, "the scoring block has two `score` rules"));
+        if (score)
+          this.diagnostics.push(
+            error(
+              Codes.duplicate,
+              rule.span,
+              "the scoring block has two `score` rules",
+              "keep one; a `tiebreak p: ...` rule ranks players with equal scores",
+            ),
+          );
         score = rule;
       } else if (head.image === "progress") {
         if (progress) {
-          this.diagnostics.push(error(Codes.duplicate, rule.span, "the scoring block has two `progress` rules"));
+          this.diagnostics.push(
+            error(Codes.duplicate, rule.span, "the scoring block has two `progress` rules", "keep one"),
+          );
         }
         progress = rule;
       } else {
@@ -329,15 +359,23 @@ export class AstBuilder extends StatementBuilder {
 
   /** The word between a scoring rule's head and its player: `lowest`, which only a tie-break takes. */
   private scoreRuleWord(head: string, word: IToken): void {
-    if (head === "tiebreak") this.expectWord(word, ["lowest"], "after `tiebreak`");
+    if (head === "tiebreak") this.expectWord(word, ["lowest"], "after `tiebreak`", "`tiebreak lowest p: ...`");
     else if (word.image === "lowest") {
-      this.diagnostics.push(error(Codes.syntaxError, tokenSpan(word), "`lowest` applies to tie-breaks only"));
+      this.diagnostics.push(
+        error(
+          Codes.syntaxError,
+          tokenSpan(word),
+          "`lowest` applies to tie-breaks only",
+          "write `tiebreak lowest p: ...`, or take out `lowest`",
+        ),
+      );
     } else {
       this.diagnostics.push(
         error(
           Codes.syntaxError,
           tokenSpan(word),
           `expected the player's name and \`:\` after \`${head}\`, found \`${word.image}\``,
+          `write \`${head} p: ...\``,
         ),
       );
     }
@@ -346,7 +384,7 @@ export class AstBuilder extends StatementBuilder {
   private variant(n: CstNode): A.VariantDecl {
     const sets: A.VariantSet[] = nodes(n, "variantSet").flatMap((s) => {
       const ids = tokens(s, "Identifier");
-      if (!this.expectWord(ids[0]!, ["set"], "in a variant")) return [];
+      if (!this.expectWord(ids[0]!, ["set"], "in a variant", "`set PARAM = value`")) return [];
       return [{ span: nodeSpan(s), name: name(ids[1]!), value: this.expr(node(s, "expr")) }];
     });
     const replacements = [
@@ -377,7 +415,7 @@ export class AstBuilder extends StatementBuilder {
       if (setting) {
         const word = token(setting, "Identifier");
         const values = tokens(setting, "IntLiteral").map((t) => this.int(t));
-        if (!this.expectWord(word, ["players", "seed", "seeds", "random"], "in a test")) continue;
+        if (!this.expectWord(word, ["players", "seed", "seeds", "random"], "in a test", TEST_SETTINGS)) continue;
         if (has(setting, "Setup") && word.image !== "random") {
           this.diagnostics.push(
             error(
@@ -391,7 +429,9 @@ export class AstBuilder extends StatementBuilder {
         }
         if (word.image === "random") steps.push({ kind: "random", values, setup: has(setting, "Setup"), span });
         else if (values.length !== 1) {
-          this.diagnostics.push(error(Codes.syntaxError, span, `\`${word.image}\` takes one number`));
+          this.diagnostics.push(
+            error(Codes.syntaxError, span, `\`${word.image}\` takes one number`, `write \`${word.image} 3\``),
+          );
         } else if (word.image === "players") players = values[0];
         else if (word.image === "seeds") seeds = values[0];
         else seed = values[0];
@@ -409,7 +449,8 @@ export class AstBuilder extends StatementBuilder {
       }
       const restore = tokens(s, "restore")[0];
       if (restore) {
-        if (this.expectWord(restore, ["restore"], "in `save and restore`")) steps.push({ kind: "saveRestore", span });
+        if (this.expectWord(restore, ["restore"], "in `save and restore`", "`save and restore`"))
+          steps.push({ kind: "saveRestore", span });
         continue;
       }
       const play = maybeNode(s, "testPlay");
@@ -428,7 +469,15 @@ export class AstBuilder extends StatementBuilder {
       } else if (has(expect, "sees")) {
         steps.push({ kind: "sees", seat: this.int(seat!), condition: this.expr(node(expect, "expr")), span });
       } else if (has(expect, "about")) {
-        if (!this.expectWord(token(expect, "within"), ["within"], "in `expect about 50% within 8%: ...`")) continue;
+        if (
+          !this.expectWord(
+            token(expect, "within"),
+            ["within"],
+            "in `expect about 50% within 8%: ...`",
+            "`expect about 50% within 8%: <condition>`",
+          )
+        )
+          continue;
         const [percent, tolerance] = tokens(expect, "IntLiteral").map((t) => this.int(t));
         steps.push({
           kind: "about",
@@ -438,8 +487,10 @@ export class AstBuilder extends StatementBuilder {
           span,
         });
       } else if (has(expect, "always")) {
-        if (!this.expectWord(token(expect, "random"), ["random"], "in `expect always in 50 random games`")) continue;
-        if (!this.expectWord(token(expect, "games"), ["games"], "in `expect always in 50 random games`")) continue;
+        if (!this.expectWord(token(expect, "random"), ["random"], "in `expect always in 50 random games`", ALWAYS_FORM))
+          continue;
+        if (!this.expectWord(token(expect, "games"), ["games"], "in `expect always in 50 random games`", ALWAYS_FORM))
+          continue;
         steps.push({ kind: "always", games: this.int(seat!), condition: this.expr(node(expect, "expr")), span });
       } else if (has(expect, "Refused")) {
         const message = tokens(expect, "StringLiteral")[0];

@@ -1,5 +1,5 @@
 /**
- * Diagnostics: stable codes, a position, a message and an optional hint, printed like a compiler would:
+ * Diagnostics: stable codes, a position, a message and a hint (what to do about it), printed like a compiler would:
  *
  *   rules/game.rules:12:9 error RL102: expected int, found bool
  *      12 |   let x = true + 1
@@ -41,19 +41,21 @@ export interface Diagnostic {
   readonly severity: Severity;
   readonly message: string;
   readonly span: Span;
-  readonly hint?: string;
+  /** What to do about it: every diagnostic has one. */
+  readonly hint: string;
 }
 
-export function error(code: Code, span: Span, message: string, hint?: string): Diagnostic {
-  return hint === undefined
-    ? { code, severity: "error", message, span }
-    : { code, severity: "error", message, span, hint };
+export function error(code: Code, span: Span, message: string, hint: string): Diagnostic {
+  return { code, severity: "error", message, span, hint };
 }
 
-export function warning(code: Code, span: Span, message: string, hint?: string): Diagnostic {
-  return hint === undefined
-    ? { code, severity: "warning", message, span }
-    : { code, severity: "warning", message, span, hint };
+export function warning(code: Code, span: Span, message: string, hint: string): Diagnostic {
+  return { code, severity: "warning", message, span, hint };
+}
+
+/** A field declared twice in one block (of a record, of the game, of each player). */
+export function fieldDeclaredTwice(name: string, span: Span): Diagnostic {
+  return error(Codes.duplicate, span, `the field \`${name}\` is declared twice`, "remove one of them, or rename it");
 }
 
 /**

@@ -8,6 +8,7 @@ import type { RulesFile, Span } from "./ast.ts";
 import { AstBuilder } from "./cst-to-ast.ts";
 import { Codes, error, sortDiagnostics, spanAt, type Diagnostic } from "./diagnostics.ts";
 import { MAX_CHAIN_DEPTH, NestingTooDeep, rulesParser, TooManyErrors } from "./parser.ts";
+import { openBrackets, syntaxHint, type OpenBracket } from "./syntax-hints.ts";
 import { TokenStream } from "./token-stream.ts";
 
 /** Deeper nesting than this is surely a mistake, and would exhaust the parser's stack. */
@@ -99,7 +100,8 @@ export function parseRules(text: string, path: string): ParseResult {
     );
     return { file: undefined, diagnostics: cap(diagnostics, truncated) };
   }
-  for (const e of rulesParser.errors) diagnostics.push(syntaxDiagnostic(e, text));
+  const openAt = openBrackets(text);
+  for (const e of rulesParser.errors) diagnostics.push(syntaxDiagnostic(e, text, openAt));
   if (diagnostics.length > 0 || !cst) return { file: undefined, diagnostics: cap(diagnostics, truncated) };
 
   const builder = new AstBuilder(path);
@@ -166,7 +168,11 @@ function describeToken(t: IToken): string {
   return `\`${t.image}\``;
 }
 
-function syntaxDiagnostic(e: IRecognitionException, text: string): Diagnostic {
+function syntaxDiagnostic(
+  e: IRecognitionException,
+  text: string,
+  openAt: (offset: number) => OpenBracket[],
+): Diagnostic {
   const t = e.token;
   const atEnd = t.tokenType.name === "EOF" || Number.isNaN(t.startOffset);
   const offset = atEnd ? Math.max(0, text.trimEnd().length - 1) : t.startOffset;
@@ -175,7 +181,11 @@ function syntaxDiagnostic(e: IRecognitionException, text: string): Diagnostic {
   const rule = e.context.ruleStack[e.context.ruleStack.length - 1] ?? "file";
   const expected = expectedFrom(e.message);
   const message = expected ? `expected ${expected}, found ${found}` : `unexpected ${found}`;
-  return error(Codes.syntaxError, span, `${message} (in ${describeRule(rule)})`, hintFor(rule, t.image, atEnd));
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  const startsLineAt = !atEnd && text.slice(lineStart, offset).trim() === "" ? t.startColumn : undefined;
+  const open = openAt(atEnd ? text.length : offset);
+  const hint = syntaxHint({ rule, found: t.image, atEnd, startsLineAt, expected, open });
+  return error(Codes.syntaxError, span, `${message} (in ${describeRule(rule)})`, hint);
 }
 
 /** Chevrotain's messages list expected tokens as `--> X <--`; keep a short, readable list of them. */
@@ -227,30 +237,6 @@ function describeRule(rule: string): string {
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase();
 }
-
-function hintFor(rule: string, image: string, atEnd: boolean): string | undefined {
-  if (atEnd) return "a `{` may be missing its `}`";
-  if (rule === "file" || rule === "declaration") {
-    return "a file is a list of declarations: game, enum, record, const, param, per player, global, derived, fn, way, proc, action, setup, flow, scoring, variant, test";
-  }
-  if (rule === "wayDecl" || rule === "wayRule") {
-    return "a way names its square and where it starts, then gives its rules one a line: `way sea(p: Player) { h from p.pos  within: 3  enter: not isLand(h) }`";
-  }
-  if (image === "=" && !rulesWithEquals.has(rule)) return "compare with `==`; `=` assigns";
-  return undefined;
-}
-
-/** Rules where a misplaced `=` means something else went wrong (a missing name or type), not a comparison. */
-const rulesWithEquals: ReadonlySet<string> = new Set([
-  "field",
-  "letStmt",
-  "constDecl",
-  "paramDecl",
-  "fnDecl",
-  "variantSet",
-  "paramSpec",
-  "typeExpr",
-]);
 
 /**
  * Sorts diagnostics by position and keeps the first MAX_ERRORS, summarising the rest in one more; `truncated` says

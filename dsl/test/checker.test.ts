@@ -898,7 +898,7 @@ code(Codes.misplaced, "misplaced", () => {
       "a constant cannot read the game state (`n`)",
     );
     expect(soleError(game("const K = playerCount", "  if K > 0 { end }"), Codes.misplaced).message).toBe(
-      "a constant cannot read `playerCount` (`playerCount`)",
+      "a constant cannot read `playerCount`",
     );
   });
 
@@ -923,7 +923,7 @@ code(Codes.misplaced, "misplaced", () => {
 
   it("`viewer`, `owner`, `over`, `winners`, `acting` and `interrupting` belong to visibility conditions and tests", () => {
     expect(soleError(inFlow("  if viewer == players[0] { end }"), Codes.misplaced).message).toBe(
-      "the flow cannot read `viewer` (`viewer`)",
+      "the flow cannot read `viewer`",
     );
     expect(errorCodes(inFlow("  if over { end }"))).toEqual([Codes.misplaced]);
     expect(errorCodes(inFlow("  if size(winners) > 0 { end }"))).toEqual([Codes.misplaced]);

@@ -19,16 +19,17 @@ describe("formatDiagnostic", () => {
   const text = "line one\n  let x = true + 1\nline three\n";
   const span = spanAt(text, text.indexOf("true"), text.indexOf("true") + 4);
 
-  it("prints `path:line:col severity CODE: message`, the source line and a caret line under the span", () => {
-    const out = formatDiagnostic(error(Codes.typeMismatch, span, "expected int, found bool"), "rules/t.rules", text);
-    expect(out.split("\n")).toEqual([
+  it("prints `path:line:col severity CODE: message`, the source line, a caret line under the span and the hint", () => {
+    const d = error(Codes.typeMismatch, span, "expected int, found bool", "give a number here");
+    expect(formatDiagnostic(d, "rules/t.rules", text).split("\n")).toEqual([
       "rules/t.rules:2:11 error RL102: expected int, found bool",
       " 2 |   let x = true + 1",
       "   |           ^^^^",
+      "   = hint: give a number here",
     ]);
   });
 
-  it("adds a hint line when there is a hint", () => {
+  it("prints a warning the same way", () => {
     const out = formatDiagnostic(warning(Codes.unused, span, "never used", "remove it"), "t.rules", text);
     expect(out.split("\n")).toEqual([
       "t.rules:2:11 warning RL105: never used",
@@ -40,13 +41,17 @@ describe("formatDiagnostic", () => {
 
   it("pads the gutter to the width of the line number", () => {
     const long = "x\n".repeat(120) + "  bad\n";
-    const d = error(Codes.syntaxError, spanAt(long, long.indexOf("bad"), long.indexOf("bad") + 3), "oops");
-    expect(formatDiagnostic(d, "t.rules", long).split("\n").slice(1)).toEqual([" 121 |   bad", "     |   ^^^"]);
+    const d = error(Codes.syntaxError, spanAt(long, long.indexOf("bad"), long.indexOf("bad") + 3), "oops", "h");
+    expect(formatDiagnostic(d, "t.rules", long).split("\n").slice(1)).toEqual([
+      " 121 |   bad",
+      "     |   ^^^",
+      "     = hint: h",
+    ]);
   });
 
   it("never prints control characters of the source line raw", () => {
     const nasty = "a\u001b[31mb\u0007c\u009bd\r\n";
-    const d = error(Codes.unexpectedCharacter, spanAt(nasty, 1, 2), "unexpected character");
+    const d = error(Codes.unexpectedCharacter, spanAt(nasty, 1, 2), "unexpected character", "h");
     const [, source] = formatDiagnostic(d, "t.rules", nasty).split("\n");
     expect(source).toBe(" 1 | a?[31mb?c?d");
     expect(formatDiagnostic(d, "t.rules", nasty)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
@@ -54,32 +59,37 @@ describe("formatDiagnostic", () => {
 
   it("shows tabs as spaces, so the caret lines up", () => {
     const tabbed = "\tlet x = y";
-    const d = error(Codes.unknownName, spanAt(tabbed, 9, 10), "unknown name `y`");
+    const d = error(Codes.unknownName, spanAt(tabbed, 9, 10), "unknown name `y`", "h");
     const [, source, caret] = formatDiagnostic(d, "t.rules", tabbed).split("\n");
     expect(source!.indexOf("y")).toBe(caret!.indexOf("^"));
   });
 
   it("draws at least one caret, and no more than the line holds", () => {
     const empty = spanAt(text, 0, 0);
-    expect(formatDiagnostic(error(Codes.missingGame, empty, "no game"), "t.rules", text).split("\n")[2]).toBe("   | ^");
+    expect(formatDiagnostic(error(Codes.missingGame, empty, "no game", "h"), "t.rules", text).split("\n")[2]).toBe(
+      "   | ^",
+    );
     const multiline = spanAt(text, 2, text.length);
-    expect(formatDiagnostic(error(Codes.syntaxError, multiline, "m"), "t.rules", text).split("\n")[2]).toBe(
+    expect(formatDiagnostic(error(Codes.syntaxError, multiline, "m", "h"), "t.rules", text).split("\n")[2]).toBe(
       "   |   ^^^^^^",
     );
   });
 
   it("shortens very long lines", () => {
     const long = "x".repeat(500);
-    const [, source] = formatDiagnostic(error(Codes.syntaxError, spanAt(long, 0, 1), "m"), "t.rules", long).split("\n");
+    const [, source] = formatDiagnostic(error(Codes.syntaxError, spanAt(long, 0, 1), "m", "h"), "t.rules", long).split(
+      "\n",
+    );
     expect(source).toBe(` 1 | ${"x".repeat(200)}…`);
   });
 
   it("copes with a span past the end of the text", () => {
-    const d = error(Codes.syntaxError, { start: 99, end: 100, line: 9, column: 3 }, "m");
+    const d = error(Codes.syntaxError, { start: 99, end: 100, line: 9, column: 3 }, "m", "h");
     expect(formatDiagnostic(d, "t.rules", "short").split("\n")).toEqual([
       "t.rules:9:3 error RL003: m",
       " 9 | ",
       "   | ^",
+      "   = hint: h",
     ]);
   });
 
@@ -135,9 +145,9 @@ describe("spans, order and helpers", () => {
   it("sortDiagnostics orders by position, then by code, without changing its input", () => {
     const at = (start: number): ReturnType<typeof spanAt> => spanAt("x".repeat(20), start, start + 1);
     const input: Diagnostic[] = [
-      error(Codes.unknownName, at(9), "c"),
-      error(Codes.typeMismatch, at(2), "b"),
-      warning(Codes.unused, at(2), "a"),
+      error(Codes.unknownName, at(9), "c", "h"),
+      error(Codes.typeMismatch, at(2), "b", "h"),
+      warning(Codes.unused, at(2), "a", "h"),
     ];
     expect(sortDiagnostics(input).map((d) => d.message)).toEqual(["b", "a", "c"]);
     expect(input.map((d) => d.message)).toEqual(["c", "b", "a"]);
@@ -145,12 +155,8 @@ describe("spans, order and helpers", () => {
 
   it("hasErrors ignores warnings", () => {
     const span = spanAt("x", 0, 1);
-    expect(hasErrors([warning(Codes.unused, span, "w")])).toBe(false);
-    expect(hasErrors([warning(Codes.unused, span, "w"), error(Codes.unknownName, span, "e")])).toBe(true);
-  });
-
-  it("a diagnostic without a hint has no hint property", () => {
-    expect(error(Codes.unknownName, spanAt("x", 0, 1), "e")).not.toHaveProperty("hint");
+    expect(hasErrors([warning(Codes.unused, span, "w", "h")])).toBe(false);
+    expect(hasErrors([warning(Codes.unused, span, "w", "h"), error(Codes.unknownName, span, "e", "h")])).toBe(true);
   });
 
   it("closestName suggests likely typos only", () => {

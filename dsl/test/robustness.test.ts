@@ -1,6 +1,6 @@
 /**
  * Bad input: whatever the file holds, the front end never throws, and every problem comes back as a diagnostic with
- * a code and a 1-based position.
+ * a code, a 1-based position and a hint.
  */
 import { describe, expect, it } from "vitest";
 import { closestName, Codes, formatDiagnostic, spanAt, type Diagnostic } from "../src/diagnostics.ts";
@@ -18,6 +18,7 @@ function load(text: string): Diagnostic[] {
     expect(d.span.column).toBeGreaterThanOrEqual(1);
     expect(d.span.end).toBeGreaterThanOrEqual(d.span.start);
     expect(d.message.length).toBeGreaterThan(0);
+    expect(d.hint.length).toBeGreaterThan(0);
   }
   if (diagnostics.some((d) => d.severity === "error")) expect(program).toBeUndefined();
   return diagnostics;
@@ -93,6 +94,40 @@ describe("lexical errors", () => {
   });
 });
 
+describe("the hint of a syntax error", () => {
+  const hintOf = (text: string): string => load(text)[0]!.hint;
+
+  it("names the bracket a rule left open, when the next declaration or another closer comes first", () => {
+    expect(hintOf(`${HEADER}\nfn f(x: int): int = max(x, (1 + 2)\nflow { end }\n`)).toBe(
+      "the `(` of line 2, column 24 is still open here: close it with `)` before `flow`",
+    );
+    expect(hintOf(`${HEADER}\nglobal {\n  l: list<int> = [1, 2\n}\nflow { end }\n`)).toBe(
+      "the `[` of line 3, column 18 is still open here: close it with `]` before `}`",
+    );
+    expect(hintOf(`${HEADER}\nflow {\n  if true {\n    end\n`)).toBe(
+      "a `{` may be missing its `}`: the `{` of line 3, column 11 is still open",
+    );
+  });
+
+  it("says when a closing bracket closes nothing", () => {
+    expect(hintOf(`${HEADER}\nfn f(x: int): int = max(x, 1))\nflow { end }\n`)).toBe(
+      "this `)` closes no bracket open here: take it out",
+    );
+  });
+
+  it("says how the rule reads when what is inside the brackets went wrong", () => {
+    expect(hintOf(`${HEADER}\nenum E { a b }\nflow { end }\n`)).toBe(
+      "an enum reads `enum Suit { hearts, spades }`, its members separated by `,`",
+    );
+    expect(hintOf(`${HEADER}\nfn f(x: int): int = match x {\n  1 => 2\n}\nflow { end }\n`)).toBe(
+      "a match reads `match value { member(x) => ..., none => ..., _ => ... }`",
+    );
+    expect(hintOf(`${game()}test "t" {\n  players 2\n  figure 3\n}\n`)).toBe(
+      "write `players 3`, `seed 7`, `seeds 400` or `random 0, 2`",
+    );
+  });
+});
+
 describe("syntax errors", () => {
   it("a missing closing brace is reported at the end of the file", () => {
     const [d] = load(`${HEADER}\nflow {\n  if true { end }\n`);
@@ -100,10 +135,10 @@ describe("syntax errors", () => {
     expect(d!.hint).toContain("`{` may be missing its `}`");
   });
 
-  it("an extra closing brace is an unexpected token between declarations", () => {
+  it("an extra closing brace is an unexpected token between declarations, and the hint says it closes nothing", () => {
     const [d] = load(`${HEADER}\nflow { end }\n}\n`);
     expect(d).toMatchObject({ code: Codes.syntaxError, span: expect.objectContaining({ line: 3, column: 1 }) });
-    expect(d!.hint).toContain("a file is a list of declarations");
+    expect(d!.hint).toBe("this `}` closes no bracket open here: take it out");
   });
 
   it("`=` where a comparison belongs gets a hint about `==`", () => {
@@ -120,11 +155,15 @@ describe("syntax errors", () => {
     expect(first(inFlow("  let y = (x = 1)")).hint).toBe(hint);
   });
 
-  it("but not where `=` is misplaced for another reason", () => {
-    const hints = (text: string): (string | undefined)[] => load(text).map((d) => d.hint);
-    expect(hints(inFlow("  let = 1"))).toEqual([undefined]);
-    expect(hints(game("global { x = 1 }"))).toEqual([undefined]);
-    expect(hints(game("fn f() = 1"))).toEqual([undefined]);
+  it("but not where `=` is misplaced for another reason: then the hint says how the rule reads", () => {
+    const hints = (text: string): string[] => load(text).map((d) => d.hint);
+    expect(hints(inFlow("  let = 1"))).toEqual(["`let name = value`, or `let name: Type = value`"]);
+    expect(hints(game("global { x = 1 }"))).toEqual([
+      "a field reads `name: Type`, or `name: Type = value`, one a line",
+    ]);
+    expect(hints(game("fn f() = 1"))).toEqual([
+      "a function reads `fn name(x: int): int = x + 1`, or `fn name(x: int): int { ... return x }`",
+    ]);
     expect(load(game("fn f() = 1"))[0]!.message).toBe("expected `:`, found `=` (in fn declaration)");
   });
 

@@ -1,0 +1,191 @@
+/**
+ * The hint of a syntax error: every diagnostic says what to do about it. The parser knows the rule it was in, what
+ * it expected and what it found; the hint adds where an unclosed bracket was opened, and how the rule reads.
+ */
+import type { IToken } from "chevrotain";
+import { rulesLexer } from "./lexer.ts";
+
+/** A bracket opened before a syntax error and not closed by then. */
+export interface OpenBracket {
+  readonly image: "{" | "(" | "[";
+  readonly line: number;
+  readonly column: number;
+  /** The column where the line it opens on begins (its first token). */
+  readonly indent: number;
+}
+
+const CLOSERS: Readonly<Record<OpenBracket["image"], string>> = { "{": "}", "(": ")", "[": "]" };
+
+/**
+ * The brackets still open at each offset of `text`, found by lexing it once: a closing bracket closes the innermost
+ * one open (whatever its kind: a file with mismatched brackets has errors of its own).
+ */
+export function openBrackets(text: string): (offset: number) => OpenBracket[] {
+  let tokens: IToken[] | undefined;
+  return (offset) => {
+    tokens ??= rulesLexer.tokenize(text).tokens;
+    const open: IToken[] = [];
+    const lineStarts = new Map<number, number>();
+    for (const t of tokens) {
+      if (!lineStarts.has(t.startLine!)) lineStarts.set(t.startLine!, t.startColumn!);
+      if (t.startOffset >= offset) break;
+      if (t.image === "{" || t.image === "(" || t.image === "[") open.push(t);
+      else if (t.image === "}" || t.image === ")" || t.image === "]") open.pop();
+    }
+    return open.map((t) => ({
+      image: t.image as OpenBracket["image"],
+      line: t.startLine!,
+      column: t.startColumn!,
+      indent: lineStarts.get(t.startLine!)!,
+    }));
+  };
+}
+
+export interface SyntaxErrorAt {
+  /** The grammar rule the parser was in (`fnDecl`, `block`...). */
+  readonly rule: string;
+  /** The token found instead of what the rule needed. */
+  readonly found: string;
+  readonly atEnd: boolean;
+  /** The found token's column, when it is the first of its line (undefined when something comes before it). */
+  readonly startsLineAt: number | undefined;
+  /** What the rule needed, as the message says it (`` `}` ``, `a name`...), when the parser said. */
+  readonly expected: string | undefined;
+  /** The brackets open where the error is, innermost last. */
+  readonly open: readonly OpenBracket[];
+}
+
+export function syntaxHint(e: SyntaxErrorAt): string {
+  const open = e.open.at(-1);
+  const opened = open && `the \`${open.image}\` of line ${open.line}, column ${open.column}`;
+  if (e.atEnd) {
+    return open
+      ? `a \`${open.image}\` may be missing its \`${CLOSERS[open.image]}\`: ${opened} is still open`
+      : "a `{` may be missing its `}`, or the file ends in the middle of a rule";
+  }
+  if (e.found === "=" && !RULES_WITH_EQUALS.has(e.rule)) return "compare with `==`; `=` assigns";
+  const foundCloser = /^[}\])]$/.test(e.found);
+  if (foundCloser && !e.open.some((b) => CLOSERS[b.image] === e.found)) {
+    return `this \`${e.found}\` closes no bracket open here: take it out`;
+  }
+  if (e.rule === "file" || e.rule === "declaration") {
+    return "a file is a list of declarations: game, enum, record, const, param, per player, global, derived, fn, way, proc, action, setup, flow, scoring, variant, test";
+  }
+  // A bracket is missing its closer when the rule that needs it meets another closer, or a line that goes back to
+  // where the bracket's own line began (the next declaration, the end of the block around it); otherwise what is
+  // inside the brackets went wrong, and the rule's form says how it reads.
+  const closer = e.expected?.match(/^`([}\])])`$/)?.[1];
+  const outer = e.open.at(-2);
+  const missingCloser =
+    open !== undefined &&
+    CLOSERS[open.image] === closer &&
+    (foundCloser
+      ? outer !== undefined && CLOSERS[outer.image] === e.found
+      : e.startsLineAt !== undefined && e.startsLineAt <= open.indent);
+  if (missingCloser) {
+    return `${opened} is still open here: close it with \`${closer}\` before \`${e.found}\``;
+  }
+  if (e.expected === "`,`") return "separate the items with `,`";
+  return FORMS[e.rule] ?? "look just before this for a missing or extra word, bracket or `,`";
+}
+
+/** Rules where a misplaced `=` means something else went wrong (a missing name or type), not a comparison. */
+const RULES_WITH_EQUALS: ReadonlySet<string> = new Set([
+  "field",
+  "letStmt",
+  "constDecl",
+  "paramDecl",
+  "fnDecl",
+  "variantSet",
+  "paramSpec",
+  "typeExpr",
+]);
+
+const VALUE = "a value goes here: a number, a text, a name, a call `f(x)`, a list `[a, b]`, a map `{k: v}` or `(...)`";
+const FIELD = "a field reads `name: Type`, or `name: Type = value`, one a line";
+const MATCH = "a match reads `match value { member(x) => ..., none => ..., _ => ... }`";
+const TEST_STEPS =
+  "a test holds steps, one a line: `players 2`, `seed 4`, `variant name`, `given { ... }`, `play 0 Action(...)`, `play until decision`, `expect <condition>`, `save and restore`";
+const STATEMENTS =
+  "a block holds statements, one a line: let, if, match, for, while, repeat, require, choose, act, allow, add, remove, shuffle, end, break, return, an assignment or a call";
+const PARAMETERS = "parameters read `(name: Type, other: Type)`; an action's may add `in list`";
+
+/** How each rule of the grammar reads, by its name in the parser. */
+const FORMS: Readonly<Record<string, string>> = {
+  gameDecl: 'the game reads `game "Name" { players 2..4 }`',
+  enumDecl: "an enum reads `enum Suit { hearts, spades }`, its members separated by `,`",
+  enumMember: "a member that carries values reads `tile(id: int, face: Suit)`",
+  memberField: "a value a member carries reads `name: Type`",
+  recordDecl: "a record reads `record Card { ... }`, with one field a line: `name: Type`",
+  perPlayerDecl: FIELD,
+  globalDecl: FIELD,
+  derivedDecl: FIELD,
+  fieldBlock: FIELD,
+  field: FIELD,
+  visibility:
+    "a field's visibility follows its type: `public`, `private`, `hidden`, `values hidden`, `elements private` or `visible if <condition>`",
+  constDecl: "a constant reads `const NAME = value`, or `const NAME: Type = value`",
+  tableDecl: "a table reads `table NAME of Record { ... }`, one row a line",
+  tableRow: "a row is one line, `| value | value |`: a `|` before and after each cell",
+  paramDecl: "a param reads `param NAME: int = 3`",
+  paramList: PARAMETERS,
+  paramSpec: PARAMETERS,
+  fnDecl: "a function reads `fn name(x: int): int = x + 1`, or `fn name(x: int): int { ... return x }`",
+  wayDecl:
+    "a way names its square and where it starts, then gives its rules one a line: `way sea(p: Player) { h from p.pos  within: 3  enter: not isLand(h) }`",
+  wayRule: "a way's rule reads `name: value`, one a line",
+  procDecl: "a procedure reads `proc name(p: Player) { ... }`",
+  actionDecl: 'an action reads `action Name(x: 0..6) "its label" { require <condition> else "why" ... }`',
+  setupDecl: "the setup reads `setup { ... }`",
+  flowDecl: "the flow reads `flow { ... }`",
+  scoringDecl: "a scoring block holds `score p: ...`, and may add `tiebreak p: ...` and `progress p: ...`",
+  scoreRule: "a scoring rule reads `score p: <the points of p>`",
+  abandonDecl: 'an abandon rule reads `abandon "reason" when <condition>`',
+  variantDecl:
+    'a variant reads `variant name "what it changes" { set PARAM = value }`, and may declare fn, proc and action again',
+  variantSet: "a variant sets a param: `set PARAM = value`",
+  testFnDecl: "a test's function reads `test fn name(x: int): int = ...`",
+  testDecl: TEST_STEPS,
+  testStep: TEST_STEPS,
+  testSetting: "a setting reads `players 3`, `seed 7`, `seeds 400` or `random 0, 2`",
+  testVariant: "a test's variant reads `variant name`",
+  testPlay: "a play reads `play 0 Action(arguments)`, or `play until decision`",
+  testAction: "a play reads `play 0 Action(arguments)`: the seat, then the action or choice",
+  testExpect:
+    'an expectation reads `expect <condition>`, `expect refused 0 Action(...) "why"`, `expect asked 0 decision`, `expect offered 0 answer, ...`, `expect 0 sees <place> == value`, `expect about 50% within 8%: ...` or `expect always in 50 random games: ...`',
+  testAnswer: "an answer reads `name` or `name(value)`",
+  typeExpr:
+    "a type reads `int`, `bool`, `string`, `Player`, `Hex`, `Cell`, a range `0..6`, `list<T>`, `map<K, V>`, `deck<T>`, `T?` or a declared name",
+  block: STATEMENTS,
+  statement: STATEMENTS,
+  windowStmt: 'a window reads `window name "when": Action | Other by players`',
+  letStmt: "`let name = value`, or `let name: Type = value`",
+  ifStmt: "`if <condition> { ... } else { ... }`, or `if let x = <optional> { ... }`",
+  matchStmt: MATCH,
+  matchExpr: MATCH,
+  pattern: "a pattern is a member, with names for what it carries (`tile(id)`), `none` or `_`",
+  returnStmt: "`return value` in a function, a bare `return` in a procedure or an action",
+  forStmt: "`for x in list { ... }`",
+  whileStmt: "`while <condition> { ... }`",
+  repeatStmt: "`repeat <times> { ... }`",
+  requireStmt: 'a requirement reads `require <condition> else "why it is refused"`',
+  chooseStmt:
+    "a choice reads `choose name: Type by player`, with `in list`, `where <condition>` or `by each p in players`",
+  actStmt: 'an offer reads `act player: Action | Other`, or `act player: Action or stop "label"`',
+  allowStmt: "`allow Action | Other by player { ... }`, or `allow anytime Action by players { ... }`",
+  completingStmt: '`completing { ... }`, or `completing else "why" { ... }`',
+  addStmt: "`add x to list`, or `add x to top of deck`",
+  removeStmt: "`remove x from list`",
+  shuffleStmt: "`shuffle list`",
+  exprStmt: "a statement that is not a keyword's is a call `f(x)` or an assignment `x = value`, `x += 1`",
+  expr: VALUE,
+  operation: VALUE,
+  arithmetic: VALUE,
+  operand: VALUE,
+  argument: VALUE,
+  canExpr: "`can proc(arguments)`",
+  conditional: "an `if` in a value reads `if <condition> then value else value`",
+  mapExpr: "a map reads `{ key: value, key: value }`",
+  listExpr: "a list reads `[a, b, c]`, or `[f(x) for x in list if <condition>]`",
+  generator: "a list made from another reads `[f(x) for x in list if <condition>]`",
+};
