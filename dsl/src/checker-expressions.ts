@@ -496,7 +496,7 @@ export class ExpressionChecker {
           Codes.unknownField,
           e.name.span,
           `\`${obj.name}\` has no field \`${field}\``,
-          didYouMean(field, r?.fields.keys() ?? []) ?? `its fields are ${[...(r?.fields.keys() ?? [])].join(", ")}`,
+          didYouMean(field, r?.fields.keys() ?? []) ?? fieldsHint(r?.fields.keys() ?? []),
         ),
       );
       return ERROR;
@@ -995,7 +995,7 @@ export class ExpressionChecker {
             Codes.unknownField,
             a.name.span,
             `\`${e.callee.text}\` has no field \`${a.name.text}\``,
-            didYouMean(a.name.text, record.fields.keys()) ?? `its fields are ${[...record.fields.keys()].join(", ")}`,
+            didYouMean(a.name.text, record.fields.keys()) ?? fieldsHint(record.fields.keys()),
           ),
         );
         this.expr(a.value, undefined);
@@ -1023,6 +1023,12 @@ export class ExpressionChecker {
     }
     return { kind: "record", name: record.decl.name.text };
   }
+}
+
+/** The hint for a field a record does not have: the ones it has. */
+export function fieldsHint(names: Iterable<string>): string {
+  const all = [...names];
+  return all.length === 0 ? "it has no fields" : `its fields are ${all.join(", ")}`;
 }
 
 /** Where a constant reads the game: it is worked out once, before any game. */

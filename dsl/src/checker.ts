@@ -23,7 +23,7 @@ import { Scopes } from "./checker-scopes.ts";
 import { DerivedData } from "./derived-data.ts";
 import { RoutineGraph, routineKey } from "./routine-graph.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
-import { ExpressionChecker } from "./checker-expressions.ts";
+import { ExpressionChecker, fieldsHint } from "./checker-expressions.ts";
 import { Codes, didYouMean, error, fieldDeclaredTwice, warning, type Diagnostic } from "./diagnostics.ts";
 import { BOOL, ERROR, INT, listOf, optionalOf, PLAYER, HEX, CELL, STRING, typeToString, type Type } from "./types.ts";
 import { WAY_BUILTINS } from "./ways.ts";
@@ -527,7 +527,7 @@ class Checker {
               decl.key.span,
               `${record.decl.name.text} has no field \`${decl.key.text}\` to key the table`,
               didYouMean(decl.key.text, record.fields.keys()) ??
-                `key it by one of the fields of ${record.decl.name.text}: ${[...record.fields.keys()].join(", ")}`,
+                `key it by a field of ${record.decl.name.text}: ${fieldsHint(record.fields.keys())}`,
             ),
           );
         }

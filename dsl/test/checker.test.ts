@@ -1146,6 +1146,10 @@ code(Codes.unknownField, "unknown field", () => {
         Codes.unknownField,
       ).message,
     ).toBe("`Ship` has no field `valeu`");
+    // A name like none of them: the hint lists them.
+    expect(soleError(inFlow("  sea[0].crew = 1\n  end", decls), Codes.unknownField).hint).toBe(
+      "its fields are owner, value",
+    );
   });
 });
 
