@@ -102,7 +102,7 @@ export function serveRules(connection: Connection): void {
         severity: d.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
         code: d.code,
         source: "rules",
-        message: d.hint === undefined ? d.message : `${d.message}\nhint: ${d.hint}`,
+        message: `${d.message}\nhint: ${d.hint}`,
       })),
     });
   });
