@@ -100,7 +100,7 @@ export function parseRules(text: string, path: string): ParseResult {
     );
     return { file: undefined, diagnostics: cap(diagnostics, truncated) };
   }
-  const openAt = openBrackets(text);
+  const openAt = openBrackets(stream.tokens);
   for (const e of rulesParser.errors) diagnostics.push(syntaxDiagnostic(e, text, openAt));
   if (diagnostics.length > 0 || !cst) return { file: undefined, diagnostics: cap(diagnostics, truncated) };
 

@@ -3,7 +3,6 @@
  * it expected and what it found; the hint adds where an unclosed bracket was opened, and how the rule reads.
  */
 import type { IToken } from "chevrotain";
-import { rulesLexer } from "./lexer.ts";
 
 /** A bracket opened before a syntax error and not closed by then. */
 export interface OpenBracket {
@@ -17,27 +16,29 @@ export interface OpenBracket {
 const CLOSERS: Readonly<Record<OpenBracket["image"], string>> = { "{": "}", "(": ")", "[": "]" };
 
 /**
- * The brackets still open at each offset of `text`, found by lexing it once: a closing bracket closes the innermost
- * one open (whatever its kind: a file with mismatched brackets has errors of its own).
+ * The brackets still open at each offset, from the tokens the parser read (nothing is lexed again: a file of garbage
+ * costs what its first errors cost). A closing bracket closes the innermost one open, whatever its kind (mismatched
+ * brackets have errors of their own). Asked at growing offsets, as syntax errors come, it reads each token once.
  */
-export function openBrackets(text: string): (offset: number) => OpenBracket[] {
-  let tokens: IToken[] | undefined;
+export function openBrackets(tokens: readonly IToken[]): (offset: number) => OpenBracket[] {
+  let open: OpenBracket[] = [];
+  let next = 0;
+  let lineStart = { line: 0, column: 1 };
   return (offset) => {
-    tokens ??= rulesLexer.tokenize(text).tokens;
-    const open: IToken[] = [];
-    const lineStarts = new Map<number, number>();
-    for (const t of tokens) {
-      if (!lineStarts.has(t.startLine!)) lineStarts.set(t.startLine!, t.startColumn!);
-      if (t.startOffset >= offset) break;
-      if (t.image === "{" || t.image === "(" || t.image === "[") open.push(t);
-      else if (t.image === "}" || t.image === ")" || t.image === "]") open.pop();
+    if (next > 0 && tokens[next - 1]!.startOffset >= offset) {
+      open = [];
+      next = 0;
+      lineStart = { line: 0, column: 1 };
     }
-    return open.map((t) => ({
-      image: t.image as OpenBracket["image"],
-      line: t.startLine!,
-      column: t.startColumn!,
-      indent: lineStarts.get(t.startLine!)!,
-    }));
+    for (; next < tokens.length && tokens[next]!.startOffset < offset; next++) {
+      const t = tokens[next]!;
+      if (t.startLine !== lineStart.line) lineStart = { line: t.startLine!, column: t.startColumn! };
+      if (t.image === "{" || t.image === "(" || t.image === "[") {
+        const image = t.image;
+        open.push({ image, line: t.startLine!, column: t.startColumn!, indent: lineStart.column });
+      } else if (t.image === "}" || t.image === ")" || t.image === "]") open.pop();
+    }
+    return open.slice();
   };
 }
 
