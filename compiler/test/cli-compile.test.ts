@@ -69,7 +69,9 @@ describe("rules check", () => {
   it("names a missing file without a stack trace", () => {
     const run = rules("check", join(dir, "nowhere.rules"));
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe(`error: cannot read ${join(dir, "nowhere.rules")}\n`);
+    expect(run.stderr).toBe(
+      `error: cannot read ${join(dir, "nowhere.rules")}: ENOENT: no such file or directory, open '${join(dir, "nowhere.rules")}'\n`,
+    );
   });
 });
 

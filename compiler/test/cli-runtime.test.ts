@@ -137,6 +137,7 @@ describe("simulate", () => {
         /^error: unknown parameter "GOAL" \(the rules have none\)\n$/,
       ],
       [["simulate", "race-fixture", "--param", "GOAL"], /argument 'GOAL' is invalid. write NAME=VALUE/],
+      [["simulate", "race-fixture", "--shard", "3/2"], /^error: option '--shard <i\/n>' argument '3\/2' is invalid/],
     ];
     for (const [args, message] of cases) {
       const run = await rules(args);

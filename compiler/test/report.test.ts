@@ -162,9 +162,12 @@ describe("simulate --report", () => {
     expect((await readFile(join(dir, "two.html"), "utf8")) === page).toBe(true);
   });
 
-  it("says so in one line when the page cannot be written", async () => {
+  it("says so in one line when the page cannot be written, before any game is played", async () => {
     const run = await rules(["simulate", "race-fixture", "--games", "5", "--report", join(dir, "no", "such", "x")]);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toMatch(/^error: cannot write the report to .*x\n$/m);
+    expect(run.stderr).toMatch(
+      /^error: cannot write the report to .*x: the folder .*such does not exist or is not writable\n$/,
+    );
+    expect(run.stdout).toBe(""); // no summary table: nothing was played
   });
 });

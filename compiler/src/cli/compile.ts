@@ -13,7 +13,7 @@ import { formatDiagnostic, loadRules, ParseCache, type Diagnostic } from "@rules
 import type { CompileResult } from "../compile.ts";
 import type { FormatCache } from "../format/generated-code.ts";
 import { GENERATED_FILES } from "../generated-files.ts";
-import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
+import { cliContext, messageOf, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
 
 export interface Ruleset {
   readonly name: string;
@@ -219,8 +219,8 @@ export function registerCompile(program: Command, context: CliContext = cliConte
     .argument("<file>", "a .rules file")
     .action((file: string) =>
       reportingErrors(context, async () => {
-        const text = await readFile(file, "utf8").catch(() => {
-          throw new Error(`cannot read ${file}`);
+        const text = await readFile(file, "utf8").catch((error: unknown) => {
+          throw new Error(`cannot read ${file}: ${messageOf(error)}`);
         });
         const { diagnostics } = loadRules(text, file);
         if (diagnostics.length > 0) context.stderr.write(`${renderDiagnostics(diagnostics, file, text)}\n`);

@@ -15,4 +15,12 @@ const asked = COMMANDS.find((c) => c.name === name);
 if (asked) (await asked.load())(program);
 else for (const c of COMMANDS) program.command(c.name).description(c.summary);
 
-await program.parseAsync(process.argv);
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  // What a command's own reporting did not catch (an option's parser that threw a plain error): one line, as every
+  // other refusal, never a stack trace (RULES_DEBUG=1 shows it).
+  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (process.env.RULES_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exitCode = 1;
+}

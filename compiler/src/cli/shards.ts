@@ -4,6 +4,7 @@
  * and refuses shards of different games, rules, engine builds, batches or seeds, and slices that overlap or leave
  * games out.
  */
+import { InvalidArgumentError } from "commander";
 import {
   mergeTallies,
   summarize,
@@ -43,7 +44,8 @@ export function parseShard(text: string): { index: number; of: number } {
   const m = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(m?.[1]);
   const of = Number(m?.[2]);
-  if (!m || of < 1 || index >= of) throw new Error(`--shard takes i/n with 0 <= i < n (e.g. 0/4), not "${text}"`);
+  // An option's parser: Commander prints its refusal as one line, with the option named.
+  if (!m || of < 1 || index >= of) throw new InvalidArgumentError("write i/n with 0 <= i < n (e.g. 0/4).");
   return { index, of };
 }
 
