@@ -317,6 +317,13 @@ describe("replay", () => {
     expect(outcomeOf(run.stdout)).toBe(outcomeOf(played.stdout));
   });
 
+  it("refuses a save it could not write before the game is played, not after", async () => {
+    const run = await rules(["play", "race-fixture", "--seed", "11", "--save", join(dir, "no", "such", "save.json")]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toMatch(/^error: cannot write the save to .*save\.json: the folder .*such does not exist/);
+    expect(run.stdout).toBe(""); // not a move was played
+  });
+
   it("replays a plain log file { game, options, log }", async () => {
     const file = join(dir, "log.json");
     const log = [

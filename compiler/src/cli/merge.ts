@@ -3,9 +3,9 @@ import { readFile } from "node:fs/promises";
 import { formatSummaryTable } from "@rules/runtime";
 import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
-import { cliContext, messageOf, reportingErrors, type CliContext } from "./registry.ts";
+import { checkWritableFile, cliContext, messageOf, reportingErrors, type CliContext } from "./registry.ts";
 import { mergeShards } from "./shards.ts";
-import { checkReportPath, writeReport } from "./simulate.ts";
+import { writeReport } from "./simulate.ts";
 
 export function registerMerge(program: Command, context: CliContext = cliContext()): void {
   program
@@ -16,7 +16,7 @@ export function registerMerge(program: Command, context: CliContext = cliContext
     .option("--report <file>", "also write the HTML report of the whole simulation (shards made with --details)")
     .action((paths: string[], flags: { json?: boolean; report?: string }) =>
       reportingErrors(context, async () => {
-        if (flags.report !== undefined) await checkReportPath(flags.report);
+        if (flags.report !== undefined) await checkWritableFile(flags.report, "the report");
         const files = await Promise.all(
           paths.map(async (name) => {
             const text = await readFile(name, "utf8").catch((error: unknown) => {

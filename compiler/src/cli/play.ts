@@ -30,6 +30,7 @@ import {
 import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import {
+  checkWritableFile,
   cliContext,
   messageOf,
   parseAgents,
@@ -149,10 +150,7 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
     const given = abandonedOutcome(engine, session.state, abandoned);
     say(`game given up after ${session.log.length} actions\n${formatOutcome(given)}`);
   } else if (outcome !== null) say(`game over after ${session.log.length} actions\n${formatOutcome(outcome)}`);
-  if (savePath !== undefined) {
-    await writeFile(savePath, saveToJson(session));
-    say(`saved to ${savePath}`);
-  }
+  if (savePath !== undefined) say(await saveTo(savePath, session));
   return { session, quit };
 }
 
@@ -255,7 +253,7 @@ function optionsNaming(text: string, legal: readonly EngineAction[], session: Se
   });
 }
 
-/** Saves the game on a human's request; a failure is reported, not fatal (the game goes on). */
+/** Saves the game (a human's `save <file>`, or `--save` at the end); a failure is reported, not fatal: the game goes on. */
 async function saveTo(file: string, session: Session): Promise<string> {
   if (file === "") return "usage: save <file>";
   try {
@@ -343,6 +341,7 @@ export function registerPlay(program: Command, context: CliContext = cliContext(
     .option("--save <file>", "save the game to <file> when it ends or is quit")
     .action((game: string, flags: PlayFlags) =>
       reportingErrors(context, async () => {
+        if (flags.save !== undefined) await checkWritableFile(flags.save, "the save");
         const engine = await context.loadEngine(game);
         const humans = flags.humans !== undefined ? parseHumans(flags.humans) : context.stdin.isTTY === true ? [0] : [];
         const settings: PlaySettings = {

@@ -5,8 +5,8 @@
  * or as its default export. Games are discovered at run time, so a newly compiled game needs no registration.
  */
 import { existsSync } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { access, constants, readdir, stat } from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { agentNameProblem, type AnyEngine } from "@rules/runtime";
 import { InvalidArgumentError } from "commander";
@@ -210,6 +210,19 @@ export async function reportingErrors(context: CliContext, body: () => Promise<v
     if (process.env.RULES_DEBUG && error instanceof Error && error.stack) context.stderr.write(`${error.stack}\n`);
     context.setExitCode(1);
   }
+}
+
+/**
+ * Refuses, with the reason, a file a command would write once its work is done (a report, a save): its folder
+ * missing or not writable, or the path a folder. Checked before the work, so that none of it is lost.
+ */
+export async function checkWritableFile(path: string, what: string): Promise<void> {
+  const folder = dirname(resolve(path));
+  const refuse = (why: string): never => {
+    throw new Error(`cannot write ${what} to ${path}: ${why}`);
+  };
+  await access(folder, constants.W_OK).catch(() => refuse(`the folder ${folder} does not exist or is not writable`));
+  if ((await stat(path).catch(() => undefined))?.isDirectory()) refuse("it is a folder");
 }
 
 export function messageOf(error: unknown): string {

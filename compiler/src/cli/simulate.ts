@@ -4,9 +4,9 @@
  * Whatever is not fixed on the command line is swept: without --variant every variant runs, without --players every
  * player count from the game's minimum to its maximum.
  */
-import { access, constants, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   AGENT_NAMES,
@@ -29,6 +29,7 @@ import type { SimulateTask } from "./simulate-worker.ts";
 import { parseShard, SHARD_FORMAT, shardRange, type ShardFile, type ShardSlice } from "./shards.ts";
 import {
   bundleEngine,
+  checkWritableFile,
   cliContext,
   messageOf,
   parseAgents,
@@ -352,7 +353,7 @@ export function registerSimulate(program: Command, context: CliContext = cliCont
       reportingErrors(context, async () => {
         if ((game === undefined) === (flags.all !== true)) throw new Error("name one game, or use --all");
         // A report that cannot be written is refused before the games are played, not after.
-        if (flags.report !== undefined) await checkReportPath(flags.report);
+        if (flags.report !== undefined) await checkWritableFile(flags.report, "the report");
         const engines = game === undefined ? await context.loadAllEngines() : [await context.loadEngine(game)];
         const request: SimulateRequest = {
           games: flags.games,
@@ -395,16 +396,6 @@ export async function writeReport(
     throw new Error(`cannot write the report to ${path}: ${messageOf(error)}`);
   });
   context.stderr.write(`report written to ${path}\n`);
-}
-
-/** Refuses, with the reason, a report path whose folder is missing or not writable, or that is a folder. */
-export async function checkReportPath(path: string): Promise<void> {
-  const folder = dirname(resolve(path));
-  const refuse = (why: string): never => {
-    throw new Error(`cannot write the report to ${path}: ${why}`);
-  };
-  await access(folder, constants.W_OK).catch(() => refuse(`the folder ${folder} does not exist or is not writable`));
-  if ((await stat(path).catch(() => undefined))?.isDirectory()) refuse("it is a folder");
 }
 
 /** The command that plays the same games (the workers and the progress bar do not change them). */
