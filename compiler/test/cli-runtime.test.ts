@@ -6,11 +6,13 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
+import { InvalidArgumentError } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gameSeed, saveChecksum, type SimulationSummary } from "@rules/runtime";
 import { parseHumans, playGame } from "../src/cli/play.ts";
 import { engineProblem, findCompiledGames, loadAllEngines, loadEngine } from "../src/cli/registry.ts";
 import { readReplayInput, replayToOutput } from "../src/cli/replay.ts";
+import { parsePort } from "../src/cli/serve.ts";
 import { simulateEngines } from "../src/cli/simulate.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
 import { engine as tour } from "./fixtures/tour/generated/engine.ts";
@@ -256,6 +258,11 @@ describe("play", () => {
     expect(() => parseHumans("0,x")).toThrow(/"x" is not a seat number/);
     expect(parseHumans("none")).toEqual([]);
     expect(parseHumans("2, 0,2")).toEqual([2, 0]);
+  });
+
+  it("serve takes a port from 1 to 65535", () => {
+    expect(parsePort("8080")).toBe(8080);
+    for (const bad of ["0", "65536", "99999", "http"]) expect(() => parsePort(bad), bad).toThrow(InvalidArgumentError);
   });
 
   it("an all-random game with seed S is the game a simulation plays with seed S", async () => {

@@ -3,9 +3,9 @@
  * generated engine module (the one the Node runtime plays), which the page imports as `virtual:rules-engine`.
  */
 import { join } from "node:path";
-import type { Command } from "commander";
+import { InvalidArgumentError, type Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
-import { cliContext, parsePositiveInteger, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
+import { cliContext, parseInteger, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
 
 const PAGE_DIR = join(REPO_ROOT, "compiler", "page");
 const ENGINE_MODULE = "virtual:rules-engine";
@@ -39,12 +39,19 @@ export async function servePage(enginePath: string, port: number): Promise<PageS
   return { url, close: () => server.close() };
 }
 
+/** A TCP port: 1 to 65535. */
+export function parsePort(text: string): number {
+  const port = parseInteger(text);
+  if (port < 1 || port > 65535) throw new InvalidArgumentError("a port is a number from 1 to 65535.");
+  return port;
+}
+
 export function registerServe(program: Command, context: CliContext = cliContext()): void {
   program
     .command("serve")
     .description(SUMMARIES.serve)
     .argument("<game>", "name of a compiled game")
-    .option("--port <n>", "the port on localhost", parsePositiveInteger, 5173)
+    .option("--port <n>", "the port on localhost (1 to 65535)", parsePort, 5173)
     .action((game: string, flags: { port: number }) =>
       reportingErrors(context, async () => {
         const engine = await context.loadEngine(game);
