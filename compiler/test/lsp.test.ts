@@ -13,6 +13,7 @@ import {
   type MessageConnection,
 } from "vscode-jsonrpc/node";
 import { REPO_ROOT } from "../src/cli/registry.ts";
+import { formatRules } from "../src/format/format-rules.ts";
 
 const LOM = join(REPO_ROOT, "rulesets/letter-of-marque/letter-of-marque.rules");
 const URI = `file://${LOM}`;
@@ -293,6 +294,68 @@ describe("the language server", () => {
       }[];
       expect(symbols.length, game).toBeGreaterThan(100);
     }
+  });
+
+  it("offers the hint's name as a quick fix for a misspelt one", async () => {
+    const broken = TEXT.replace("me.cannons > 0", "me.canons > 0");
+    const after = await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didChange", {
+          textDocument: { uri: URI, version: ++version },
+          contentChanges: [{ text: broken }],
+        }),
+    );
+    const d = after.diagnostics[0]!;
+    const actions = (await connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: URI },
+      range: d.range,
+      context: { diagnostics: [d] },
+    })) as { title: string; kind: string; edit: { changes: Record<string, { range: unknown; newText: string }[]> } }[];
+    expect(actions.map((a) => [a.title, a.kind])).toEqual([["Change to `cannons`", "quickfix"]]);
+    expect(actions[0]!.edit.changes[URI]).toEqual([{ range: d.range, newText: "cannons" }]);
+    // A hint that suggests no name gives no quick fix.
+    const other = { ...d, message: "players have no field `zzz`\nhint: declare it in `per player { ... }`" };
+    const none = await connection.sendRequest("textDocument/codeAction", {
+      textDocument: { uri: URI },
+      range: d.range,
+      context: { diagnostics: [other] },
+    });
+    expect(none).toEqual([]);
+    await connection.sendNotification("textDocument/didChange", {
+      textDocument: { uri: URI, version: ++version },
+      contentChanges: [{ text: TEXT }],
+    });
+  });
+
+  it("formats the file as the formatter does, and leaves a file with syntax errors as it is", async () => {
+    const uri = "file:///tmp/messy.rules";
+    const messy = 'game "Messy" { players 2..2 }\nglobal {\n      n: int\n}\nflow {\nn += 1\n   end\n}\n';
+    await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didOpen", {
+          textDocument: { uri, languageId: "rules", version: 1, text: messy },
+        }),
+    );
+    const edits = (await connection.sendRequest("textDocument/formatting", {
+      textDocument: { uri },
+      options: { tabSize: 2, insertSpaces: true },
+    })) as { newText: string }[];
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.newText).toBe(formatRules(messy));
+    expect(edits[0]!.newText).toContain("\n  n += 1\n  end\n");
+    await diagnosticsAfter(
+      () =>
+        void connection.sendNotification("textDocument/didChange", {
+          textDocument: { uri, version: 2 },
+          contentChanges: [{ text: "flow {\n" }],
+        }),
+    );
+    expect(
+      await connection.sendRequest("textDocument/formatting", {
+        textDocument: { uri },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+    ).toEqual([]);
   });
 
   it("answers on a broken file with what it can, and never crashes", async () => {

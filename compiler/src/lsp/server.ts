@@ -2,9 +2,10 @@
  * The language server of `.rules` files (`rules lsp`, over stdio): diagnostics while typing, with the codes, places
  * and hints of `rules check`; hover (a declaration's first line and the comment above it); go to definition; find
  * references; rename; completion (fields after `.`, actions after `act p:`, names, built-in functions, keywords);
- * document symbols.
+ * document symbols; formatting (the formatter Prettier runs); a quick fix for each "did you mean" hint.
  */
 import {
+  CodeActionKind,
   CompletionItemKind,
   DiagnosticSeverity,
   MarkupKind,
@@ -13,13 +14,16 @@ import {
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
+  type CodeAction,
   type Connection,
   type DocumentSymbol,
   type Location,
   type Range,
+  type TextEdit,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { ParseCache, reservedWords, type Span } from "@rules/dsl";
+import { formatRules, RulesFormatError } from "../format/format-rules.ts";
 import { RulesDocument, type DeclarationKind, type Declared } from "./rules-document.ts";
 
 const SYMBOL_KINDS: Record<DeclarationKind, SymbolKind> = {
@@ -89,6 +93,8 @@ export function serveRules(connection: Connection): void {
       renameProvider: { prepareProvider: true },
       documentSymbolProvider: true,
       completionProvider: { triggerCharacters: ["."] },
+      documentFormattingProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     },
   }));
 
@@ -202,6 +208,43 @@ export function serveRules(connection: Connection): void {
     return doc
       .completions(doc.offsetAt(position.line, position.character))
       .map((c) => ({ label: c.label, kind: COMPLETION_KINDS[c.kind] }));
+  });
+
+  // The whole file as the formatter writes it (one edit); a file with syntax errors is left as it is.
+  connection.onDocumentFormatting(({ textDocument }): TextEdit[] => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return [];
+    const text = document.getText();
+    let formatted: string;
+    try {
+      formatted = formatRules(text, textDocument.uri.replace(/^file:\/\//, ""));
+    } catch (error) {
+      if (error instanceof RulesFormatError) return [];
+      throw error;
+    }
+    if (formatted === text) return [];
+    return [{ range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, newText: formatted }];
+  });
+
+  // A hint "did you mean `x`?" on a misspelt name becomes a quick fix that writes `x` in its place.
+  connection.onCodeAction(({ textDocument, context }): CodeAction[] => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return [];
+    return context.diagnostics.flatMap((d) => {
+      const suggested = /\nhint: did you mean `([A-Za-z_]\w*)`\?$/.exec(
+        typeof d.message === "string" ? d.message : d.message.value,
+      )?.[1];
+      if (suggested === undefined || !/^[A-Za-z_]\w*$/.test(document.getText(d.range))) return [];
+      return [
+        {
+          title: `Change to \`${suggested}\``,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [d],
+          isPreferred: true,
+          edit: { changes: { [textDocument.uri]: [{ range: d.range, newText: suggested }] } },
+        },
+      ];
+    });
   });
 
   documents.listen(connection);
