@@ -157,7 +157,7 @@ describe("syntax errors", () => {
 
   it("but not where `=` is misplaced for another reason: then the hint says how the rule reads", () => {
     const hints = (text: string): string[] => load(text).map((d) => d.hint);
-    expect(hints(inFlow("  let = 1"))).toEqual(["`let name = value`, or `let name: Type = value`"]);
+    expect(hints(inFlow("  let = 1"))).toEqual(["a `let` reads `let name = value`, or `let name: Type = value`"]);
     expect(hints(game("global { x = 1 }"))).toEqual([
       "a field reads `name: Type`, or `name: Type = value`, one a line",
     ]);
