@@ -296,6 +296,33 @@ describe("the language server", () => {
     }
   });
 
+  it("shows a call's parameters while its arguments are written, the current one marked", async () => {
+    const at = positionOf("reserveOf(p, kind) > 0");
+    const help = (await connection.sendRequest("textDocument/signatureHelp", {
+      textDocument: { uri: URI },
+      position: { line: at.line, character: at.character + "reserveOf(p, ".length },
+    })) as { signatures: { label: string; parameters: { label: [number, number] }[] }[]; activeParameter: number };
+    const [signature] = help.signatures;
+    expect(signature!.label).toBe("reserveOf(p: Player, kind: Kind): int");
+    expect(signature!.parameters.map((p) => signature!.label.slice(...p.label))).toEqual(["p: Player", "kind: Kind"]);
+    expect(help.activeParameter).toBe(1);
+    // Outside any call's parentheses: none.
+    const none = await connection.sendRequest("textDocument/signatureHelp", {
+      textDocument: { uri: URI },
+      position: { line: at.line, character: at.character },
+    });
+    expect(none).toBeNull();
+  });
+
+  it("hovers over a built-in function with what it does", async () => {
+    const at = positionOf("size(me.deck)");
+    const hover = (await connection.sendRequest("textDocument/hover", {
+      textDocument: { uri: URI },
+      position: { line: at.line, character: at.character + 1 },
+    })) as { contents: { value: string } };
+    expect(hover.contents.value).toBe("```rules\nsize(list)\n```\n\nsize(list): how many elements");
+  });
+
   it("offers the hint's name as a quick fix for a misspelt one", async () => {
     const broken = TEXT.replace("me.cannons > 0", "me.canons > 0");
     const after = await diagnosticsAfter(

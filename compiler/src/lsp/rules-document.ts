@@ -65,6 +65,8 @@ export class RulesDocument {
   readonly declarations: readonly Declared[];
   /** Every identifier in the text (not in comments or strings), in order. */
   readonly names: readonly NameAt[];
+  /** Every token's text and offset, in order (what a signature help walks back through). */
+  private readonly tokens: readonly { readonly image: string; readonly start: number; readonly name: boolean }[];
   private readonly lineStarts: number[];
   /** The names the checker resolved to a local (a `let`, a parameter, a loop variable...), and every local declared. */
   private readonly localRefs: { readonly start: number; readonly symbol: LocalSymbol }[] = [];
@@ -80,9 +82,14 @@ export class RulesDocument {
     this.lineStarts = [0];
     for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.lineStarts.push(i + 1);
     this.declarations = file ? file.declarations.flatMap((d) => this.declared(d)) : [];
-    this.names = rulesLexer
-      .tokenize(text)
-      .tokens.filter((t) => t.tokenType.name === "Identifier")
+    const tokens = rulesLexer.tokenize(text).tokens;
+    this.tokens = tokens.map((t) => ({
+      image: t.image,
+      start: t.startOffset,
+      name: t.tokenType.name === "Identifier",
+    }));
+    this.names = tokens
+      .filter((t) => t.tokenType.name === "Identifier")
       .map((t) => ({ name: t.image, start: t.startOffset, end: (t.endOffset ?? t.startOffset) + 1 }));
     if (file) this.collectLocals(file);
   }
@@ -141,6 +148,62 @@ export class RulesDocument {
   /** The name under `offset`, if any. */
   nameAt(offset: number): NameAt | undefined {
     return this.names.find((n) => n.start <= offset && offset <= n.end);
+  }
+
+  /**
+   * The call the cursor at `offset` is in the arguments of: the name called and which argument (from 0), found by
+   * walking back over the tokens to the `(` that is still open, counting the commas between.
+   */
+  callAt(offset: number): { callee: string; argument: number } | undefined {
+    let depth = 0;
+    let argument = 0;
+    let i = this.tokens.length - 1;
+    while (i >= 0 && this.tokens[i]!.start >= offset) i--;
+    for (; i >= 0; i--) {
+      const t = this.tokens[i]!;
+      if (t.image === ")" || t.image === "]" || t.image === "}") depth++;
+      else if (t.image === "(" || t.image === "[" || t.image === "{") {
+        if (depth > 0) depth--;
+        else {
+          const before = this.tokens[i - 1];
+          return t.image === "(" && before?.name === true ? { callee: before.image, argument } : undefined;
+        }
+      } else if (t.image === "," && depth === 0) argument++;
+    }
+    return undefined;
+  }
+
+  /**
+   * How a call of `name` reads, for signature help: its declaration's (a function, procedure, action or way, from
+   * its first line) or a built-in function's, with where each parameter lies in that text.
+   */
+  signatureOf(name: string): { label: string; documentation: string; parameters: [number, number][] } | undefined {
+    const declared = this.declarationsOf(name).find((d) => ["fn", "proc", "action", "way"].includes(d.kind));
+    const text = declared?.detail ?? builtinFunctions[name]?.describe;
+    if (text === undefined) return undefined;
+    const open = text.indexOf(`${name}(`) + name.length;
+    if (open < name.length) return undefined;
+    let close = open;
+    for (let depth = 0; close < text.length; close++) {
+      if (text[close] === "(") depth++;
+      else if (text[close] === ")" && --depth === 0) break;
+    }
+    const returns = declared ? /^\):\s*([^={]*?)\s*(?:[={]|$)/.exec(text.slice(close))?.[1] : undefined;
+    const label = `${name}${text.slice(open, close + 1)}${returns ? `: ${returns}` : ""}`;
+    const parameters: [number, number][] = [];
+    let start = name.length + 1;
+    for (let i = start, depth = 0; i <= name.length + (close - open); i++) {
+      const c = label[i]!;
+      if (c === "(" || c === "[" || c === "<") depth++;
+      else if ((c === ")" || c === "]" || c === ">") && depth > 0) depth--;
+      else if ((c === "," && depth === 0) || i === name.length + (close - open)) {
+        const raw = label.slice(start, i);
+        const from = start + (raw.length - raw.trimStart().length);
+        if (raw.trim() !== "") parameters.push([from, from + raw.trim().length]);
+        start = i + 1;
+      }
+    }
+    return { label, documentation: declared ? (declared.doc ?? "") : text, parameters };
   }
 
   /** The declarations a name may refer to: those of that name (a field and a function may share one). */

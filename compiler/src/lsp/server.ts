@@ -2,7 +2,8 @@
  * The language server of `.rules` files (`rules lsp`, over stdio): diagnostics while typing, with the codes, places
  * and hints of `rules check`; hover (a declaration's first line and the comment above it); go to definition; find
  * references; rename; completion (fields after `.`, actions after `act p:`, names, built-in functions, keywords);
- * document symbols; formatting (the formatter Prettier runs); a quick fix for each "did you mean" hint.
+ * document symbols; signature help (a call's parameters, the one being written marked); formatting (the formatter
+ * Prettier runs); a quick fix for each "did you mean" hint.
  */
 import {
   CodeActionKind,
@@ -19,6 +20,7 @@ import {
   type DocumentSymbol,
   type Location,
   type Range,
+  type SignatureHelp,
   type TextEdit,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
@@ -94,6 +96,7 @@ export function serveRules(connection: Connection): void {
       documentSymbolProvider: true,
       completionProvider: { triggerCharacters: ["."] },
       documentFormattingProvider: true,
+      signatureHelpProvider: { triggerCharacters: ["(", ","] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
     },
   }));
@@ -138,7 +141,18 @@ export function serveRules(connection: Connection): void {
       };
     }
     const declared = found.doc.declarationsOf(found.name.name);
-    if (declared.length === 0) return null;
+    if (declared.length === 0) {
+      // A built-in function: what it does, as the checker's own description says.
+      const builtin = found.doc.signatureOf(found.name.name);
+      if (!builtin) return null;
+      return {
+        contents: {
+          kind: MarkupKind.Markdown,
+          value: `\`\`\`rules\n${builtin.label}\n\`\`\`\n\n${builtin.documentation}`,
+        },
+        range: range(found.doc, found.name.start, found.name.end),
+      };
+    }
     const value = declared
       .map((d) =>
         [`\`\`\`rules\n${d.detail}\n\`\`\``, `${describe(d)}, line ${d.span.line}`, d.doc].filter(Boolean).join("\n\n"),
@@ -208,6 +222,24 @@ export function serveRules(connection: Connection): void {
     return doc
       .completions(doc.offsetAt(position.line, position.character))
       .map((c) => ({ label: c.label, kind: COMPLETION_KINDS[c.kind] }));
+  });
+
+  connection.onSignatureHelp(({ textDocument, position }): SignatureHelp | null => {
+    const doc = analysis(textDocument.uri);
+    const call = doc?.callAt(doc.offsetAt(position.line, position.character));
+    const signature = call && doc?.signatureOf(call.callee);
+    if (!call || !signature) return null;
+    return {
+      signatures: [
+        {
+          label: signature.label,
+          documentation: signature.documentation,
+          parameters: signature.parameters.map((label) => ({ label })),
+        },
+      ],
+      activeSignature: 0,
+      activeParameter: Math.min(call.argument, Math.max(0, signature.parameters.length - 1)),
+    };
   });
 
   // The whole file as the formatter writes it (one edit); a file with syntax errors is left as it is.
