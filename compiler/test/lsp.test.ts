@@ -14,6 +14,7 @@ import {
 } from "vscode-jsonrpc/node";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 import { formatRules } from "../src/format/format-rules.ts";
+import { RulesDocument } from "../src/lsp/rules-document.ts";
 
 const LOM = join(REPO_ROOT, "rulesets/letter-of-marque/letter-of-marque.rules");
 const URI = `file://${LOM}`;
@@ -312,6 +313,18 @@ describe("the language server", () => {
       position: { line: at.line, character: at.character },
     });
     expect(none).toBeNull();
+  });
+
+  it("cuts a signature's parameters at the commas outside brackets, and counts the arguments the same way", () => {
+    const text =
+      'game "T" { players 2..2 }\nglobal { m: map<int, int> }\nfn f(a: map<int, list<int>>, b: int): int = b\n' +
+      "flow {\n  let x = f(m, [1, 2])\n  end\n}\n";
+    const doc = new RulesDocument(text, "t.rules");
+    const signature = doc.signatureOf("f")!;
+    expect(signature.label).toBe("f(a: map<int, list<int>>, b: int): int");
+    expect(signature.parameters.map((p) => signature.label.slice(...p))).toEqual(["a: map<int, list<int>>", "b: int"]);
+    expect(doc.callAt(text.indexOf("f(m, [1, 2])") + "f(m, [1, 2".length)).toBeUndefined(); // inside the list
+    expect(doc.callAt(text.indexOf("f(m, [1, 2])") + "f(m, [1, 2]".length)).toEqual({ callee: "f", argument: 1 });
   });
 
   it("hovers over a built-in function with what it does", async () => {

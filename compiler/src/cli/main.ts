@@ -18,8 +18,8 @@ else for (const c of COMMANDS) program.command(c.name).description(c.summary);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  // What a command's own reporting did not catch (an option's parser that threw a plain error): one line, as every
-  // other refusal, never a stack trace (RULES_DEBUG=1 shows it).
+  // What a command's own reporting (registry.ts's reportingErrors, not imported here: it would slow every start)
+  // did not catch, as an option's parser that threw a plain error: one line, never a stack trace (RULES_DEBUG=1).
   process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
   if (process.env.RULES_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;

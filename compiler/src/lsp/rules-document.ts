@@ -190,20 +190,22 @@ export class RulesDocument {
     }
     const returns = declared ? /^\):\s*([^={]*?)\s*(?:[={]|$)/.exec(text.slice(close))?.[1] : undefined;
     const label = `${name}${text.slice(open, close + 1)}${returns ? `: ${returns}` : ""}`;
+    // The parameters: the text between the parentheses, cut at the commas outside brackets (`map<K, V>`).
+    const closing = name.length + (close - open);
     const parameters: [number, number][] = [];
     let start = name.length + 1;
-    for (let i = start, depth = 0; i <= name.length + (close - open); i++) {
+    for (let i = start, depth = 0; i <= closing; i++) {
       const c = label[i]!;
-      if (c === "(" || c === "[" || c === "<") depth++;
-      else if ((c === ")" || c === "]" || c === ">") && depth > 0) depth--;
-      else if ((c === "," && depth === 0) || i === name.length + (close - open)) {
+      if (i < closing && (c === "(" || c === "[" || c === "<")) depth++;
+      else if (i < closing && (c === ")" || c === "]" || c === ">")) depth--;
+      else if (i === closing || (c === "," && depth === 0)) {
         const raw = label.slice(start, i);
         const from = start + (raw.length - raw.trimStart().length);
         if (raw.trim() !== "") parameters.push([from, from + raw.trim().length]);
         start = i + 1;
       }
     }
-    return { label, documentation: declared ? (declared.doc ?? "") : text, parameters };
+    return { label, documentation: declared ? declared.doc : text, parameters };
   }
 
   /** The declarations a name may refer to: those of that name (a field and a function may share one). */
