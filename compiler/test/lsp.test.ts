@@ -152,7 +152,7 @@ describe("the language server", () => {
     expect(hover.contents.value).toMatch(/proc, line \d+/);
   });
 
-  it("finds every reference, and renames them all (refusing a reserved word)", async () => {
+  it("finds every reference, highlights them, and renames them all (refusing a reserved word)", async () => {
     const at = positionOf("proc placeShip");
     const position = { line: at.line, character: at.character + 6 };
     const references = (await connection.sendRequest("textDocument/references", {
@@ -162,6 +162,12 @@ describe("the language server", () => {
     })) as unknown[];
     const count = TEXT.split(/\bplaceShip\b/).length - 1;
     expect(references).toHaveLength(count);
+    // Highlighting the name under the cursor marks the same places.
+    const highlights = (await connection.sendRequest("textDocument/documentHighlight", {
+      textDocument: { uri: URI },
+      position,
+    })) as { range: unknown }[];
+    expect(highlights.map((h) => h.range)).toEqual((references as { range: unknown }[]).map((r) => r.range));
     const rename = (await connection.sendRequest("textDocument/rename", {
       textDocument: { uri: URI },
       position,

@@ -2,7 +2,7 @@
  * The language server of `.rules` files (`rules lsp`, over stdio): diagnostics while typing, with the codes, places
  * and hints of `rules check`; hover (a declaration's first line and the comment above it); go to definition; find
  * references; rename; completion (fields after `.`, actions after `act p:`, names, built-in functions, keywords);
- * document symbols; signature help (a call's parameters, the one being written marked); formatting (the formatter
+ * document symbols; highlighting a name's occurrences; signature help (a call's parameters, the one being written marked); formatting (the formatter
  * Prettier runs); a quick fix for each "did you mean" hint.
  */
 import {
@@ -92,6 +92,7 @@ export function serveRules(connection: Connection): void {
       hoverProvider: true,
       definitionProvider: true,
       referencesProvider: true,
+      documentHighlightProvider: true,
       renameProvider: { prepareProvider: true },
       documentSymbolProvider: true,
       completionProvider: { triggerCharacters: ["."] },
@@ -180,6 +181,13 @@ export function serveRules(connection: Connection): void {
     return found.doc
       .occurrences(found.name.start)
       .map((n) => ({ uri: textDocument.uri, range: range(found.doc, n.start, n.end) }));
+  });
+
+  // The same occurrences as references, highlighted in the file where the cursor stands on a name.
+  connection.onDocumentHighlight(({ textDocument, position }) => {
+    const found = nameAt(textDocument.uri, position);
+    if (!found) return [];
+    return found.doc.occurrences(found.name.start).map((n) => ({ range: range(found.doc, n.start, n.end) }));
   });
 
   connection.onPrepareRename(({ textDocument, position }) => {
