@@ -146,7 +146,7 @@ describe("syntax errors", () => {
     const first = (text: string): Diagnostic => load(text)[0]!;
     expect(first(inFlow("  if x = 1 { end }"))).toMatchObject({
       code: Codes.syntaxError,
-      message: "expected `{`, found `=` (in block)",
+      message: "expected `{`, found `=` (in a block)",
       hint,
       span: expect.objectContaining({ line: 3, column: 8 }),
     });
@@ -164,11 +164,11 @@ describe("syntax errors", () => {
     expect(hints(game("fn f() = 1"))).toEqual([
       "a function reads `fn name(x: int): int = x + 1`, or `fn name(x: int): int { ... return x }`",
     ]);
-    expect(load(game("fn f() = 1"))[0]!.message).toBe("expected `:`, found `=` (in fn declaration)");
+    expect(load(game("fn f() = 1"))[0]!.message).toBe("expected `:`, found `=` (in a fn declaration)");
   });
 
   it("says what was expected instead of the end of the file", () => {
-    expect(load(game("const Y = 1 = 2"))[0]!.message).toBe("expected the end of the file, found `=` (in file)");
+    expect(load(game("const Y = 1 = 2"))[0]!.message).toBe("expected the end of the file, found `=` (in the file)");
   });
 
   it("a misspelt contextual word is a syntax error", () => {
