@@ -2,10 +2,11 @@
  * Bad input: whatever the file holds, the front end never throws, and every problem comes back as a diagnostic with
  * a code, a 1-based position and a hint.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { closestName, Codes, formatDiagnostic, spanAt, type Diagnostic } from "../src/diagnostics.ts";
 import { loadRules } from "../src/load.ts";
 import { MAX_DEPTH, MAX_ERRORS, MAX_NESTING, parseRules } from "../src/parse.ts";
+import { rulesLexer } from "../src/lexer.ts";
 import { MAX_CHAIN_DEPTH } from "../src/parser.ts";
 import { game, HEADER, inFlow } from "./helpers.ts";
 
@@ -262,6 +263,24 @@ describe("positions in large and garbled files", () => {
     expect(diagnostics.at(-1)?.message).toBe(`more errors not shown: checking stopped after the first ${MAX_ERRORS}`);
     // Nothing past the first few hundred lines was needed to find them.
     expect(Math.max(...diagnostics.map((d) => d.span.line))).toBeLessThan(1000);
+  });
+
+  it("garbage is lexed only as far as its first errors, in pieces: nothing lexes the whole text again", () => {
+    // Ten megabytes of tokens on one line that do not parse; the syntax errors' hints read the tokens already lexed.
+    const garbage = `${HEADER}\n${"x ) , ( ] 12 ".repeat(800_000)}`;
+    const lexed: number[] = [];
+    const original = rulesLexer.tokenize.bind(rulesLexer);
+    const tokenize = vi.spyOn(rulesLexer, "tokenize").mockImplementation((text, mode) => {
+      lexed.push(text.length);
+      return original(text, mode);
+    });
+    try {
+      expect(load(garbage).length).toBeGreaterThan(0);
+    } finally {
+      tokenize.mockRestore();
+    }
+    expect(Math.max(...lexed)).toBeLessThan(300_000);
+    expect(lexed.reduce((a, b) => a + b, 0)).toBeLessThan(garbage.length / 10);
   });
 
   it("a line of a megabyte is lexed in pieces, and an error at its end has its column on that line", () => {
