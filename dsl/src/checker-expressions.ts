@@ -548,7 +548,7 @@ export class ExpressionChecker {
         `${typeToString(obj)} has no fields`,
         obj.kind === "list"
           ? "for the number of elements write `size(list)`"
-          : "only records, players and decks have fields",
+          : "only records, players, decks, hexes and cells have fields",
       ),
     );
     return ERROR;

@@ -293,7 +293,7 @@ export class StatementChecker {
                 `a bare \`return\` ends a procedure or an action, not ${describeContext(c)}`,
                 c === "flow"
                   ? 'end the game with `end "reason"`, or leave a loop with `break`'
-                  : "give the value: `return <value>`",
+                  : "take it out: this part of the rules ends after its last statement",
               ),
             );
           }
