@@ -85,9 +85,11 @@ export function restore<S extends object, A extends EngineAction, V>(
     throw new SaveError(`not a save file: format is ${JSON.stringify(save.format)}, expected "${SAVE_FORMAT}"`);
   }
   if (save.version !== SAVE_VERSION) {
-    throw new SaveError(
-      `unsupported save version ${JSON.stringify(save.version)} (this runtime reads version ${SAVE_VERSION})`,
-    );
+    const found =
+      save.version === undefined
+        ? "the save has no version"
+        : `unsupported save version ${JSON.stringify(save.version)}`;
+    throw new SaveError(`${found} (this runtime reads version ${SAVE_VERSION})`);
   }
   if (save.game !== engine.name) {
     throw new SaveError(`the save is for game ${JSON.stringify(save.game)}, not "${engine.name}"`);

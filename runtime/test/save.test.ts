@@ -95,6 +95,7 @@ describe("restore", () => {
     { name: "not an object", input: () => "[1, 2]", reason: /must be a JSON object/ },
     { name: "wrong format", input: () => edited((s) => (s.format = "chess-pgn")), reason: /format is "chess-pgn"/ },
     { name: "wrong version", input: () => edited((s) => (s.version = 1)), reason: /unsupported save version 1/ },
+    { name: "no version", input: () => edited((s) => delete s.version), reason: /^the save has no version \(/ },
     { name: "wrong game", input: () => edited((s) => (s.game = "go")), reason: /for game "go", not "race-fixture"/ },
     {
       name: "rules changed",
