@@ -289,15 +289,7 @@ export class TestChecker {
         this.host.diagnostics.push(error(Codes.wrongArity, play.span, "`stop` takes no value", "write `play 0 stop`"));
       }
     } else {
-      this.host.diagnostics.push(
-        error(
-          Codes.unknownName,
-          play.action.span,
-          `unknown action or choice \`${play.action.text}\``,
-          didYouMean(play.action.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]) ??
-            "name an action of the rules, or a choice (`choose name: ...`)",
-        ),
-      );
+      this.host.diagnostics.push(this.unknownDecision(play.action));
     }
   }
 
@@ -312,14 +304,17 @@ export class TestChecker {
       this.host.use(decision.text);
       return;
     }
-    this.host.diagnostics.push(
-      error(
-        Codes.unknownName,
-        decision.span,
-        `unknown action or choice \`${decision.text}\``,
-        didYouMean(decision.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]) ??
-          "name an action of the rules, or a choice (`choose name: ...`)",
-      ),
+    this.host.diagnostics.push(this.unknownDecision(decision));
+  }
+
+  /** A name a test plays or waits for that is neither an action nor a choice of the rules. */
+  private unknownDecision(name: A.Name): Diagnostic {
+    return error(
+      Codes.unknownName,
+      name.span,
+      `unknown action or choice \`${name.text}\``,
+      didYouMean(name.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]) ??
+        "name an action of the rules, or a choice (`choose name: ...`)",
     );
   }
 

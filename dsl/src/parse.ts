@@ -8,7 +8,7 @@ import type { RulesFile, Span } from "./ast.ts";
 import { AstBuilder } from "./cst-to-ast.ts";
 import { Codes, error, sortDiagnostics, spanAt, type Diagnostic } from "./diagnostics.ts";
 import { MAX_CHAIN_DEPTH, NestingTooDeep, rulesParser, TooManyErrors } from "./parser.ts";
-import { openBrackets, syntaxHint, type OpenBracket } from "./syntax-hints.ts";
+import { describeRule, openBrackets, syntaxHint, type OpenBracket } from "./syntax-hints.ts";
 import { TokenStream } from "./token-stream.ts";
 
 /** Deeper nesting than this is surely a mistake, and would exhaust the parser's stack. */
@@ -229,46 +229,6 @@ const tokenWords: Readonly<Record<string, string>> = {
 function tokenWord(name: string): string {
   return tokenWords[name] ?? `\`${name.toLowerCase()}\``;
 }
-
-/** The grammar rule an error is in, in a designer's words: `fnDecl` is "a fn declaration", `operand` "a value". */
-function describeRule(rule: string): string {
-  const known = RULE_WORDS[rule];
-  if (known !== undefined) return known;
-  const words = rule
-    .replace(/Decl$/, " declaration")
-    .replace(/Stmt$/, " statement")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase();
-  return `${/^[aeiou]/.test(words) ? "an" : "a"} ${words}`;
-}
-
-/** Rules whose names are the parser's own words rather than the language's. */
-const RULE_WORDS: Readonly<Record<string, string>> = {
-  file: "the file",
-  expr: "a value",
-  operation: "a value",
-  arithmetic: "a value",
-  operand: "a value",
-  argument: "a value",
-  conditional: "an `if` value",
-  exprStmt: "a statement",
-  mapExpr: "a map",
-  listExpr: "a list",
-  generator: "a list",
-  matchExpr: "a `match` value",
-  canExpr: "a `can`",
-  typeExpr: "a type",
-  paramSpec: "a parameter",
-  paramList: "the parameters",
-  enumMember: "an enum member",
-  memberField: "a value an enum member carries",
-  tableRow: "a table row",
-  scoreRule: "a scoring rule",
-  wayRule: "a way's rule",
-  variantSet: "a variant's `set`",
-  testAnswer: "an answer",
-  pattern: "a `match` pattern",
-};
 
 /**
  * Sorts diagnostics by position and keeps the first MAX_ERRORS, summarising the rest in one more; `truncated` says

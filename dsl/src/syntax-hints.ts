@@ -1,6 +1,7 @@
 /**
- * The hint of a syntax error: every diagnostic says what to do about it. The parser knows the rule it was in, what
- * it expected and what it found; the hint adds where an unclosed bracket was opened, and how the rule reads.
+ * A syntax error in a designer's words: the grammar rule it is in as the language names it, and the hint (every
+ * diagnostic says what to do about it). The parser knows the rule it was in, what it expected and what it found; the
+ * hint adds where an unclosed bracket was opened, and how the rule reads.
  */
 import type { IToken } from "chevrotain";
 
@@ -189,4 +190,44 @@ const FORMS: Readonly<Record<string, string>> = {
   mapExpr: "a map reads `{ key: value, key: value }`",
   listExpr: "a list reads `[a, b, c]`, or `[f(x) for x in list if <condition>]`",
   generator: "a list made from another reads `[f(x) for x in list if <condition>]`",
+};
+
+/** The grammar rule an error is in, in a designer's words: `fnDecl` is "a fn declaration", `operand` "a value". */
+export function describeRule(rule: string): string {
+  const known = RULE_WORDS[rule];
+  if (known !== undefined) return known;
+  const words = rule
+    .replace(/Decl$/, " declaration")
+    .replace(/Stmt$/, " statement")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return `${/^[aeiou]/.test(words) ? "an" : "a"} ${words}`;
+}
+
+/** Rules whose names are the parser's own words rather than the language's. */
+const RULE_WORDS: Readonly<Record<string, string>> = {
+  file: "the file",
+  expr: "a value",
+  operation: "a value",
+  arithmetic: "a value",
+  operand: "a value",
+  argument: "a value",
+  conditional: "an `if` value",
+  exprStmt: "a statement",
+  mapExpr: "a map",
+  listExpr: "a list",
+  generator: "a list",
+  matchExpr: "a `match` value",
+  canExpr: "a `can`",
+  typeExpr: "a type",
+  paramSpec: "a parameter",
+  paramList: "the parameters",
+  enumMember: "an enum member",
+  memberField: "a value an enum member carries",
+  tableRow: "a table row",
+  scoreRule: "a scoring rule",
+  wayRule: "a way's rule",
+  variantSet: "a variant's `set`",
+  testAnswer: "an answer",
+  pattern: "a `match` pattern",
 };

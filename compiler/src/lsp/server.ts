@@ -76,7 +76,7 @@ export function serveRules(connection: Connection): void {
     if (known && known.version === text.version) return known.doc;
     let parseCache = parseCaches.get(uri);
     if (parseCache === undefined) parseCaches.set(uri, (parseCache = new ParseCache()));
-    const doc = new RulesDocument(text.getText(), uri.replace(/^file:\/\//, ""), parseCache);
+    const doc = new RulesDocument(text.getText(), pathOf(uri), parseCache);
     analysed.set(uri, { version: text.version, doc });
     return doc;
   };
@@ -257,7 +257,7 @@ export function serveRules(connection: Connection): void {
     const text = document.getText();
     let formatted: string;
     try {
-      formatted = formatRules(text, textDocument.uri.replace(/^file:\/\//, ""));
+      formatted = formatRules(text, pathOf(textDocument.uri));
     } catch (error) {
       if (error instanceof RulesFormatError) return [];
       throw error;
@@ -289,6 +289,11 @@ export function serveRules(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The file a document's URI names, as diagnostics and the formatter name it. */
+function pathOf(uri: string): string {
+  return uri.replace(/^file:\/\//, "");
 }
 
 function describe(d: Declared): string {
