@@ -2,7 +2,8 @@
  * A soak worker (run by tinypool in a process of its own): plays a run of random games of one game, variant and
  * player count, and reports each failure with the seed that reproduces it. Every `checkEvery`-th game is also
  * checked at every decision: the state validates and survives JSON, every seat's view and legal actions are asked
- * for, each legal action passes `check`, and all that asking leaves the game as it was.
+ * for, each legal action passes `check`, the rules' advice to agents (`progress`) is a number per seat, and all that
+ * asking leaves the game as it was.
  */
 import { abandonReason, createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { loadEngineOnce } from "../src/cli/registry.ts";
@@ -74,6 +75,9 @@ function checkedGame(
         if (refusal !== null) throw new Error(`step ${step}: a legal action of seat ${seat} is refused: ${refusal}`);
       }
     }
+    const progress = engine.progress?.(state);
+    if (progress !== undefined && (progress.length !== options.players || !progress.every(Number.isFinite)))
+      throw new Error(`step ${step}: the rules' progress is ${JSON.stringify(progress)}, not a number per seat`);
     // Looking plays only copies (the searches of `completing` and `can` among them): the game is as it was.
     if (JSON.stringify(state) !== saved)
       throw new Error(`step ${step}: viewing, listing or checking the actions changed the game`);

@@ -233,7 +233,8 @@ function playGames(
 /**
  * Every game ends (or is abandoned, `abandon`) within maxSteps. At every decision point toAct lists distinct seats,
  * each of which has a legal action; mayAct lists other seats, in ascending order, each with a legal action; the
- * seats in neither have none; and outcome() is null. Once over, outcome() gives `players` scores and ranks, ranks
+ * seats in neither have none; outcome() is null; and progress(), when the rules give one, is a finite number per
+ * seat. Once over, outcome() gives `players` scores and ranks, ranks
  * are consistent (1 + the number of seats ranked better) and the winners are exactly the seats ranked 1; once
  * abandoned, outcome() is still null and the standing is such a result.
  */
@@ -265,6 +266,14 @@ export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions)
       }
       const outcome = probe.call("outcome", () => engine.outcome(game.state));
       if (outcome !== null) probe.fail(`outcome() is ${short(outcome)} before the game is over`);
+      // The rules' advice to agents is read at every position they look at: a rules error there stops a search.
+      const progress = engine.progress;
+      if (progress !== undefined) {
+        const values = probe.call("progress", () => progress(game.state));
+        if (values.length !== o.players || !values.every(Number.isFinite)) {
+          probe.fail(`progress() is ${short(values)}: not one finite number per seat`);
+        }
+      }
       probe.checks++;
     },
     (game) => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ConformanceError,
+  RulesError,
   Session,
   createRng,
   randomPlayout,
@@ -145,6 +146,22 @@ describe("each check catches an engine broken its way", () => {
   it("checkPlayoutsTerminate: a game neither over nor waiting for anyone", () => {
     const lost = broken({ isOver: () => false });
     expect(() => checkPlayoutsTerminate(lost, options)).toThrow(/the game is not over but no seat is to act/);
+  });
+
+  it("checkPlayoutsTerminate: advice to agents that fails in some position, or is not a number per seat", () => {
+    const failing = broken({
+      progress: (s) => {
+        if (s.phase === "boost") throw new RulesError("index 3 is outside a list of 3");
+        return s.positions;
+      },
+    });
+    expect(() => checkPlayoutsTerminate(failing, options)).toThrow(/progress threw RulesError: index 3 is outside/);
+    const short = broken({ progress: (s) => s.positions.slice(1) });
+    expect(() => checkPlayoutsTerminate(short, options)).toThrow(
+      /progress\(\) is \[.*\]: not one finite number per seat/,
+    );
+    const notNumbers = broken({ progress: (s) => s.positions.map(() => Number.NaN) });
+    expect(() => checkPlayoutsTerminate(notNumbers, options)).toThrow(/not one finite number per seat/);
   });
 
   it("checkPlayoutsTerminate: inconsistent outcomes", () => {
