@@ -5,7 +5,15 @@
  * for, each legal action passes `check`, the rules' advice to agents (`progress`) is a number per seat, and all that
  * asking leaves the game as it was.
  */
-import { abandonReason, createRng, lowestSeat, randomInt, randomPlayout, type AnyEngine } from "@rules/runtime";
+import {
+  abandonReason,
+  createRng,
+  lowestSeat,
+  progressProblem,
+  randomInt,
+  randomPlayout,
+  type AnyEngine,
+} from "@rules/runtime";
 import { loadEngineOnce } from "../src/cli/registry.ts";
 
 export interface SoakTask {
@@ -76,8 +84,8 @@ function checkedGame(
       }
     }
     const progress = engine.progress?.(state);
-    if (progress !== undefined && (progress.length !== options.players || !progress.every(Number.isFinite)))
-      throw new Error(`step ${step}: the rules' progress is ${JSON.stringify(progress)}, not a number per seat`);
+    const badProgress = progress === undefined ? null : progressProblem(progress, options.players);
+    if (badProgress !== null) throw new Error(`step ${step}: ${badProgress}`);
     // Looking plays only copies (the searches of `completing` and `can` among them): the game is as it was.
     if (JSON.stringify(state) !== saved)
       throw new Error(`step ${step}: viewing, listing or checking the actions changed the game`);

@@ -234,9 +234,9 @@ function playGames(
  * Every game ends (or is abandoned, `abandon`) within maxSteps. At every decision point toAct lists distinct seats,
  * each of which has a legal action; mayAct lists other seats, in ascending order, each with a legal action; the
  * seats in neither have none; outcome() is null; and progress(), when the rules give one, is a finite number per
- * seat. Once over, outcome() gives `players` scores and ranks, ranks
- * are consistent (1 + the number of seats ranked better) and the winners are exactly the seats ranked 1; once
- * abandoned, outcome() is still null and the standing is such a result.
+ * seat. Once over, outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of seats ranked
+ * better) and the winners are exactly the seats ranked 1; once abandoned, outcome() is still null and the standing is
+ * such a result.
  */
 export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkPlayoutsTerminate", o);
@@ -269,10 +269,11 @@ export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions)
       // The rules' advice to agents is read at every position they look at: a rules error there stops a search.
       const progress = engine.progress;
       if (progress !== undefined) {
-        const values = probe.call("progress", () => progress(game.state));
-        if (values.length !== o.players || !values.every(Number.isFinite)) {
-          probe.fail(`progress() is ${short(values)}: not one finite number per seat`);
-        }
+        const problem = progressProblem(
+          probe.call("progress", () => progress(game.state)),
+          o.players,
+        );
+        if (problem !== null) probe.fail(problem);
       }
       probe.checks++;
     },
@@ -690,6 +691,13 @@ function viewOrNothing<S extends object>(engine: Engine<S, EngineAction, unknown
     if (error instanceof RulesError) return NOT_SHOWABLE;
     throw error;
   }
+}
+
+/** Null when `values`, the rules' `progress` in some position, are one finite number per seat, else what is wrong. */
+export function progressProblem(values: readonly number[], players: number): string | null {
+  return Array.isArray(values) && values.length === players && values.every((v) => Number.isFinite(v))
+    ? null
+    : `progress() is ${short(values)}: not one finite number per seat`;
 }
 
 /** Null when `outcome` is a consistent result for `players` seats, else what is wrong. */

@@ -183,6 +183,7 @@ export {
   checkSaveRestore,
   checkViewsHide,
   checkDeterminize,
+  progressProblem,
   requireViewsHide,
   type ConformanceOptions,
   type ConformanceReport,
