@@ -17,7 +17,7 @@ import type { UnionChecker } from "./checker-unions.ts";
 import type { VisibilityChecker } from "./checker-visibility.ts";
 import type { FieldInfo, RecordInfo } from "./checker.ts";
 import type { DerivedData } from "./derived-data.ts";
-import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
+import { Codes, declaredAs, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
 import type { RoutineGraph } from "./routine-graph.ts";
 import {
   BOOL,
@@ -965,7 +965,7 @@ export class ExpressionChecker {
           Codes.wrongArity,
           e.span,
           `\`${e.callee.text}\` takes ${params.length} argument${params.length === 1 ? "" : "s"}, got ${e.args.length}`,
-          `it is declared \`${e.callee.text}(${params.map((p) => p.name.text).join(", ")})\``,
+          declaredAs(e.callee.text, params),
         ),
       );
     }

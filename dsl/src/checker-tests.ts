@@ -6,7 +6,7 @@
 import type * as A from "./ast.ts";
 import type { DecisionSite } from "./checker.ts";
 import type { Context } from "./checker-context.ts";
-import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
+import { Codes, declaredAs, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
 import { BOOL, INT, isAssignable, withoutNone, type Type } from "./types.ts";
 
 export interface TestHost {
@@ -255,7 +255,7 @@ export class TestChecker {
             Codes.wrongArity,
             play.span,
             `\`${play.action.text}\` takes ${action.params.length} argument(s), got ${play.args.length}`,
-            `it is declared \`${play.action.text}(${action.params.map((p) => p.name.text).join(", ")})\``,
+            declaredAs(play.action.text, action.params),
           ),
         );
       }

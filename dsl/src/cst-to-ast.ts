@@ -7,12 +7,12 @@
 import type { CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.ts";
 import { Codes, error } from "./diagnostics.ts";
+import { ABANDON_FORM, GAME_FORM, TEST_SETTING_FORMS, VARIANT_SET_FORM } from "./syntax-hints.ts";
 import { StatementBuilder } from "./cst-to-ast-statements.ts";
 import { nodes, node, maybeNode, tokens, token, has, tokenSpan, nodeSpan, name, unquote } from "./cst-reading.ts";
 
 /** How the rules that take a word read, for the hints of their syntax errors. */
 const SCORING_FORMS = "`score p: ...`, `tiebreak p: ...`, `tiebreak lowest p: ...` or `progress p: ...`";
-const TEST_SETTINGS = "`players 3`, `seed 7`, `seeds 400` or `random 0, 2`";
 const ALWAYS_FORM = "`expect always in 50 random games: <condition>`";
 
 export class AstBuilder extends StatementBuilder {
@@ -31,7 +31,7 @@ export class AstBuilder extends StatementBuilder {
     const span = nodeSpan(n);
     switch (key) {
       case "gameDecl": {
-        this.expectWord(token(n, "Identifier"), ["players"], "in a game declaration", '`game "Name" { players 2..4 }`');
+        this.expectWord(token(n, "Identifier"), ["players"], "in a game declaration", GAME_FORM);
         return {
           kind: "game",
           span,
@@ -110,10 +110,7 @@ export class AstBuilder extends StatementBuilder {
         return this.scoring(n);
       case "abandonDecl": {
         const words = tokens(n, "Identifier");
-        if (
-          !this.expectWord(words[1]!, ["when"], "after the reason of `abandon`", '`abandon "reason" when <condition>`')
-        )
-          return undefined;
+        if (!this.expectWord(words[1]!, ["when"], "after the reason of `abandon`", ABANDON_FORM)) return undefined;
         return {
           kind: "abandon",
           span,
@@ -384,7 +381,7 @@ export class AstBuilder extends StatementBuilder {
   private variant(n: CstNode): A.VariantDecl {
     const sets: A.VariantSet[] = nodes(n, "variantSet").flatMap((s) => {
       const ids = tokens(s, "Identifier");
-      if (!this.expectWord(ids[0]!, ["set"], "in a variant", "`set PARAM = value`")) return [];
+      if (!this.expectWord(ids[0]!, ["set"], "in a variant", VARIANT_SET_FORM)) return [];
       return [{ span: nodeSpan(s), name: name(ids[1]!), value: this.expr(node(s, "expr")) }];
     });
     const replacements = [
@@ -415,7 +412,7 @@ export class AstBuilder extends StatementBuilder {
       if (setting) {
         const word = token(setting, "Identifier");
         const values = tokens(setting, "IntLiteral").map((t) => this.int(t));
-        if (!this.expectWord(word, ["players", "seed", "seeds", "random"], "in a test", TEST_SETTINGS)) continue;
+        if (!this.expectWord(word, ["players", "seed", "seeds", "random"], "in a test", TEST_SETTING_FORMS)) continue;
         if (has(setting, "Setup") && word.image !== "random") {
           this.diagnostics.push(
             error(

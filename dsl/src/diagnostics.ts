@@ -53,6 +53,11 @@ export function warning(code: Code, span: Span, message: string, hint: string): 
   return { code, severity: "warning", message, span, hint };
 }
 
+/** The hint of a call or a play given the wrong number of arguments: how it is declared. */
+export function declaredAs(name: string, params: readonly { readonly name: { readonly text: string } }[]): string {
+  return `it is declared \`${name}(${params.map((p) => p.name.text).join(", ")})\``;
+}
+
 /** A field declared twice in one block (of a record, of the game, of each player). */
 export function fieldDeclaredTwice(name: string, span: Span): Diagnostic {
   return error(Codes.duplicate, span, `the field \`${name}\` is declared twice`, "remove one of them, or rename it");

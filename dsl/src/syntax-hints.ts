@@ -103,6 +103,12 @@ const RULES_WITH_EQUALS: ReadonlySet<string> = new Set([
   "typeExpr",
 ]);
 
+/** Forms the syntax hints give and the AST builder's hints too (a word a rule expects, `expectWord`). */
+export const GAME_FORM = '`game "Name" { players 2..4 }`';
+export const ABANDON_FORM = '`abandon "reason" when <condition>`';
+export const VARIANT_SET_FORM = "`set PARAM = value`";
+export const TEST_SETTING_FORMS = "`players 3`, `seed 7`, `seeds 400` or `random 0, 2`";
+
 const VALUE = "a value goes here: a number, a text, a name, a call `f(x)`, a list `[a, b]`, a map `{k: v}` or `(...)`";
 const FIELD = "a field reads `name: Type`, or `name: Type = value`, one a line";
 const MATCH = "a match reads `match value { member(x) => ..., none => ..., _ => ... }`";
@@ -114,7 +120,7 @@ const PARAMETERS = "parameters read `(name: Type, other: Type)`; an action's may
 
 /** How each rule of the grammar reads, by its name in the parser. */
 const FORMS: Readonly<Record<string, string>> = {
-  gameDecl: 'the game reads `game "Name" { players 2..4 }`',
+  gameDecl: `the game reads ${GAME_FORM}`,
   enumDecl: "an enum reads `enum Suit { hearts, spades }`, its members separated by `,`",
   enumMember: "a member that carries values reads `tile(id: int, face: Suit)`",
   memberField: "a value a member carries reads `name: Type`",
@@ -142,14 +148,14 @@ const FORMS: Readonly<Record<string, string>> = {
   flowDecl: "the flow reads `flow { ... }`",
   scoringDecl: "a scoring block holds `score p: ...`, and may add `tiebreak p: ...` and `progress p: ...`",
   scoreRule: "a scoring rule reads `score p: <the points of p>`",
-  abandonDecl: 'an abandon rule reads `abandon "reason" when <condition>`',
+  abandonDecl: `an abandon rule reads ${ABANDON_FORM}`,
   variantDecl:
     'a variant reads `variant name "what it changes" { set PARAM = value }`, and may declare fn, proc and action again',
-  variantSet: "a variant sets a param: `set PARAM = value`",
+  variantSet: `a variant sets a param: ${VARIANT_SET_FORM}`,
   testFnDecl: "a test's function reads `test fn name(x: int): int = ...`",
   testDecl: TEST_STEPS,
   testStep: TEST_STEPS,
-  testSetting: "a setting reads `players 3`, `seed 7`, `seeds 400` or `random 0, 2`",
+  testSetting: `a setting reads ${TEST_SETTING_FORMS}`,
   testVariant: "a test's variant reads `variant name`",
   testPlay: "a play reads `play 0 Action(arguments)`, or `play until decision`",
   testAction: "a play reads `play 0 Action(arguments)`: the seat, then the action or choice",

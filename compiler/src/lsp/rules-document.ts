@@ -65,8 +65,13 @@ export class RulesDocument {
   readonly declarations: readonly Declared[];
   /** Every identifier in the text (not in comments or strings), in order. */
   readonly names: readonly NameAt[];
-  /** Every token's text and offset, in order (what a signature help walks back through). */
-  private readonly tokens: readonly { readonly image: string; readonly start: number; readonly name: boolean }[];
+  /** Every token's text and place, in order (what a signature help walks back through); `names` are its identifiers. */
+  private readonly tokens: readonly {
+    readonly image: string;
+    readonly start: number;
+    readonly end: number;
+    readonly name: boolean;
+  }[];
   private readonly lineStarts: number[];
   /** The names the checker resolved to a local (a `let`, a parameter, a loop variable...), and every local declared. */
   private readonly localRefs: { readonly start: number; readonly symbol: LocalSymbol }[] = [];
@@ -82,15 +87,13 @@ export class RulesDocument {
     this.lineStarts = [0];
     for (let i = 0; i < text.length; i++) if (text[i] === "\n") this.lineStarts.push(i + 1);
     this.declarations = file ? file.declarations.flatMap((d) => this.declared(d)) : [];
-    const tokens = rulesLexer.tokenize(text).tokens;
-    this.tokens = tokens.map((t) => ({
+    this.tokens = rulesLexer.tokenize(text).tokens.map((t) => ({
       image: t.image,
       start: t.startOffset,
+      end: (t.endOffset ?? t.startOffset) + 1,
       name: t.tokenType.name === "Identifier",
     }));
-    this.names = tokens
-      .filter((t) => t.tokenType.name === "Identifier")
-      .map((t) => ({ name: t.image, start: t.startOffset, end: (t.endOffset ?? t.startOffset) + 1 }));
+    this.names = this.tokens.filter((t) => t.name).map((t) => ({ name: t.image, start: t.start, end: t.end }));
     if (file) this.collectLocals(file);
   }
 

@@ -2,8 +2,8 @@
  * The language server of `.rules` files (`rules lsp`, over stdio): diagnostics while typing, with the codes, places
  * and hints of `rules check`; hover (a declaration's first line and the comment above it); go to definition; find
  * references; rename; completion (fields after `.`, actions after `act p:`, names, built-in functions, keywords);
- * document symbols; highlighting a name's occurrences; signature help (a call's parameters, the one being written marked); formatting (the formatter
- * Prettier runs); a quick fix for each "did you mean" hint.
+ * document symbols; highlighting a name's occurrences; signature help (a call's parameters, the one being written
+ * marked); formatting (the formatter Prettier runs); a quick fix for each "did you mean" hint.
  */
 import {
   CodeActionKind,
