@@ -27,7 +27,11 @@ export interface BuiltinSignature {
   readonly effect: boolean;
 }
 
-export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
+/**
+ * The built-in functions by name. The table has no prototype: it is read with the names a rules file calls, and
+ * `valueOf(...)` or `constructor(...)` must be unknown functions there, not Object's methods (the checker threw).
+ */
+export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = Object.assign(Object.create(null), {
   size: { arity: 1, describe: "size(list): how many elements", effect: false },
   draw: {
     arity: 1,
@@ -145,7 +149,7 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
       "route(h from start, to: target, within: budget, cost: ..., enter: ..., stop: ...): the squares of the cheapest way there, none if there is none",
     effect: false,
   },
-};
+}) as Record<string, BuiltinSignature>;
 
 /** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */
 export const HEX_DIR_ENUM = "HexDir";

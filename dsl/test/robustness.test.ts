@@ -412,6 +412,15 @@ describe("fuzzing", () => {
     }
   });
 
+  it("a call named like one of Object's own methods is an unknown function, not a crash", () => {
+    // The fuzzer's damage wrote `valueOf` before a call's parentheses: the checker read Object.prototype.valueOf as a
+    // built-in function and threw.
+    for (const name of ["valueOf", "toString", "constructor", "hasOwnProperty", "__proto__"]) {
+      const diagnostics = load(game(`fn f(): int = ${name}(1)`));
+      expect(diagnostics.map((d) => d.message)).toContain(`unknown function \`${name}\``);
+    }
+  });
+
   it("every prefix of a valid file either loads or reports, without throwing", () => {
     const text = inFlow(
       `  for p in players {
