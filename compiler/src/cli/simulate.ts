@@ -47,17 +47,23 @@ import {
  */
 const AHEAD = 3;
 
-/** How long this thread plays before it judges how long the games left would take it. */
-const WARM_UP_MS = 200;
+/**
+ * How long this thread plays before it judges how long the games left would take it: its pace keeps growing while
+ * the engine warms up (Letter of Marque's games after the first 200 ms went three times as fast as the last range
+ * before them, which made 16,000 games left look like 440 ms of work, not 160).
+ */
+const WARM_UP_MS = 300;
 
 /**
- * Starting a worker costs about as much as a few hundred milliseconds of games (it loads the engine and warms up
- * again): a run whose games would take this thread less is left to it. `RULES_WORKER_START_MS` sets another bound
+ * Starting a worker costs about as much as half a second of games: it loads the engine and warms up again, two to
+ * four times slower than this thread for its first few hundred milliseconds, while its compiler threads slow this
+ * one down (on two cores, a pool started at once lost on 20,000 and 40,000 Letter of Marque games and gained from
+ * 80,000). A run whose games would take this thread less is left to it. `RULES_WORKER_START_MS` sets another bound
  * (0: start the workers at once, as the tests of the workers do).
  */
 function workerStartMs(): number {
   const set = Number(process.env.RULES_WORKER_START_MS);
-  return process.env.RULES_WORKER_START_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 400;
+  return process.env.RULES_WORKER_START_MS !== undefined && Number.isFinite(set) && set >= 0 ? set : 600;
 }
 
 /**
