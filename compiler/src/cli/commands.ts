@@ -15,8 +15,9 @@ export interface CommandEntry {
 export const SUMMARIES = {
   compile: "compile rulesets into typed engines and conformance tests (default: every ruleset)",
   check: "report the diagnostics of a .rules file; generate nothing",
-  play: "play a game in the terminal: human seats pick their moves, the other seats play at random",
-  simulate: "play batches of random games and summarize them (length, win rate and mean score by seat)",
+  play: "play a game in the terminal: human seats pick their moves, agents (random players by default) play the others",
+  simulate:
+    "play batches of games between agents (random players by default) and summarize them (length, how they ended, win rate and mean score by seat)",
   merge: "add up the shards of a simulation (`simulate --shard i/n`) into the summaries one run gives",
   replay: "replay a save file or a log file ({ game, options, log }), printing each action and the outcome",
   new: "start a new ruleset under rulesets/<game>/ that compiles, tests and simulates at once",

@@ -108,6 +108,7 @@ scoring {
 
 test "a roll scores the die's face" {
   players ${min}
+  // Forces the next random result, counted from 0: the die shows its fourth face.
   random 3
   play 0 Roll
   expect players[0].points == 4
