@@ -179,8 +179,8 @@ export interface MctsOptions {
   /** Simulated games per decision. */
   readonly iterations: number;
   /**
-   * Random actions after the tree before a simulated game is judged by its standing (the rules' scoring now);
-   * Infinity plays every simulated game to its end.
+   * Random actions after the tree before a simulated game is judged: by each seat's lead in progress when the rules
+   * give one, else by its standing (the rules' scoring now); Infinity plays every simulated game to its end.
    */
   readonly rolloutDepth?: number;
   /** The UCB exploration constant (rewards lie in 0..1). */
@@ -209,14 +209,23 @@ function keyOf(action: EngineAction): string {
 /**
  * Information-set Monte Carlo tree search (single observer): each iteration imagines the hidden part of the game
  * afresh from its seat's view, walks the tree by UCB among the actions legal in that imagined game, adds one node,
- * plays at random to the end (or `rolloutDepth` actions, then judges the standing), and credits each node's seat
- * with its share of the result. It takes the action tried most. It never interrupts.
+ * plays at random to the end (or `rolloutDepth` actions, then judges the progress or the standing), and credits each
+ * node's seat with its share of the result (or its lead in progress). It takes the action tried most. It never
+ * interrupts.
  */
 export class MctsAgent implements Agent {
   readonly rng: RngState;
   private readonly iterations: number;
   private readonly rolloutDepth: number;
   private readonly exploration: number;
+  /**
+   * Whether the current search judges simulated games by progress (`byProgress`), and the lowest and highest lead
+   * it has credited: a node's mean lead is scaled into 0..1 by them for UCB (as MuZero scales its values), since the
+   * rules' progress has no fixed range.
+   */
+  private scaled = false;
+  private lowest = Number.POSITIVE_INFINITY;
+  private highest = Number.NEGATIVE_INFINITY;
   /** Simulated games abandoned because the imagined game broke a rule the real one keeps (see `determinize`). */
   failedSamples = 0;
   /**
@@ -244,6 +253,9 @@ export class MctsAgent implements Agent {
     const legal = engine.legalActions(state, seat);
     if (legal.length <= 1) return onlyAction(legal, seat);
     const root = node(seat);
+    this.scaled = this.byProgress(engine);
+    this.lowest = Number.POSITIVE_INFINITY;
+    this.highest = Number.NEGATIVE_INFINITY;
     // The engine's own functions: a rules error in an imagined game is a failed sample, not reported (so its file
     // need not be named), and the look-ahead calls them thousands of times.
     const own = unnamed(engine);
@@ -258,7 +270,7 @@ export class MctsAgent implements Agent {
         this.failedSamples++;
         continue;
       }
-      const reward = rewards(own, game);
+      const reward = this.scaled ? this.progressLeads(own, game) : rewards(own, game);
       for (const n of path) {
         n.visits++;
         n.total += reward(n.actor);
@@ -280,6 +292,39 @@ export class MctsAgent implements Agent {
       }
     }
     return this.take(here, least!.action);
+  }
+
+  /**
+   * Whether simulated games are judged by the rules' progress: when the rules give it and rollouts are cut short.
+   * A rollout of random play to the end of a long game says little (random pirates never conquer a city), where the
+   * designer's measure of the way to a win, a few actions on, does.
+   */
+  private byProgress<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>): boolean {
+    return engine.progress !== undefined && this.rolloutDepth !== Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Each seat's lead in progress over the best other seat in `game`, over or not (a won game leads by the progress
+   * its win brought), noted in the range the search scales by.
+   */
+  private progressLeads<S extends object, A extends EngineAction>(
+    engine: AnyEngineOf<S, A>,
+    game: S,
+  ): (seat: Seat) => number {
+    const progress = engine.progress!(game);
+    for (let seat = 0; seat < progress.length; seat++) {
+      const value = lead(progress, seat);
+      if (value < this.lowest) this.lowest = value;
+      if (value > this.highest) this.highest = value;
+    }
+    return (seat) => lead(progress, seat);
+  }
+
+  /** A node's mean reward in 0..1: its share of wins, or its mean progress lead scaled by the search's range. */
+  private meanReward(child: TreeNode): number {
+    const mean = child.total / child.visits;
+    if (!this.scaled) return mean;
+    return this.highest > this.lowest ? (mean - this.lowest) / (this.highest - this.lowest) : 0.5;
   }
 
   /** `action`, counted as taken from the view `here`. */
@@ -328,7 +373,7 @@ export class MctsAgent implements Agent {
         const value =
           child.visits === 0
             ? Number.POSITIVE_INFINITY
-            : child.total / child.visits + this.exploration * Math.sqrt(Math.log(child.available) / child.visits);
+            : this.meanReward(child) + this.exploration * Math.sqrt(Math.log(child.available) / child.visits);
         if (value > bestValue) {
           bestValue = value;
           chosen = { action, child };

@@ -15,7 +15,8 @@ type Move = { type: "step" | "brace" | "leap" | "rest"; player: number };
 
 const TOP = 30;
 
-function climbEngine(withProgress: boolean): Engine<Climb, Move, Climb> {
+/** `unit`: what a step of height is worth in progress (its scale is the designer's). */
+function climbEngine(withProgress: boolean, unit = 1): Engine<Climb, Move, Climb> {
   const over = (s: Climb): boolean => s.heights.some((h) => h >= TOP);
   const legalActions = (s: Climb, seat: number): Move[] =>
     over(s) || seat !== s.current
@@ -55,7 +56,7 @@ function climbEngine(withProgress: boolean): Engine<Climb, Move, Climb> {
     view: (s) => s,
     outcome: (s) => (over(s) ? standing(s) : null),
     standing,
-    ...(withProgress ? { progress: (s: Climb) => s.heights } : {}),
+    ...(withProgress ? { progress: (s: Climb) => s.heights.map((h) => h * unit) } : {}),
     determinize: (s) => ({ ...s, heights: [...s.heights] }),
     validateState: () => null,
   };
@@ -86,6 +87,23 @@ describe("agents and the rules' progress", () => {
     expect(firstMoves(mcts, climbEngine(false))).not.toEqual(["brace"]);
     // Bracing, then leaping in the rollout, puts it furthest ahead.
     expect(firstMoves(mcts, climbEngine(true))).toEqual(["brace"]);
+  });
+
+  it("MCTS weighs by how much a seat leads, not only whether it does: far ahead, it still climbs fastest", () => {
+    // Seat 0 leads whatever it does: crediting only the leader, every action looked the same.
+    const ahead: Climb = { heights: [10, 0], braced: false, current: 0 };
+    const chosen = (unit: number): string[] => {
+      const seen = new Set<string>();
+      for (let seed = 0; seed < 20; seed++) {
+        const mcts = new MctsAgent(seed, { iterations: 60, rolloutDepth: 1 });
+        seen.add(mcts.choose(climbEngine(true, unit), ahead, 0).type);
+      }
+      return [...seen];
+    };
+    expect(chosen(1)).toEqual(["brace"]);
+    // Whatever the scale of the rules' progress: the search scales the leads it has seen into 0..1.
+    expect(chosen(0.001)).toEqual(["brace"]);
+    expect(chosen(1000)).toEqual(["brace"]);
   });
 
   it("with a depth of 2, of actions that reach as far it takes the one that gets further at once: no detours", () => {
