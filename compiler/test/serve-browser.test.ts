@@ -51,6 +51,10 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
 
   it("a whole game of Letter of Marque, three people at one screen, by clicking; undo, save and load", async () => {
     const { page, url } = await open("letter-of-marque");
+    // Its rules give no progress: the agents that look further ahead by it are not offered.
+    await page.goto(url);
+    const offered = await page.locator("form[data-panel=setup] select[name=seat1] option").allTextContents();
+    expect(offered).toEqual(["human", "random", "greedy", "mcts:200"]);
     await newGame(page, url, 3, ["human", "human", "human"]);
     await expect.poll(() => page.locator("[data-panel=actions] button").count()).toBeGreaterThan(0);
     // The players see their own reserve, and of the others' only how many ships are in it.
@@ -103,9 +107,13 @@ describe.runIf(browserTestsRun)("playing in the browser", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
-  it("one turn of Predoni dei Mari against two random players", async () => {
+  it("one turn of Predoni dei Mari against a search agent and a random player", async () => {
     const { page, url } = await open("predoni-dei-mari");
-    await newGame(page, url, 3, ["human", "random", "random"]);
+    // Its rules say how far a pirate is (`progress`): the agents that follow it further ahead may sit too.
+    await page.goto(url);
+    const offered = await page.locator("form[data-panel=setup] select[name=seat1] option").allTextContents();
+    expect(offered).toEqual(["human", "random", "greedy", "mcts:200", "greedy:2:2", "mcts:200:8"]);
+    await newGame(page, url, 3, ["human", "greedy:2:2", "random"]);
     const ended = (): Promise<boolean> =>
       page
         .locator("[data-panel=log] li")
