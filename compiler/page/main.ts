@@ -12,16 +12,18 @@ type AnyTable = Table<object, EngineAction, unknown>;
 
 /** More answers than this to one choice are offered as a list to pick from, not as buttons. */
 const MOST_BUTTONS = 12;
-const SITTERS = ["human", "random", "greedy", "mcts:200"];
-
 /**
  * Who may sit at a seat: a person or an agent. Rules that say how far a player is (`progress`) also get the agents that
  * follow it further ahead: a pirate of Predoni's one-ply `greedy` rarely conquers a city, `greedy:2:2` does, and
  * `mcts:200:8` judges its look-ahead by progress rather than playing each simulated game to its end.
  */
-function sitters(): readonly string[] {
-  return engine.progress === undefined ? SITTERS : [...SITTERS, "greedy:2:2", "mcts:200:8"];
-}
+const SITTERS: readonly string[] = [
+  "human",
+  "random",
+  "greedy",
+  "mcts:200",
+  ...(engine.progress === undefined ? [] : ["greedy:2:2", "mcts:200:8"]),
+];
 
 let table: AnyTable | null = null;
 let problem = "";
@@ -71,7 +73,7 @@ function setupForm(): HTMLFormElement {
     seats.replaceChildren(
       ...Array.from({ length: Number(players.value) }, (_, seat) => {
         const label = element("label", ` seat ${seat} `);
-        label.append(select(`seat${seat}`, sitters(), seat === 0 ? "human" : "random"));
+        label.append(select(`seat${seat}`, SITTERS, seat === 0 ? "human" : "random"));
         return label;
       }),
     );

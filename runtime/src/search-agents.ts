@@ -312,12 +312,12 @@ export class MctsAgent implements Agent {
     game: S,
   ): (seat: Seat) => number {
     const progress = engine.progress!(game);
-    for (let seat = 0; seat < progress.length; seat++) {
-      const value = lead(progress, seat);
+    const leads = progress.map((_, seat) => lead(progress, seat));
+    for (const value of leads) {
       if (value < this.lowest) this.lowest = value;
       if (value > this.highest) this.highest = value;
     }
-    return (seat) => lead(progress, seat);
+    return (seat) => leads[seat] ?? 0;
   }
 
   /** A node's mean reward in 0..1: its share of wins, or its mean progress lead scaled by the search's range. */
