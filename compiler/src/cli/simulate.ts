@@ -26,6 +26,7 @@ import { Presets, SingleBar } from "cli-progress";
 import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import type { SimulateTask } from "./simulate-worker.ts";
+import { GameRanges, type GameRange } from "./game-ranges.ts";
 import { parseShard, SHARD_FORMAT, shardRange, type ShardFile, type ShardSlice } from "./shards.ts";
 import {
   bundleEngine,
@@ -53,6 +54,9 @@ const AHEAD = 3;
  * before them, which made 16,000 games left look like 440 ms of work, not 160).
  */
 const WARM_UP_MS = 300;
+
+/** How long a range of games should take a thread, once a batch's pace is known (see `GameRanges`). */
+const RANGE_MS = 50;
 
 /**
  * Starting a worker costs about as much as half a second of games: it loads the engine and warms up again, two to
@@ -84,25 +88,23 @@ export async function simulateInWorkers(
   const batches = selectBatches(engines, request);
   const total = batches.length * request.games;
   const options = batches.map(({ players, variant }) => batchOptions(request, players, variant));
-  // Ranges small enough for the threads to share a batch evenly (and for this thread to answer the workers often),
-  // large enough to keep messages few.
-  const size = Math.max(20, Math.ceil(request.games / (workers * 32)));
-  const jobs: { batch: number; range: number; from: number; count: number }[] = batches.flatMap((_, batch) =>
-    Array.from({ length: Math.ceil(request.games / size) }, (_, range) => ({
-      batch,
-      range,
-      from: range * size,
-      count: Math.min(size, request.games - range * size),
-    })),
+  const ranges = new GameRanges(
+    batches.length,
+    request.games,
+    Math.max(20, Math.ceil(request.games / (workers * 32))),
+    RANGE_MS,
   );
-  const tallies: BatchTally[][] = batches.map(() => []);
+  const tallies: { from: number; tally: BatchTally }[][] = batches.map(() => []);
   const spentMs = batches.map(() => 0);
-  let next = 0;
   let done = 0;
   let failure: { error: unknown } | undefined;
-  const finished = (job: (typeof jobs)[number], tally: BatchTally, started: number): void => {
-    tallies[job.batch]![job.range] = tally;
-    spentMs[job.batch]! += performance.now() - started;
+  /** The next range to play, or undefined when every game is given out (or a game failed). */
+  const nextJob = (): GameRange | undefined => (failure === undefined ? ranges.next() : undefined);
+  const finished = (job: GameRange, tally: BatchTally, started: number): void => {
+    tallies[job.batch]!.push({ from: job.from, tally });
+    const spent = performance.now() - started;
+    spentMs[job.batch]! += spent;
+    ranges.played(job, spent);
     done += job.count;
     const { engine, variant, players } = batches[job.batch]!;
     onProgress?.(done, total, `${engine.name} ${variant} ${players}p`);
@@ -110,20 +112,23 @@ export async function simulateInWorkers(
   /** The first failure stops every thread taking new ranges. */
   const failed = (error: unknown): void => {
     failure ??= { error };
-    next = jobs.length;
   };
   const startAfterMs = workerStartMs();
   let pool: PoolOfWorkers | undefined;
   const runners: Promise<void>[] = [];
-  const inPool = async (started: PoolOfWorkers): Promise<void> => {
-    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
+  /** A pool's thread of ranges; the `spare` ones, which hold ranges ahead, stop when the games are slow. */
+  const inPool = async (started: PoolOfWorkers, spare: boolean): Promise<void> => {
+    for (;;) {
+      if (spare && ranges.slow()) return;
+      const job = nextJob();
+      if (job === undefined) return;
       const begun = performance.now();
       finished(job, await started.play(job.batch, options[job.batch]!, job.from, job.count), begun);
     }
   };
   try {
     const begun = performance.now();
-    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
+    for (let job = nextJob(); job !== undefined; job = nextJob()) {
       const started = performance.now();
       finished(job, tallyGames(batches[job.batch]!.engine, options[job.batch]!, job.from, job.count), started);
       // The games left, at the pace of the range just played, once the engine has warmed up (its first games are
@@ -132,7 +137,7 @@ export async function simulateInWorkers(
       const leftMs = ((performance.now() - started) / job.count) * (total - done);
       if (pool === undefined && workers > 1 && warm && leftMs > startAfterMs) {
         pool = await PoolOfWorkers.start(batches, enginePaths, workers - 1);
-        for (let i = 0; i < AHEAD * (workers - 1); i++) runners.push(inPool(pool).catch(failed));
+        for (let i = 0; i < AHEAD * (workers - 1); i++) runners.push(inPool(pool, i >= workers - 1).catch(failed));
       }
       // Between ranges, the workers' messages are answered.
       if (pool !== undefined) await new Promise((resolve) => setImmediate(resolve));
@@ -144,7 +149,14 @@ export async function simulateInWorkers(
     await pool?.stop();
   }
   if (failure !== undefined) throw failure.error;
-  return batches.map(({ engine }, b) => summarize(engine, options[b]!, tallies[b]!.reduce(mergeTallies), spentMs[b]!));
+  // In the order of the games, as one thread tallies them.
+  const merged = tallies.map((ranges) =>
+    ranges
+      .sort((a, b) => a.from - b.from)
+      .map((range) => range.tally)
+      .reduce(mergeTallies),
+  );
+  return batches.map(({ engine }, b) => summarize(engine, options[b]!, merged[b]!, spentMs[b]!));
 }
 
 /** The worker threads of `simulateInWorkers`, each loading the engines it is given ranges of. */
