@@ -42,9 +42,8 @@ export function makeAgent(name: string, seed: number): Agent {
   if (m) {
     const iterations = Number(m[1]);
     const depth = m[2] === undefined ? undefined : Number(m[2]);
-    if (iterations < 1 || (depth !== undefined && depth < 1)) {
-      throw new RangeError(`"${name}": an MCTS agent needs at least 1 iteration and a rollout depth of at least 1`);
-    }
+    // A rollout depth of 0 judges each simulated game where the tree leaves it.
+    if (iterations < 1) throw new RangeError(`"${name}": an MCTS agent needs at least 1 iteration`);
     return new MctsAgent(seed, { iterations, ...(depth === undefined ? {} : { rolloutDepth: depth }) });
   }
   throw new RangeError(`unknown agent "${name}" (agents: ${AGENT_NAMES})`);

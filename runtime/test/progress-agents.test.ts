@@ -158,3 +158,129 @@ describe("agents and the rules' progress", () => {
     expect(() => makeAgent("greedy:0:2", 1)).toThrow(/at least 1/);
   });
 });
+
+/**
+ * A port for two, in turns: seat 0 may trade at the market, where one trade of a dozen (deliver, +5) pays and the
+ * others (sell, -4 each) lose, or end its turn for +1; seat 1 only waits. Progress is each seat's gold.
+ */
+interface Port {
+  gold: number[];
+  trading: boolean;
+  current: number;
+}
+type Trade = { type: "market" | "end" | "deliver" | "sell" | "leave" | "wait"; player: number; item?: number };
+
+const portTrades = (s: Port, seat: number): Trade[] => {
+  if (seat !== s.current) return [];
+  if (seat === 1) return [{ type: "wait", player: 1 }];
+  if (!s.trading)
+    return [
+      { type: "market", player: 0 },
+      { type: "end", player: 0 },
+    ];
+  const sales = Array.from({ length: 10 }, (_, item): Trade => ({ type: "sell", player: 0, item }));
+  return [...sales, { type: "deliver", player: 0 }, { type: "leave", player: 0 }];
+};
+
+const port: Engine<Port, Trade, Port> = {
+  name: "port",
+  title: "Port",
+  source: "progress-agents.test.ts",
+  sourceHash: "test",
+  minPlayers: 2,
+  maxPlayers: 2,
+  variants: ["base"],
+  newGame: () => ({ gold: [0, 0], trading: false, current: 0 }),
+  toAct: (s) => [s.current],
+  mayAct: () => [],
+  isOver: () => false,
+  legalActions: portTrades,
+  check: (s, a) => (portTrades(s, a.player).some((t) => t.type === a.type) ? null : "not now"),
+  apply: (s, a) => {
+    if (a.type === "market") {
+      s.trading = true;
+      return;
+    }
+    s.gold[a.player]! += a.type === "deliver" ? 5 : a.type === "sell" ? -4 : a.type === "end" ? 1 : 0;
+    s.trading = false;
+    s.current = 1 - s.current;
+  },
+  view: (s) => s,
+  outcome: () => null,
+  progress: (s) => s.gold,
+  determinize: (s) => ({ ...s, gold: [...s.gold] }),
+  validateState: () => null,
+};
+
+/**
+ * A market for one, walked to once: a free token to take (+5), weapons to sell (-10 each), the way out, then home
+ * (the end). Its view shows only the weapons and the token: once out, the street looks like the market it left.
+ */
+interface Market {
+  weapons: number;
+  token: boolean;
+  at: "street" | "market" | "out" | "home";
+}
+type Errand = { type: "enter" | "take" | "sell" | "leave" | "walk"; player: number };
+
+const errands = (s: Market): Errand[] => {
+  const types: Errand["type"][] =
+    s.at === "street"
+      ? ["enter", "walk"]
+      : s.at === "out"
+        ? ["walk"]
+        : s.at === "market"
+          ? [...(s.token ? [] : ["take" as const]), ...(s.weapons > 0 ? ["sell" as const] : []), "leave"]
+          : [];
+  return types.map((type) => ({ type, player: 0 }));
+};
+
+const worth = (s: Market): number => 10 * s.weapons + (s.token ? 5 : 0);
+
+const market: Engine<Market, Errand, { weapons: number; token: boolean }> = {
+  name: "errand",
+  title: "Errand",
+  source: "progress-agents.test.ts",
+  sourceHash: "test",
+  minPlayers: 1,
+  maxPlayers: 1,
+  variants: ["base"],
+  newGame: () => ({ weapons: 2, token: false, at: "street" }),
+  toAct: (s) => (s.at === "home" ? [] : [0]),
+  mayAct: () => [],
+  isOver: (s) => s.at === "home",
+  legalActions: (s, seat) => (seat === 0 ? errands(s) : []),
+  check: (s, a) => (errands(s).some((e) => e.type === a.type) ? null : "not now"),
+  apply: (s, a) => {
+    if (a.type === "enter") s.at = "market";
+    if (a.type === "take") s.token = true;
+    if (a.type === "sell") s.weapons -= 1;
+    if (a.type === "leave") s.at = "out";
+    if (a.type === "walk") s.at = "home";
+  },
+  view: (s) => ({ weapons: s.weapons, token: s.token }),
+  outcome: (s) => (s.at === "home" ? { scores: [worth(s)], ranks: [1], winners: [0] } : null),
+  standing: (s) => ({ scores: [worth(s)], ranks: [1], winners: [0] }),
+  progress: (s) => [worth(s)],
+  determinize: (s) => ({ ...s }),
+  validateState: () => null,
+};
+
+describe("MCTS judged by progress, through its seat's own decisions", () => {
+  it("values a decision by the best of the seat's next ones, not their mean: it trades where one trade in a dozen pays", () => {
+    // The mean of the market's trades is below the +1 of ending the turn; the seat will take the delivery.
+    for (let seed = 0; seed < 20; seed++) {
+      const agent = new MctsAgent(seed, { iterations: 200, rolloutDepth: 0 });
+      expect(agent.choose(port, port.newGame({ players: 2, seed }), 0).type, `seed ${seed}`).toBe("market");
+    }
+  });
+
+  it("leaves a market whose way out looks like a place it has decided in, rather than sell to see something new", () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const agent = new MctsAgent(seed, { iterations: 100, rolloutDepth: 0 });
+      const state = market.newGame({ players: 1, seed });
+      while (!market.isOver(state)) market.apply(state, agent.choose(market, state, 0));
+      expect(state, `seed ${seed}`).toEqual({ weapons: 2, token: true, at: "home" });
+    }
+  });
+});
