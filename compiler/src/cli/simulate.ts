@@ -104,7 +104,6 @@ export async function simulateInWorkers(
     tallies[job.batch]!.push({ from: job.from, tally });
     const spent = performance.now() - started;
     spentMs[job.batch]! += spent;
-    ranges.played(job, spent);
     done += job.count;
     const { engine, variant, players } = batches[job.batch]!;
     onProgress?.(done, total, `${engine.name} ${variant} ${players}p`);
@@ -131,6 +130,9 @@ export async function simulateInWorkers(
     for (let job = nextJob(); job !== undefined; job = nextJob()) {
       const started = performance.now();
       finished(job, tallyGames(batches[job.batch]!.engine, options[job.batch]!, job.from, job.count), started);
+      // The pace of a range played here (a worker's ranges wait behind the ones it holds ahead, and its messages
+      // behind this thread's games).
+      ranges.played(job, performance.now() - started);
       // The games left, at the pace of the range just played, once the engine has warmed up (its first games are
       // slower).
       const warm = performance.now() - begun >= WARM_UP_MS || startAfterMs === 0;
@@ -150,8 +152,8 @@ export async function simulateInWorkers(
   }
   if (failure !== undefined) throw failure.error;
   // In the order of the games, as one thread tallies them.
-  const merged = tallies.map((ranges) =>
-    ranges
+  const merged = tallies.map((played) =>
+    played
       .sort((a, b) => a.from - b.from)
       .map((range) => range.tally)
       .reduce(mergeTallies),
