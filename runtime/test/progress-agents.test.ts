@@ -1,6 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { GreedyAgent, MctsAgent, makeAgent, type Engine, type GameOptions, type Outcome } from "../src/index.ts";
 
+/** What every small game of these tests says the same way: its name, its seats, one variant, no interrupts. */
+function aGame(
+  name: string,
+  players: number,
+): Pick<
+  Engine,
+  "name" | "title" | "source" | "sourceHash" | "minPlayers" | "maxPlayers" | "variants" | "mayAct" | "validateState"
+> {
+  return {
+    name,
+    title: name,
+    source: "progress-agents.test.ts",
+    sourceHash: "test",
+    minPlayers: players,
+    maxPlayers: players,
+    variants: ["base"],
+    mayAct: () => [],
+    validateState: () => null,
+  };
+}
+
 /**
  * A climb for two, in turns: `step` goes up 1; `brace` readies a `leap` of 3 (the same seat's next decision);
  * `rest` does nothing. The score says nothing until the top (30): only the rules' progress (the heights) tells the
@@ -30,16 +51,9 @@ function climbEngine(withProgress: boolean, unit = 1): Engine<Climb, Move, Climb
     return { scores, ranks: scores.map((x) => 2 - x), winners };
   };
   return {
-    name: "climb",
-    title: "Climb",
-    source: "progress-agents.test.ts",
-    sourceHash: "test",
-    minPlayers: 2,
-    maxPlayers: 2,
-    variants: ["base"],
+    ...aGame("climb", 2),
     newGame: (_: GameOptions) => ({ heights: [0, 0], braced: false, current: 0 }),
     toAct: (s) => (over(s) ? [] : [s.current]),
-    mayAct: () => [],
     isOver: over,
     legalActions,
     check: (s, a) => (legalActions(s, a.player).some((l) => l.type === a.type) ? null : "not now"),
@@ -58,7 +72,6 @@ function climbEngine(withProgress: boolean, unit = 1): Engine<Climb, Move, Climb
     standing,
     ...(withProgress ? { progress: (s: Climb) => s.heights.map((h) => h * unit) } : {}),
     determinize: (s) => ({ ...s, heights: [...s.heights] }),
-    validateState: () => null,
   };
 }
 
@@ -122,16 +135,9 @@ describe("agents and the rules' progress", () => {
               { type: "moor", player: 0 },
             ];
     const boat: Engine<Line, Row, Line> = {
-      name: "boat",
-      title: "Boat",
-      source: "progress-agents.test.ts",
-      sourceHash: "test",
-      minPlayers: 2,
-      maxPlayers: 2,
-      variants: ["base"],
+      ...aGame("boat", 2),
       newGame: () => ({ at: 3, current: 0 }),
       toAct: (s) => [s.current],
-      mayAct: () => [],
       isOver: () => false,
       legalActions: rows,
       check: (s, a) => (rows(s, a.player).some((r) => r.type === a.type) ? null : "not now"),
@@ -143,7 +149,6 @@ describe("agents and the rules' progress", () => {
       outcome: () => null,
       progress: (s) => [s.at - 10, -100],
       determinize: (s) => ({ ...s }),
-      validateState: () => null,
     };
     const firstRows = new Set<string>();
     for (let seed = 0; seed < 20; seed++) {
@@ -183,16 +188,9 @@ const portTrades = (s: Port, seat: number): Trade[] => {
 };
 
 const port: Engine<Port, Trade, Port> = {
-  name: "port",
-  title: "Port",
-  source: "progress-agents.test.ts",
-  sourceHash: "test",
-  minPlayers: 2,
-  maxPlayers: 2,
-  variants: ["base"],
+  ...aGame("port", 2),
   newGame: () => ({ gold: [0, 0], trading: false, current: 0 }),
   toAct: (s) => [s.current],
-  mayAct: () => [],
   isOver: () => false,
   legalActions: portTrades,
   check: (s, a) => (portTrades(s, a.player).some((t) => t.type === a.type) ? null : "not now"),
@@ -209,7 +207,6 @@ const port: Engine<Port, Trade, Port> = {
   outcome: () => null,
   progress: (s) => s.gold,
   determinize: (s) => ({ ...s, gold: [...s.gold] }),
-  validateState: () => null,
 };
 
 /**
@@ -238,16 +235,9 @@ const errands = (s: Market): Errand[] => {
 const worth = (s: Market): number => 10 * s.weapons + (s.token ? 5 : 0);
 
 const market: Engine<Market, Errand, { weapons: number; token: boolean }> = {
-  name: "errand",
-  title: "Errand",
-  source: "progress-agents.test.ts",
-  sourceHash: "test",
-  minPlayers: 1,
-  maxPlayers: 1,
-  variants: ["base"],
+  ...aGame("errand", 1),
   newGame: () => ({ weapons: 2, token: false, at: "street" }),
   toAct: (s) => (s.at === "home" ? [] : [0]),
-  mayAct: () => [],
   isOver: (s) => s.at === "home",
   legalActions: (s, seat) => (seat === 0 ? errands(s) : []),
   check: (s, a) => (errands(s).some((e) => e.type === a.type) ? null : "not now"),
@@ -263,7 +253,6 @@ const market: Engine<Market, Errand, { weapons: number; token: boolean }> = {
   standing: (s) => ({ scores: [worth(s)], ranks: [1], winners: [0] }),
   progress: (s) => [worth(s)],
   determinize: (s) => ({ ...s }),
-  validateState: () => null,
 };
 
 describe("MCTS judged by progress, through its seat's own decisions", () => {

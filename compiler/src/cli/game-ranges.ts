@@ -1,9 +1,9 @@
 /**
  * How `simulate --workers` cuts each batch of games into ranges, handed to whichever thread asks next: one game
  * first, then as many as take about `rangeMs` at the pace of the batch's last range `played` (the caller reports the
- * ranges whose time it trusts), at most `largest`. Long games
- * (a search agent's, seconds each) go one at a time, so that 20 of them are shared by the threads; short ones in
- * ranges large enough to keep messages few, small enough for the threads to share a batch evenly.
+ * ranges whose time it trusts), at most `largest`. Long games (a search agent's, seconds each) go one at a time, so
+ * that 20 of them are shared by the threads; short ones in ranges large enough to keep messages few, small enough
+ * for the threads to share a batch evenly.
  */
 
 /** A range of one batch's games, played by one thread. */

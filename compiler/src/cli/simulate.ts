@@ -100,9 +100,8 @@ export async function simulateInWorkers(
   let failure: { error: unknown } | undefined;
   /** The next range to play, or undefined when every game is given out (or a game failed). */
   const nextJob = (): GameRange | undefined => (failure === undefined ? ranges.next() : undefined);
-  const finished = (job: GameRange, tally: BatchTally, started: number): void => {
+  const finished = (job: GameRange, tally: BatchTally, spent: number): void => {
     tallies[job.batch]!.push({ from: job.from, tally });
-    const spent = performance.now() - started;
     spentMs[job.batch]! += spent;
     done += job.count;
     const { engine, variant, players } = batches[job.batch]!;
@@ -122,21 +121,24 @@ export async function simulateInWorkers(
       const job = nextJob();
       if (job === undefined) return;
       const begun = performance.now();
-      finished(job, await started.play(job.batch, options[job.batch]!, job.from, job.count), begun);
+      const tally = await started.play(job.batch, options[job.batch]!, job.from, job.count);
+      finished(job, tally, performance.now() - begun);
     }
   };
   try {
     const begun = performance.now();
     for (let job = nextJob(); job !== undefined; job = nextJob()) {
       const started = performance.now();
-      finished(job, tallyGames(batches[job.batch]!.engine, options[job.batch]!, job.from, job.count), started);
+      const tally = tallyGames(batches[job.batch]!.engine, options[job.batch]!, job.from, job.count);
+      const spent = performance.now() - started;
+      finished(job, tally, spent);
       // The pace of a range played here (a worker's ranges wait behind the ones it holds ahead, and its messages
       // behind this thread's games).
-      ranges.played(job, performance.now() - started);
+      ranges.played(job, spent);
       // The games left, at the pace of the range just played, once the engine has warmed up (its first games are
       // slower).
       const warm = performance.now() - begun >= WARM_UP_MS || startAfterMs === 0;
-      const leftMs = ((performance.now() - started) / job.count) * (total - done);
+      const leftMs = (spent / job.count) * (total - done);
       if (pool === undefined && workers > 1 && warm && leftMs > startAfterMs) {
         pool = await PoolOfWorkers.start(batches, enginePaths, workers - 1);
         for (let i = 0; i < AHEAD * (workers - 1); i++) runners.push(inPool(pool, i >= workers - 1).catch(failed));
