@@ -470,6 +470,51 @@ describe("names", () => {
     });
   });
 
+  it("a count declared with no top (`coins: 0..`) never goes below its bound: a rule taking it lower stops the game", async () => {
+    const text = [
+      'game "Purse" { players 2..2 }',
+      "per player {",
+      "  coins: 0..",
+      "  purse: Purse",
+      "}",
+      'record Purse { gold: 0.. shown "{gold} gold" }',
+      "action Pay(amount: 0..9) {",
+      "  me.coins -= amount",
+      "}",
+      "action Earn(amount: 0..99) {",
+      "  me.coins += amount",
+      "  me.purse = Purse(gold: me.coins - 50)",
+      "}",
+      "flow {",
+      "  act players[0]: Pay | Earn",
+      "  act players[0]: Pay | Earn",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(state).toMatchObject({ players: [{ coins: 0, purse: { gold: 0 } }, { coins: 0 }] });
+      // No top: any number of coins.
+      engine.apply(state, { type: "Earn", player: 0, amount: 99 } as EngineAction);
+      expect(state).toMatchObject({ players: [{ coins: 99, purse: { gold: 49 } }, { coins: 0 }] });
+      const poor = engine.newGame({ players: 2, seed: 1 });
+      expect(() => engine.apply(poor, { type: "Pay", player: 0, amount: 3 } as EngineAction)).toThrow(
+        "inline.rules:8:3: -3 is below 0, the least the place is declared with (0..)",
+      );
+      const record = engine.newGame({ players: 2, seed: 1 });
+      expect(() => engine.apply(record, { type: "Earn", player: 0, amount: 5 } as EngineAction)).toThrow(
+        "inline.rules:12:26: -45 is below 0, the least the place is declared with (0..)",
+      );
+      // A save holding a count below its bound is refused, with the reason.
+      const saved = JSON.parse(JSON.stringify(engine.newGame({ players: 2, seed: 1 }))) as {
+        players: { coins: number }[];
+      };
+      saved.players[1]!.coins = -1;
+      expect(engine.validateState(saved)).toContain("coins is not a valid whole number of at least 0");
+      saved.players[1]!.coins = 1_000_000;
+      expect(engine.validateState(saved)).toBeNull();
+    });
+  });
+
   it("whether a filtered list is empty is asked at its first element, not by counting it (`size(...) == 0`)", async () => {
     const text = [
       'game "Empty" { players 2..2 }',

@@ -60,7 +60,8 @@ export type TypeExpr =
   | {
       readonly kind: "range";
       readonly low: number;
-      readonly high: number;
+      /** Undefined for a range with no top (`cp: 0..`, never below 0). */
+      readonly high: number | undefined;
       /** `0..me.coins`: an upper bound known only when the choice is asked (then `high` is unused). */
       readonly highValue?: Expr;
       readonly span: Span;

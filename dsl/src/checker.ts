@@ -464,6 +464,8 @@ class Checker {
           }
           return { kind: "int", low: t.low };
         }
+        // `cp: 0..`: never below its bound, and no top.
+        if (t.high === undefined) return { kind: "int", low: t.low };
         if (t.high < t.low) {
           this.diagnostics.push(
             error(
@@ -611,7 +613,11 @@ class Checker {
     this.scopes.reset();
   }
 
+  /** Why values of `t` cannot all be listed, as a hint, for a union and a range with no top; else undefined. */
   private unionHint(t: Type): string | undefined {
+    if (t.kind === "int" && t.low !== undefined && t.high === undefined) {
+      return `a range with no top (\`${t.low}..\`) has no end to offer up to: give it one (\`${t.low}..6\`, or in a choice a value: \`${t.low}..me.coins\`)`;
+    }
     if (t.kind !== "enum" || !this.unions.unions.has(t.name)) return undefined;
     return `members of \`${t.name}\` carry values, so they cannot all be listed: take it \`in\` a list of the ${t.name} values on offer`;
   }

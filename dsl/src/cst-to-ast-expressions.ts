@@ -185,6 +185,7 @@ export class ExpressionBuilder {
     }
     if (has(n, "DotDot")) {
       const low = (has(n, "Minus") ? -1 : 1) * this.int(token(n, "IntLiteral", 0));
+      if (!has(n, "arithmetic")) return { kind: "range", low, high: undefined, span };
       const high = this.arithmetic(node(n, "arithmetic"));
       const fixedHigh = constantInt(high);
       return fixedHigh !== undefined

@@ -788,7 +788,17 @@ export class RulesParser extends CstParser {
           this.CONSUME(T.IntLiteral);
           this.CONSUME(T.DotDot);
           // A number, or (in a choice) a value: `0..me.coins`. The checker says where a value may bound a range.
-          this.SUBRULE(this.arithmetic);
+          // None: `cp: 0..`, a count that never goes below 0 and has no top. What follows such a range is never its
+          // bound: the next field's name and its colon, a member's `shown "..."`, or the block a function opens.
+          this.OPTION4({
+            GATE: () =>
+              this.LA(1).tokenType !== T.LBrace &&
+              !(
+                this.LA(1).tokenType === T.Identifier &&
+                (this.LA(2).tokenType === T.Colon || this.LA(2).tokenType === T.StringLiteral)
+              ),
+            DEF: () => this.SUBRULE(this.arithmetic),
+          });
         },
       },
       { ALT: () => this.CONSUME(T.Identifier) },

@@ -57,7 +57,8 @@ export const NONE: Type = optionalOf(UNKNOWN);
 export function typeToString(t: Type): string {
   switch (t.kind) {
     case "int":
-      return t.low !== undefined && t.high !== undefined ? `${t.low}..${t.high}` : "int";
+      if (t.low === undefined) return "int";
+      return t.high === undefined ? `${t.low}..` : `${t.low}..${t.high}`;
     case "bool":
       return "bool";
     case "string":

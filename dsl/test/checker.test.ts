@@ -1052,6 +1052,35 @@ code(Codes.invalidValue, "invalid value", () => {
     ]);
   });
 
+  it("a range may have no top (`coins: 0..`): a count never below its bound, never offered as a choice", () => {
+    // What follows such a range is never its top: the next field, a member's text, `=`, a function's body, `,`, `)`.
+    const program = loadClean(
+      game(
+        [
+          "param START: 1.. = 3",
+          'record Purse { gold: 0.. shown "{gold} gold"\n  debt: -5.. }',
+          "per player {\n  coins: 0.. private\n  purse: Purse\n  fame: 0.. = START\n}",
+          "fn half(n: 0.., _m: 1..): 0.. {\n  let h: 0.. = n / 2\n  return h\n}",
+          "scoring {\n  score p: half(p.coins, 1)\n}",
+        ].join("\n"),
+      ),
+    );
+    expect(program.playerFields.get("coins")?.type).toEqual({ kind: "int", low: 0 });
+    expect(program.playerFields.get("fame")?.type).toEqual({ kind: "int", low: 0 });
+    expect(program.records.get("Purse")?.fields.get("debt")?.type).toEqual({ kind: "int", low: -5 });
+    expect(program.params.get("START")?.type).toEqual({ kind: "int", low: 1 });
+    expect(soleError(game("global { n: 0.. = -1 }"), Codes.invalidValue).message).toBe(
+      "-1 is outside the field's range 0..",
+    );
+    // A player cannot be offered every number from 0 up.
+    const action = soleError(offering("Pay", "action Pay(n: 0..) { }"), Codes.invalidValue);
+    expect(action).toMatchObject({ message: "the parameter `n` of type 0.. cannot be enumerated", column: 15 });
+    expect(action.hint).toContain("give it one (`0..6`");
+    const choice = soleError(inFlow("  choose n: 1.. by players[0]\n  end"), Codes.invalidValue);
+    expect(choice.message).toBe("a choice of 1.. cannot be enumerated");
+    expect(choice.hint).toContain("a range with no top (`1..`)");
+  });
+
   it("an enum needs members", () => {
     expect(soleError(game("enum Nothing { }"), Codes.invalidValue).message).toBe("the enum `Nothing` has no members");
   });

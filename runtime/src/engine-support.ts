@@ -285,6 +285,13 @@ export function inRange(
   return value;
 }
 
+/** A value set on a place declared with a range that has no top (`cp: 0..`): the value itself, or the game stops. */
+export function atLeast(value: number, low: number, line: number, column: number): number {
+  if (value < low)
+    throw new RulesError(`${value} is below ${low}, the least the place is declared with (${low}..)`, line, column);
+  return value;
+}
+
 /** Integer division rounding toward zero, refusing division by zero. */
 export function divide(a: number, b: number, line?: number, column?: number): number {
   if (b === 0) throw new RulesError("division by zero", line, column);

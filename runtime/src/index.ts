@@ -113,6 +113,7 @@ export {
   containsValue,
   divide,
   inRange,
+  atLeast,
   equal,
   extraField,
   fieldValue,

@@ -43,6 +43,7 @@ export const runtimeHelpers: readonly string[] = [
   "readMapNumberKeys",
   "cellLineLength",
   "inRange",
+  "atLeast",
   "namingRulesFile",
   "drawFromDeck",
   "drawFromPile",

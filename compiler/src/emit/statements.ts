@@ -35,7 +35,7 @@ import {
 } from "./expressions.ts";
 import { namedOnce, str, type LocalNames } from "./naming.ts";
 import { forEachWrite, rootOf } from "./written-places.ts";
-import { declaredRange, isFlatValue, tsType } from "./ts-types.ts";
+import { declaredRange, isFlatValue, keptInRange, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
@@ -501,7 +501,7 @@ export function assignmentOf(
   const t = declaredRange(target.type);
   if (t !== undefined) {
     const value = op === "=" ? stored : `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
-    return `${ctx.exprs.place(target, scope)} = inRange(${value}, ${t.low}, ${t.high}, ${place(target)});`;
+    return `${ctx.exprs.place(target, scope)} = ${keptInRange(t, value, place(target))};`;
   }
   // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
   if (late && op !== "=")
