@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { GreedyAgent, MctsAgent, makeAgent, type Engine, type GameOptions, type Outcome } from "../src/index.ts";
+import {
+  GreedyAgent,
+  MctsAgent,
+  makeAgent,
+  randomInt,
+  type Engine,
+  type GameOptions,
+  type Outcome,
+} from "../src/index.ts";
 
 /** What every small game of these tests says the same way: its name, its seats, one variant, no interrupts. */
 function aGame(
@@ -165,8 +173,8 @@ describe("agents and the rules' progress", () => {
 });
 
 /**
- * A port for two, in turns: seat 0 may trade at the market, where one trade of a dozen (deliver, +5) pays and the
- * others (sell, -4 each) lose, or end its turn for +1; seat 1 only waits. Progress is each seat's gold.
+ * A port for two, in turns: seat 0 may trade at the market, where one trade (deliver, +5) pays and the others (sell,
+ * -4 each, `sales` of them) lose, or end its turn for +1; seat 1 only waits. Progress is each seat's gold.
  */
 interface Port {
   gold: number[];
@@ -175,39 +183,40 @@ interface Port {
 }
 type Trade = { type: "market" | "end" | "deliver" | "sell" | "leave" | "wait"; player: number; item?: number };
 
-const portTrades = (s: Port, seat: number): Trade[] => {
-  if (seat !== s.current) return [];
-  if (seat === 1) return [{ type: "wait", player: 1 }];
-  if (!s.trading)
-    return [
-      { type: "market", player: 0 },
-      { type: "end", player: 0 },
-    ];
-  const sales = Array.from({ length: 10 }, (_, item): Trade => ({ type: "sell", player: 0, item }));
-  return [...sales, { type: "deliver", player: 0 }, { type: "leave", player: 0 }];
-};
-
-const port: Engine<Port, Trade, Port> = {
-  ...aGame("port", 2),
-  newGame: () => ({ gold: [0, 0], trading: false, current: 0 }),
-  toAct: (s) => [s.current],
-  isOver: () => false,
-  legalActions: portTrades,
-  check: (s, a) => (portTrades(s, a.player).some((t) => t.type === a.type) ? null : "not now"),
-  apply: (s, a) => {
-    if (a.type === "market") {
-      s.trading = true;
-      return;
-    }
-    s.gold[a.player]! += a.type === "deliver" ? 5 : a.type === "sell" ? -4 : a.type === "end" ? 1 : 0;
-    s.trading = false;
-    s.current = 1 - s.current;
-  },
-  view: (s) => s,
-  outcome: () => null,
-  progress: (s) => s.gold,
-  determinize: (s) => ({ ...s, gold: [...s.gold] }),
-};
+function portEngine(sales: number): Engine<Port, Trade, Port> {
+  const trades = (s: Port, seat: number): Trade[] => {
+    if (seat !== s.current) return [];
+    if (seat === 1) return [{ type: "wait", player: 1 }];
+    if (!s.trading)
+      return [
+        { type: "market", player: 0 },
+        { type: "end", player: 0 },
+      ];
+    const sold = Array.from({ length: sales }, (_, item): Trade => ({ type: "sell", player: 0, item }));
+    return [...sold, { type: "deliver", player: 0 }, { type: "leave", player: 0 }];
+  };
+  return {
+    ...aGame("port", 2),
+    newGame: () => ({ gold: [0, 0], trading: false, current: 0 }),
+    toAct: (s) => [s.current],
+    isOver: () => false,
+    legalActions: trades,
+    check: (s, a) => (trades(s, a.player).some((t) => t.type === a.type) ? null : "not now"),
+    apply: (s, a) => {
+      if (a.type === "market") {
+        s.trading = true;
+        return;
+      }
+      s.gold[a.player]! += a.type === "deliver" ? 5 : a.type === "sell" ? -4 : a.type === "end" ? 1 : 0;
+      s.trading = false;
+      s.current = 1 - s.current;
+    },
+    view: (s) => s,
+    outcome: () => null,
+    progress: (s) => s.gold,
+    determinize: (s) => ({ ...s, gold: [...s.gold] }),
+  };
+}
 
 /**
  * A market for one, walked to once: a free token to take (+5), weapons to sell (-10 each), the way out, then home
@@ -255,12 +264,82 @@ const market: Engine<Market, Errand, { weapons: number; token: boolean }> = {
   determinize: (s) => ({ ...s }),
 };
 
+/**
+ * A camp for two, in turns: seat 0 may work (+6) or rest, after which the night brings one of eight events, unknown
+ * beforehand, each a question of its own: one in eight finds a treasure (dig it: +24), the others a storm, fog...
+ * whose answers change nothing (a rest is worth 3 on average, its best event 24). Seat 1 only waits.
+ */
+interface Camp {
+  gold: number[];
+  event: number | null;
+  night: number;
+  current: number;
+}
+type Chore = { type: string; player: number };
+
+const EVENTS = ["treasure", "storm", "fog", "wolves", "rain", "frost", "wind", "owls"];
+
+const chores = (s: Camp, seat: number): Chore[] => {
+  if (seat !== s.current) return [];
+  if (seat === 1) return [{ type: "wait", player: 1 }];
+  if (s.event === null) return ["work", "rest"].map((type) => ({ type, player: 0 }));
+  const question = EVENTS[s.event]!;
+  return s.event === 0
+    ? [
+        { type: "dig", player: 0 },
+        { type: "leave", player: 0 },
+      ]
+    : [`${question}:shelter`, `${question}:endure`].map((type) => ({ type, player: 0 }));
+};
+
+const camp: Engine<Camp, Chore, Omit<Camp, "night">> = {
+  ...aGame("camp", 2),
+  newGame: (options) => ({ gold: [0, 0], event: null, night: options.seed % EVENTS.length, current: 0 }),
+  toAct: (s) => [s.current],
+  isOver: () => false,
+  legalActions: chores,
+  check: (s, a) => (chores(s, a.player).some((c) => c.type === a.type) ? null : "not now"),
+  apply: (s, a) => {
+    if (a.type === "rest") {
+      s.event = s.night;
+      return;
+    }
+    if (a.type === "work") s.gold[0]! += 6;
+    if (a.type === "dig") s.gold[0]! += 24;
+    s.event = null;
+    s.current = 1 - s.current;
+  },
+  view: ({ night: _night, ...seen }) => seen,
+  outcome: () => null,
+  progress: (s) => s.gold,
+  // What the night brings is hidden: each imagined game draws it again.
+  determinize: (s, _seat, rng) => ({ ...s, gold: [...s.gold], night: randomInt(rng, EVENTS.length) }),
+};
+
 describe("MCTS judged by progress, through its seat's own decisions", () => {
   it("values a decision by the best of the seat's next ones, not their mean: it trades where one trade in a dozen pays", () => {
     // The mean of the market's trades is below the +1 of ending the turn; the seat will take the delivery.
+    const port = portEngine(10);
     for (let seed = 0; seed < 20; seed++) {
       const agent = new MctsAgent(seed, { iterations: 200, rolloutDepth: 0 });
       expect(agent.choose(port, port.newGame({ players: 2, seed }), 0).type, `seed ${seed}`).toBe("market");
+    }
+  });
+
+  it("takes the action found worth most, though another was tried more before the search found its best", () => {
+    // Among 18 losing sales the delivery is found late: by then ending the turn has been tried more often (taking
+    // the action tried most, the agent ended its turn at 5 seeds of these 20).
+    const port = portEngine(18);
+    for (let seed = 0; seed < 20; seed++) {
+      const agent = new MctsAgent(seed, { iterations: 400, rolloutDepth: 0 });
+      expect(agent.choose(port, port.newGame({ players: 2, seed }), 0).type, `seed ${seed}`).toBe("market");
+    }
+  });
+
+  it("weighs what chance asks next by how often it asks it: a rest is not worth its luckiest event", () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const agent = new MctsAgent(seed, { iterations: 300, rolloutDepth: 0 });
+      expect(agent.choose(camp, camp.newGame({ players: 2, seed }), 0).type, `seed ${seed}`).toBe("work");
     }
   });
 
