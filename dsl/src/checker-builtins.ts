@@ -190,7 +190,7 @@ export interface BuiltinHost {
   assignableTarget(e: A.Expr): void;
   mapBuiltin(e: A.Call, name: string): Type | undefined;
   use(name: string): void;
-  unionHint(t: Type): string | undefined;
+  notListedHint(t: Type): string | undefined;
   noteDependency(target: string, span: A.Span): void;
   hasScore(): boolean;
   /** Whether `name` is an action of the rules (for `offers`). */
@@ -437,7 +437,7 @@ export class BuiltinChecker {
         const named = e.args[0];
         if (named?.kind === "name" && this.host.enums.has(named.name)) {
           this.host.use(named.name);
-          const hint = this.host.unionHint({ kind: "enum", name: named.name });
+          const hint = this.host.notListedHint({ kind: "enum", name: named.name });
           if (hint)
             this.host.diagnostics.push(error(Codes.typeMismatch, named.span, "`members` lists plain enums", hint));
           return listOf({ kind: "enum", name: named.name });

@@ -49,7 +49,7 @@ export interface DecisionHost {
   elementType(t: Type, span: A.Span): Type;
   enumerable(t: Type): boolean;
   isUnion(name: string): boolean;
-  unionHint(t: Type): string | undefined;
+  notListedHint(t: Type): string | undefined;
   block(b: A.Block): void;
   textParts(parts: readonly A.TextPart[]): void;
   pushScope(): void;
@@ -127,7 +127,7 @@ export class DecisionChecker {
           Codes.invalidValue,
           s.domain.typeExpr.span,
           `a choice of ${typeToString(type)} cannot be enumerated`,
-          this.host.unionHint(answer) ?? "choose from an enum, bool, Player, a range like 1..6, or `in` a list",
+          this.host.notListedHint(answer) ?? "choose from an enum, bool, Player, a range like 1..6, or `in` a list",
         ),
       );
     }

@@ -226,7 +226,7 @@ class Checker {
     assignableTarget: (e) => this.assignableTarget(e),
     mapBuiltin: (e, name) => this.maps.builtin(e, name),
     use: (name) => this.used.add(name),
-    unionHint: (t) => this.unionHint(t),
+    notListedHint: (t) => this.notListedHint(t),
     noteDependency: (target, span) => this.noteDependency(target, span),
     hasScore: () => this.scoring?.score !== undefined,
     tableKey: (name) => this.tableKeys.get(name),
@@ -258,7 +258,7 @@ class Checker {
     elementType: (t, span) => this.elementType(t, span),
     enumerable: (t) => this.enumerable(t),
     isUnion: (name) => this.unions.unions.has(name),
-    unionHint: (t) => this.unionHint(t),
+    notListedHint: (t) => this.notListedHint(t),
     block: (b) => this.block(b),
     textParts: (parts) => this.visibility.textParts(parts),
     pushScope: () => this.scopes.push(),
@@ -614,7 +614,7 @@ class Checker {
   }
 
   /** Why values of `t` cannot all be listed, as a hint, for a union and a range with no top; else undefined. */
-  private unionHint(t: Type): string | undefined {
+  private notListedHint(t: Type): string | undefined {
     if (t.kind === "int" && t.low !== undefined && t.high === undefined) {
       return `a range with no top (\`${t.low}..\`) has no end to offer up to: give it one (\`${t.low}..6\`, or in a choice a value: \`${t.low}..me.coins\`)`;
     }
@@ -907,7 +907,7 @@ class Checker {
             Codes.invalidValue,
             param.typeExpr.span,
             `the parameter \`${param.name.text}\` of type ${typeToString(type)} cannot be enumerated`,
-            this.unionHint(type) ??
+            this.notListedHint(type) ??
               "give it a type with finitely many values (an enum, bool, Player, a range like 1..6) or take it `in` a list",
           ),
         );
