@@ -515,6 +515,44 @@ describe("names", () => {
     });
   });
 
+  it("the elements of a list and the values of a map declared with a range take only values within it", async () => {
+    const text = [
+      'game "Stock" { players 2..2 }',
+      "global {",
+      "  dice: list<1..6> = [1, 1]",
+      "  stock: map<int, 0..> = { 1: 2 }",
+      "}",
+      "action Roll(to: 0..9) { dice[1] = to }",
+      "action Take(n: 0..5) { stock[1] -= n }",
+      "flow {",
+      "  act players[0]: Roll | Take",
+      "}",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const roll = (to: number): EngineAction => ({ type: "Roll", player: 0, to }) as EngineAction;
+      const take = (n: number): EngineAction => ({ type: "Take", player: 0, n }) as EngineAction;
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, take(2));
+      expect(state).toMatchObject({ dice: [1, 1], stock: { 1: 0 } });
+      expect(() => engine.apply(engine.newGame({ players: 2, seed: 1 }), roll(7))).toThrow(
+        "inline.rules:6:25: 7 is outside the range 1..6 the place is declared with",
+      );
+      expect(() => engine.apply(engine.newGame({ players: 2, seed: 1 }), take(3))).toThrow(
+        "inline.rules:7:24: -1 is below 0, the least the place is declared with (0..)",
+      );
+      // A save holding an element or a value outside its range is refused.
+      const saved = JSON.parse(JSON.stringify(engine.newGame({ players: 2, seed: 1 }))) as {
+        dice: number[];
+        stock: Record<string, number>;
+      };
+      saved.stock["1"] = -1;
+      expect(engine.validateState(saved)).toContain("stock is not a valid map from int to whole number of at least 0");
+      saved.stock["1"] = 5;
+      saved.dice[0] = 0;
+      expect(engine.validateState(saved)).toContain("dice is not a valid list of whole number from 1 to 6");
+    });
+  });
+
   it("whether a filtered list is empty is asked at its first element, not by counting it (`size(...) == 0`)", async () => {
     const text = [
       'game "Empty" { players 2..2 }',

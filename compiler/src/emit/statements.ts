@@ -479,19 +479,25 @@ export function assignmentOf(
   if (target.kind === "index" && target.object.type?.kind === "map") {
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
+    // Values declared with a range (`map<Weapon, 0..>`) take only values within it.
+    const ranged = declaredRange(target.type);
+    const kept = (value: string): string => (ranged === undefined ? value : keptInRange(ranged, value, place(target)));
     // `m[k] += v` changes a key already there (a missing one stops the game): written in place, with its own inline
     // cache; only a new key needs `mapSet`, which keeps the map's size and keys up to date.
-    if (op !== "=") return `${map}[${key}] = ${mapLookup(map, key, target, ctx.program)} ${op[0]} ${operand};`;
+    if (op !== "=")
+      return `${map}[${key}] = ${kept(`${mapLookup(map, key, target, ctx.program)} ${op[0]} ${operand}`)};`;
     // A new key of a board declared `on grid(w, h)` must lie on it.
     const grid = gridArgs(ctx, scope, target.object);
-    if (grid === undefined) return `mapSet(${map}, ${key}, ${stored});`;
-    return `mapSet(${map}, onGrid(${key}, ${grid}, ${place(target)}), ${stored});`;
+    if (grid === undefined) return `mapSet(${map}, ${key}, ${kept(stored)});`;
+    return `mapSet(${map}, onGrid(${key}, ${grid}, ${place(target)}), ${kept(stored)});`;
   }
   if (target.kind === "index") {
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);
     const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
-    return `setAt(${list}, ${index}, ${newValue}, ${place(target)});`;
+    const ranged = declaredRange(target.type);
+    const kept = ranged === undefined ? newValue : keptInRange(ranged, newValue, place(target));
+    return `setAt(${list}, ${index}, ${kept}, ${place(target)});`;
   }
   // A whole board given at once (a test's position) lies on its grid too.
   const grid = gridArgs(ctx, scope, target);

@@ -11,7 +11,8 @@ import { hasCompletingBlocks } from "./completing.ts";
 function test(ctx: EmitContext, t: Type, v: string): string {
   switch (t.kind) {
     case "int":
-      return `isInt(${v})`;
+      // A range (`luck: 1..6`, `map<Weapon, 0..>`) holds the values of its places at any depth.
+      return `isInt(${v})${withinRange(t, v)}`;
     case "player":
       return `isInt(${v}) && ${v} >= 0 && ${v} < playerCount`;
     case "bool":
@@ -55,7 +56,7 @@ function withinRange(t: Type, v: string): string {
 function fieldChecks(ctx: EmitContext, fields: Map<string, FieldInfo>, obj: string, what: string): string[] {
   return [...fields.values()].map((f) => {
     const v = `${obj}.${f.decl.name.text}`;
-    return `if (!(${test(ctx, f.type, v)}${withinRange(f.type, v)})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`;
+    return `if (!(${test(ctx, f.type, v)})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`;
   });
 }
 
@@ -177,7 +178,7 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       ...[...ctx.program.params.values()].map((p) => {
         const v = `value.params.${p.decl.name.text}`;
         // A param given at game creation stays within the range its declaration says (`param T: 10..99 = 10`).
-        return `if (!(${test(ctx, p.type, v)}${withinRange(p.type, v)})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`;
+        return `if (!(${test(ctx, p.type, v)})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`;
       }),
       'if (!Array.isArray(value.players) || value.players.length !== playerCount) return "players does not hold one state per player";',
       "for (const mine of value.players as unknown[]) {",
