@@ -524,8 +524,9 @@ describe("names", () => {
       "}",
       "action Roll(to: 0..9) { dice[1] = to }",
       "action Take(n: 0..5) { stock[1] -= n }",
+      "action Add(to: 0..9) { add to to dice }",
       "flow {",
-      "  act players[0]: Roll | Take",
+      "  act players[0]: Roll | Take | Add",
       "}",
     ].join("\n");
     await withEngine(text, (engine) => {
@@ -537,6 +538,12 @@ describe("names", () => {
       expect(() => engine.apply(engine.newGame({ players: 2, seed: 1 }), roll(7))).toThrow(
         "inline.rules:6:25: 7 is outside the range 1..6 the place is declared with",
       );
+      const added = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(added, { type: "Add", player: 0, to: 6 } as EngineAction);
+      expect(added).toMatchObject({ dice: [1, 1, 6] });
+      expect(() =>
+        engine.apply(engine.newGame({ players: 2, seed: 1 }), { type: "Add", player: 0, to: 0 } as EngineAction),
+      ).toThrow("inline.rules:8:24: 0 is outside the range 1..6 the place is declared with");
       expect(() => engine.apply(engine.newGame({ players: 2, seed: 1 }), take(3))).toThrow(
         "inline.rules:7:24: -1 is below 0, the least the place is declared with (0..)",
       );

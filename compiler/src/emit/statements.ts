@@ -196,11 +196,13 @@ export class StatementEmitter {
           `if (${bound} === null) throw ${this.ctx.exprs.requirementLost(s, this.scope)};`,
         ];
       }
-      case "add":
-        return [
-          ...this.keepList(s.list),
-          `${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`,
-        ];
+      case "add": {
+        const stored = this.ctx.exprs.stored(s.value, this.scope);
+        // An element declared with a range (`dice: list<1..6>`) takes only values within it.
+        const ranged = s.list.type?.kind === "list" ? declaredRange(s.list.type.element) : undefined;
+        const kept = ranged === undefined ? stored : keptInRange(ranged, stored, place(s));
+        return [...this.keepList(s.list), `${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${kept});`];
+      }
       case "remove":
         if (s.list.type?.kind === "map")
           return [
