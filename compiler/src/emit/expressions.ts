@@ -29,7 +29,7 @@ import {
 } from "@rules/dsl";
 import { builtinCall } from "./builtin-calls.ts";
 import { LocalNames, namedOnce, str, trialName, typeName, valueName, valuesConst } from "./naming.ts";
-import { declaredRange, isFlatValue, isPlainValue, keptInRange, memberValue, tsType, zeroValue } from "./ts-types.ts";
+import { isFlatValue, isPlainValue, keptInRange, memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
 export interface Scope {
@@ -574,9 +574,7 @@ export class ExprEmitter {
               ? this.stored(f.decl.initial, scope)
               : zeroValue(this.program, f.type);
           // A field declared with a range (`face: 1..6`) is built only within it.
-          const t = declaredRange(f.type);
-          if (v && t !== undefined) return `${f.decl.name.text}: ${keptInRange(t, code, place(v))}`;
-          return `${f.decl.name.text}: ${code}`;
+          return `${f.decl.name.text}: ${v ? keptInRange(f.type, code, place(v)) : code}`;
         });
         return `{ ${fields.join(", ")} }`;
       }

@@ -197,10 +197,9 @@ export class StatementEmitter {
         ];
       }
       case "add": {
-        const stored = this.ctx.exprs.stored(s.value, this.scope);
         // An element declared with a range (`dice: list<1..6>`) takes only values within it.
-        const ranged = s.list.type?.kind === "list" ? declaredRange(s.list.type.element) : undefined;
-        const kept = ranged === undefined ? stored : keptInRange(ranged, stored, place(s));
+        const element = s.list.type?.kind === "list" ? s.list.type.element : undefined;
+        const kept = keptInRange(element, this.ctx.exprs.stored(s.value, this.scope), place(s));
         return [...this.keepList(s.list), `${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${kept});`];
       }
       case "remove":
@@ -482,8 +481,7 @@ export function assignmentOf(
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
     // Values declared with a range (`map<Weapon, 0..>`) take only values within it.
-    const ranged = declaredRange(target.type);
-    const kept = (value: string): string => (ranged === undefined ? value : keptInRange(ranged, value, place(target)));
+    const kept = (value: string): string => keptInRange(target.type, value, place(target));
     // `m[k] += v` changes a key already there (a missing one stops the game): written in place, with its own inline
     // cache; only a new key needs `mapSet`, which keeps the map's size and keys up to date.
     if (op !== "=")
@@ -497,19 +495,16 @@ export function assignmentOf(
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);
     const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
-    const ranged = declaredRange(target.type);
-    const kept = ranged === undefined ? newValue : keptInRange(ranged, newValue, place(target));
-    return `setAt(${list}, ${index}, ${kept}, ${place(target)});`;
+    return `setAt(${list}, ${index}, ${keptInRange(target.type, newValue, place(target))}, ${place(target)});`;
   }
   // A whole board given at once (a test's position) lies on its grid too.
   const grid = gridArgs(ctx, scope, target);
   if (grid !== undefined) return `${ctx.exprs.place(target, scope)} = allOnGrid(${stored}, ${grid}, ${place(target)});`;
   const late = (target.kind === "name" || target.kind === "member") && target.late === true;
   // A place declared with a range (`luck: 1..6`) takes only values within it.
-  const t = declaredRange(target.type);
-  if (t !== undefined) {
+  if (declaredRange(target.type) !== undefined) {
     const value = op === "=" ? stored : `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
-    return `${ctx.exprs.place(target, scope)} = ${keptInRange(t, value, place(target))};`;
+    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target))};`;
   }
   // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
   if (late && op !== "=")

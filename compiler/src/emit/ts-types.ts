@@ -68,14 +68,15 @@ export function declaredRange(t: Type | undefined): { readonly low?: number; rea
   return t?.kind === "int" && (t.low !== undefined || t.high !== undefined) ? t : undefined;
 }
 
-/** `value` checked against the range `t` declares (`declaredRange`), `where` the rule's line and column. */
-export function keptInRange(
-  t: { readonly low?: number; readonly high?: number },
-  value: string,
-  where: string,
-): string {
-  if (t.high === undefined && t.low !== undefined) return `atLeast(${value}, ${t.low}, ${where})`;
-  return `inRange(${value}, ${t.low}, ${t.high}, ${where})`;
+/**
+ * `value`, stored in a place of type `t`: checked against the range `t` declares (`declaredRange`), `where` the
+ * rule's line and column; as it is when `t` declares none.
+ */
+export function keptInRange(t: Type | undefined, value: string, where: string): string {
+  const range = declaredRange(t);
+  if (range === undefined) return value;
+  if (range.high === undefined && range.low !== undefined) return `atLeast(${value}, ${range.low}, ${where})`;
+  return `inRange(${value}, ${range.low}, ${range.high}, ${where})`;
 }
 
 /** Whether a member of a union shows differently in a view: a value shown as text, or a square (shown as coordinates). */
