@@ -525,10 +525,16 @@ describe("names", () => {
       "action Roll(to: 0..9) { dice[1] = to }",
       "action Take(n: 0..5) { stock[1] -= n }",
       "action Add(to: 0..9) { add to to dice }",
+      "action Reset(to: 0..9) { dice = [to, 1] }",
+      "action Clear(n: 0..5) { stock = { 1: 2 - n, 2: 0 } }",
       "flow {",
-      "  act players[0]: Roll | Take | Add",
+      "  act players[0]: Roll | Take | Add | Reset | Clear",
       "}",
     ].join("\n");
+    // Numbers written out were held to their ranges when the rules compiled; only worked-out ones are checked.
+    const code = await engineCode("stock", text);
+    expect(code).toContain("state.dice = [1, 1];");
+    expect(code).toContain("state.dice = allInRange([to, 1], 1, 6, 9, 26);");
     await withEngine(text, (engine) => {
       const roll = (to: number): EngineAction => ({ type: "Roll", player: 0, to }) as EngineAction;
       const take = (n: number): EngineAction => ({ type: "Take", player: 0, n }) as EngineAction;
@@ -547,6 +553,16 @@ describe("names", () => {
       expect(() => engine.apply(engine.newGame({ players: 2, seed: 1 }), take(3))).toThrow(
         "inline.rules:7:24: -1 is below 0, the least the place is declared with (0..)",
       );
+      // A list or map given whole, worked out as the game runs, holds only numbers within the range.
+      const reset = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(reset, { type: "Reset", player: 0, to: 6 } as EngineAction);
+      expect(reset).toMatchObject({ dice: [6, 1] });
+      expect(() =>
+        engine.apply(engine.newGame({ players: 2, seed: 1 }), { type: "Reset", player: 0, to: 7 } as EngineAction),
+      ).toThrow("inline.rules:9:26: 7 is outside the range 1..6 the place is declared with");
+      expect(() =>
+        engine.apply(engine.newGame({ players: 2, seed: 1 }), { type: "Clear", player: 0, n: 3 } as EngineAction),
+      ).toThrow("inline.rules:10:25: -1 is below 0, the least the place is declared with (0..)");
       // A save holding an element or a value outside its range is refused.
       const saved = JSON.parse(JSON.stringify(engine.newGame({ players: 2, seed: 1 }))) as {
         dice: number[];

@@ -8,6 +8,7 @@ import { builtinNames, type Declarations } from "./binder.ts";
 import { builtinFunctions, GRID_DIR_ENUM, HEX_DIR_ENUM, type BuiltinChecker } from "./checker-builtins.ts";
 import { checkWay, checkWayDecl, type WayHost } from "./checker-ways.ts";
 import { WAY_BUILTINS } from "./ways.ts";
+import { writtenRangeErrors } from "./written-ranges.ts";
 import { describeContext, type BodyState, type Context } from "./checker-context.ts";
 import type { DecisionChecker } from "./checker-decisions.ts";
 import type { MapChecker } from "./checker-maps.ts";
@@ -1007,6 +1008,7 @@ export class ExpressionChecker {
         );
       given.add(a.name.text);
       this.expr(a.value, f.type);
+      this.host.diagnostics.push(...writtenRangeErrors(a.value, f.type, "field"));
     }
     const missing = [...record.fields.values()].filter(
       (f) => !given.has(f.decl.name.text) && !f.decl.initial && !hasDefault(f.type),

@@ -10,6 +10,7 @@ import { CHANGES_HINT, describeContext, type BodyState } from "./checker-context
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
 import type { RoutineGraph } from "./routine-graph.ts";
 import { BOOL, ERROR, INT, typeToString, type Type } from "./types.ts";
+import { writtenRangeErrors } from "./written-ranges.ts";
 
 export interface StatementHost {
   readonly diagnostics: Diagnostic[];
@@ -195,8 +196,10 @@ export class StatementChecker {
         this.assignableTarget(s.list);
         // `remove k from m` takes a key (and its value) out of a map.
         if (list.kind === "map") this.host.expr(s.value, list.key);
-        else if (list.kind === "list") this.host.expr(s.value, list.element);
-        else {
+        else if (list.kind === "list") {
+          this.host.expr(s.value, list.element);
+          if (s.kind === "add") this.host.diagnostics.push(...writtenRangeErrors(s.value, list.element, "element"));
+        } else {
           if (list.kind !== "error") this.host.notAList(s.list.span, list);
           this.host.expr(s.value, undefined);
         }
@@ -370,8 +373,10 @@ export class StatementChecker {
     this.host.graph.noteStored(s.value);
     const target = this.host.expr(s.target, undefined);
     this.assignableTarget(s.target);
-    if (s.op === "=") this.host.expr(s.value, target);
-    else {
+    if (s.op === "=") {
+      this.host.expr(s.value, target);
+      this.host.diagnostics.push(...writtenRangeErrors(s.value, target, "place"));
+    } else {
       if (target.kind !== "int" && target.kind !== "error") {
         this.host.diagnostics.push(
           error(

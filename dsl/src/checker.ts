@@ -27,6 +27,7 @@ import { ExpressionChecker, fieldsHint } from "./checker-expressions.ts";
 import { Codes, didYouMean, error, fieldDeclaredTwice, warning, type Diagnostic } from "./diagnostics.ts";
 import { BOOL, ERROR, INT, listOf, optionalOf, PLAYER, HEX, CELL, STRING, typeToString, type Type } from "./types.ts";
 import { WAY_BUILTINS } from "./ways.ts";
+import { writtenRangeErrors } from "./written-ranges.ts";
 
 export { hasDefault } from "./checker-expressions.ts";
 
@@ -940,27 +941,12 @@ class Checker {
     }
   }
 
-  /** A param declared with a range (`param GLORY_TARGET: 10..99 = 10`) takes a number written within it. */
-  /** A number written out as a param's value or a field's initial value lies in the range declared for it. */
+  /**
+   * A number written out as a param's value or a field's initial value (or a list or map of them) lies in the range
+   * declared for it (`param GLORY_TARGET: 10..99 = 10`, `tokens: list<1..3> = [1, 2, 3]`).
+   */
   private inRange(value: A.Expr, type: Type, what: "param" | "field"): void {
-    if (type.kind !== "int" || (type.low === undefined && type.high === undefined)) return;
-    const n =
-      value.kind === "int"
-        ? value.value
-        : value.kind === "unary" && value.op === "-" && value.operand.kind === "int"
-          ? -value.operand.value
-          : undefined;
-    if (n === undefined || ((type.low === undefined || n >= type.low) && (type.high === undefined || n <= type.high))) {
-      return;
-    }
-    this.diagnostics.push(
-      error(
-        Codes.invalidValue,
-        value.span,
-        `${n} is outside the ${what}'s range ${typeToString(type)}`,
-        `change the value, or the range the ${what} declares`,
-      ),
-    );
+    this.diagnostics.push(...writtenRangeErrors(value, type, what));
   }
 
   private checkVariant(v: A.VariantDecl): void {

@@ -1264,6 +1264,25 @@ describe("functions with a block body", () => {
     loadClean(game("per player {\n  luck: 1..6 = 6\n}\nglobal {\n  shift: -1..1 = -1\n}"));
   });
 
+  it("numbers written out in the rules lie in the range of the place they go to, inside lists and maps too", () => {
+    const decls = [
+      "record Die {\n  face: 1..6\n}",
+      "global {\n  dice: list<1..6> = [1, 7]\n  stock: map<int, 0..> = { 1: 2, 2: -1 }\n  die: Die\n  luck: 1..6\n}",
+    ].join("\n");
+    const flow = ["  luck = 0", "  dice = [2, 3, 9]", "  add 0 to dice", "  die = Die(face: 8)", "  luck = 6", "  end"];
+    const found = withCode(game(decls, flow.join("\n")), Codes.invalidValue).map((d) => [d.message, d.line]);
+    expect(found).toEqual([
+      ["7 is outside the field's range 1..6", 6],
+      ["-1 is outside the field's range 0..", 7],
+      ["0 is outside the place's range 1..6", 12],
+      ["9 is outside the place's range 1..6", 13],
+      ["0 is outside the element's range 1..6", 14],
+      ["8 is outside the field's range 1..6", 15],
+    ]);
+    // Within their ranges, or worked out as the game runs (checked then): no error.
+    loadClean(game(decls.replace("[1, 7]", "[1, 6]").replace("2: -1", "2: 0"), "  dice = [luck, 6]\n  end"));
+  });
+
   it("a `return` alone on its line ends a procedure or an action where it stands", () => {
     const rules = [
       "global {\n  n: int\n}",

@@ -292,6 +292,27 @@ export function atLeast(value: number, low: number, line: number, column: number
   return value;
 }
 
+/**
+ * A list or map stored whole in a place whose numbers are declared with a range (`dice: list<1..6>`, `stock:
+ * map<Weapon, 0..>`, or lists and maps of them): the value itself once each number lies within it, or the game stops.
+ */
+export function allInRange<T extends object>(
+  value: T,
+  low: number | undefined,
+  high: number | undefined,
+  line: number,
+  column: number,
+): T {
+  for (const v of Array.isArray(value) ? (value as unknown[]) : Object.values(value)) {
+    if (typeof v === "object" && v !== null) allInRange(v, low, high, line, column);
+    else if (typeof v === "number") {
+      if (high === undefined && low !== undefined) atLeast(v, low, line, column);
+      else inRange(v, low, high, line, column);
+    }
+  }
+  return value;
+}
+
 /** Integer division rounding toward zero, refusing division by zero. */
 export function divide(a: number, b: number, line?: number, column?: number): number {
   if (b === 0) throw new RulesError("division by zero", line, column);

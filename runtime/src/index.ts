@@ -114,6 +114,7 @@ export {
   divide,
   inRange,
   atLeast,
+  allInRange,
   equal,
   extraField,
   fieldValue,

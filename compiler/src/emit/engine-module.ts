@@ -20,7 +20,7 @@ import { emitCompleting, hasCompletingBlocks } from "./completing.ts";
 import { emitTrials } from "./trials.ts";
 import { emitAllowed, emitMayAct } from "./allowances.ts";
 import { emitActionPlaces, emitDescribeAction, emitShownAction } from "./action-text.ts";
-import { enumReaders, plainScope, type Scope } from "./expressions.ts";
+import { enumReaders, place, plainScope, type Scope } from "./expressions.ts";
 import { emitChoiceShown, emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
 import { namesUsed } from "./names-used.ts";
@@ -40,7 +40,7 @@ import {
   emitStepFunction,
 } from "./routines.ts";
 import { StatementEmitter, allowanceLists, endingType, waitingValueProcs } from "./statements.ts";
-import { tsType } from "./ts-types.ts";
+import { keptInRange, tsType } from "./ts-types.ts";
 import { emitValidators } from "./validators.ts";
 import { emitBoardView, emitViewFunctions, emitViewTypes } from "./views.ts";
 
@@ -704,12 +704,15 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
   // state exists, as they may read params.
   const playerInit = [...p.playerFields.values()].map((f) => `${f.decl.name.text}: ${ctx.zero(f.type)}`);
   const globalInit = [...p.globalFields.values()].map((f) => `${f.decl.name.text}: ${ctx.zero(f.type)}`);
-  const playerInitial = [...p.playerFields.values()].flatMap((f) =>
-    f.decl.initial && !f.late ? [`mine.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial, scope)};`] : [],
-  );
-  const globalInitial = [...p.globalFields.values()].flatMap((f) =>
-    f.decl.initial && !f.late ? [`state.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial, scope)};`] : [],
-  );
+  // An initial value worked out from params (`cp: 0.. = START - 2`) keeps the field's range as an assignment does.
+  const initial = (f: FieldInfo, owner: string): string[] =>
+    f.decl.initial && !f.late
+      ? [
+          `${owner}.${f.decl.name.text} = ${keptInRange(f.type, ctx.exprs.stored(f.decl.initial, scope), place(f.decl.initial), f.decl.initial)};`,
+        ]
+      : [];
+  const playerInitial = [...p.playerFields.values()].flatMap((f) => initial(f, "mine"));
+  const globalInitial = [...p.globalFields.values()].flatMap((f) => initial(f, "state"));
   const setupScope = plainScope();
   const setupBody = p.setup
     ? new StatementEmitter({ program: p, exprs: ctx.exprs, scope: setupScope, suspending: p.suspending }).block(

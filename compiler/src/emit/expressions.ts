@@ -574,7 +574,7 @@ export class ExprEmitter {
               ? this.stored(f.decl.initial, scope)
               : zeroValue(this.program, f.type);
           // A field declared with a range (`face: 1..6`) is built only within it.
-          return `${f.decl.name.text}: ${v ? keptInRange(f.type, code, place(v)) : code}`;
+          return `${f.decl.name.text}: ${v ? keptInRange(f.type, code, place(v), v) : code}`;
         });
         return `{ ${fields.join(", ")} }`;
       }

@@ -44,6 +44,7 @@ export const runtimeHelpers: readonly string[] = [
   "cellLineLength",
   "inRange",
   "atLeast",
+  "allInRange",
   "namingRulesFile",
   "drawFromDeck",
   "drawFromPile",

@@ -35,7 +35,7 @@ import {
 } from "./expressions.ts";
 import { namedOnce, str, type LocalNames } from "./naming.ts";
 import { forEachWrite, rootOf } from "./written-places.ts";
-import { declaredRange, isFlatValue, keptInRange, tsType } from "./ts-types.ts";
+import { declaredRange, isFlatValue, keptInRange, rangeInside, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
@@ -199,7 +199,7 @@ export class StatementEmitter {
       case "add": {
         // An element declared with a range (`dice: list<1..6>`) takes only values within it.
         const element = s.list.type?.kind === "list" ? s.list.type.element : undefined;
-        const kept = keptInRange(element, this.ctx.exprs.stored(s.value, this.scope), place(s));
+        const kept = keptInRange(element, this.ctx.exprs.stored(s.value, this.scope), place(s), s.value);
         return [...this.keepList(s.list), `${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${kept});`];
       }
       case "remove":
@@ -436,7 +436,7 @@ export function assignment(ctx: StatementContext, scope: Scope, target: Expr, op
       : keepsOwnElements(ctx, scope, target, value)
         ? ctx.exprs.emit(value, scope)
         : ctx.exprs.stored(value, scope);
-  return assignmentOf(ctx, scope, target, op, v, op === "=" ? v : ctx.exprs.paren(value, scope));
+  return assignmentOf(ctx, scope, target, op, v, op === "=" ? v : ctx.exprs.paren(value, scope), value);
 }
 
 /**
@@ -468,7 +468,10 @@ function isPlace(e: Expr): boolean {
   return (e.kind === "member" || e.kind === "index") && isPlace(e.object);
 }
 
-/** An assignment of code already emitted: `stored` to store (copied when needed), `operand` for `+=` and `-=`. */
+/**
+ * An assignment of code already emitted: `stored` to store (copied when needed), `operand` for `+=` and `-=`;
+ * `source`, the value's expression when the rules write one.
+ */
 export function assignmentOf(
   ctx: StatementContext,
   scope: Scope,
@@ -476,12 +479,15 @@ export function assignmentOf(
   op: string,
   stored: string,
   operand: string,
+  source?: Expr,
 ): string {
+  // Only a value stored as it is written (`=`) is known from its expression; `+= 2` adds to what is there.
+  const written = op === "=" ? source : undefined;
   if (target.kind === "index" && target.object.type?.kind === "map") {
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
     // Values declared with a range (`map<Weapon, 0..>`) take only values within it.
-    const kept = (value: string): string => keptInRange(target.type, value, place(target));
+    const kept = (value: string): string => keptInRange(target.type, value, place(target), written);
     // `m[k] += v` changes a key already there (a missing one stops the game): written in place, with its own inline
     // cache; only a new key needs `mapSet`, which keeps the map's size and keys up to date.
     if (op !== "=")
@@ -495,16 +501,17 @@ export function assignmentOf(
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);
     const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
-    return `setAt(${list}, ${index}, ${keptInRange(target.type, newValue, place(target))}, ${place(target)});`;
+    return `setAt(${list}, ${index}, ${keptInRange(target.type, newValue, place(target), written)}, ${place(target)});`;
   }
   // A whole board given at once (a test's position) lies on its grid too.
   const grid = gridArgs(ctx, scope, target);
   if (grid !== undefined) return `${ctx.exprs.place(target, scope)} = allOnGrid(${stored}, ${grid}, ${place(target)});`;
   const late = (target.kind === "name" || target.kind === "member") && target.late === true;
-  // A place declared with a range (`luck: 1..6`) takes only values within it.
-  if (declaredRange(target.type) !== undefined) {
+  // A place declared with a range (`luck: 1..6`) takes only values within it; a list or map of such numbers
+  // (`dice: list<1..6>`) given whole, only numbers within it.
+  if (declaredRange(target.type) !== undefined || (op === "=" && rangeInside(target.type) !== undefined)) {
     const value = op === "=" ? stored : `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
-    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target))};`;
+    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target), written)};`;
   }
   // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
   if (late && op !== "=")

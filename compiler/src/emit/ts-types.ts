@@ -1,5 +1,13 @@
 /** Rules types -> TypeScript types, for the state and for per-player views. */
-import { UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
+import {
+  UNION_TAG,
+  writtenOutOfRange,
+  type Expr,
+  type FieldDecl,
+  type FieldInfo,
+  type Program,
+  type Type,
+} from "@rules/dsl";
 import { typeName } from "./naming.ts";
 
 export function tsType(t: Type): string {
@@ -69,10 +77,25 @@ export function declaredRange(t: Type | undefined): { readonly low?: number; rea
 }
 
 /**
- * `value`, stored in a place of type `t`: checked against the range `t` declares (`declaredRange`), `where` the
- * rule's line and column; as it is when `t` declares none.
+ * The range of the numbers inside a list or map of type `t` (`list<1..6>`, `map<Weapon, 0..>`, or lists and maps of
+ * them), which a list or map stored whole must keep; undefined when `t` is no list or map, or its numbers have none.
  */
-export function keptInRange(t: Type | undefined, value: string, where: string): string {
+export function rangeInside(t: Type | undefined): { readonly low?: number; readonly high?: number } | undefined {
+  if (t?.kind !== "list" && t?.kind !== "map") return undefined;
+  const inner = t.kind === "list" ? t.element : t.value;
+  return rangeInside(inner) ?? declaredRange(inner);
+}
+
+/**
+ * `value`, stored in a place of type `t`: checked against the range `t` declares (`declaredRange`), or each of its
+ * numbers against theirs when it is a list or map (`rangeInside`), `where` the rule's line and column; as it is when
+ * `t` declares none, or when `source`, the value's expression, writes it out.
+ */
+export function keptInRange(t: Type | undefined, value: string, where: string, source?: Expr): string {
+  // Numbers written out in the rules were held to the range when they compiled (`writtenOutOfRange`).
+  if (t !== undefined && source !== undefined && writtenOutOfRange(source, t) !== null) return value;
+  const inside = rangeInside(t);
+  if (inside !== undefined) return `allInRange(${value}, ${inside.low}, ${inside.high}, ${where})`;
   const range = declaredRange(t);
   if (range === undefined) return value;
   if (range.high === undefined && range.low !== undefined) return `atLeast(${value}, ${range.low}, ${where})`;
