@@ -10,6 +10,7 @@ import { rulesLexer } from "./lexer.ts";
 import { rulesParser } from "./parser.ts";
 import { nodes, node, maybeNode, tokens, token, has, tokenSpan, nodeSpan, name } from "./cst-reading.ts";
 import { WAY_BUILTINS } from "./ways.ts";
+import { writtenNumber } from "./written-ranges.ts";
 
 /** A chain of operands and operators being grouped (`ExpressionBuilder.operation`): what has been read so far. */
 interface Chain {
@@ -187,7 +188,7 @@ export class ExpressionBuilder {
       const low = (has(n, "Minus") ? -1 : 1) * this.int(token(n, "IntLiteral", 0));
       if (!has(n, "arithmetic")) return { kind: "range", low, high: undefined, span };
       const high = this.arithmetic(node(n, "arithmetic"));
-      const fixedHigh = constantInt(high);
+      const fixedHigh = writtenNumber(high);
       return fixedHigh !== undefined
         ? { kind: "range", low, high: fixedHigh, span }
         : { kind: "range", low, high: low, highValue: high, span };
@@ -520,11 +521,4 @@ export class ExpressionBuilder {
     }
     return element;
   }
-}
-
-/** The value of a literal number, negative or not (`3`, `-1`): a range type's fixed bound. */
-function constantInt(e: A.Expr): number | undefined {
-  if (e.kind === "int") return e.value;
-  if (e.kind === "unary" && e.op === "-" && e.operand.kind === "int") return -e.operand.value;
-  return undefined;
 }

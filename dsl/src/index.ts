@@ -25,4 +25,4 @@ export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./chec
 export { markHeldReferences } from "./held-references.ts";
 export { reservedWords } from "./lexer.ts";
 export { rulesLexer } from "./lexer.ts";
-export { writtenNumber, writtenOutOfRange } from "./written-ranges.ts";
+export { declaredRange, writtenOutOfRange } from "./written-ranges.ts";

@@ -14,9 +14,9 @@ export function writtenNumber(e: Expr): number | undefined {
   return undefined;
 }
 
-/** The range an `int` type declares, else undefined. */
-function rangeOf(t: Type): { readonly low?: number; readonly high?: number } | undefined {
-  return t.kind === "int" && (t.low !== undefined || t.high !== undefined) ? t : undefined;
+/** The bounds of an `int` declared with a range (`luck: 1..6`, `cp: 0..`), which its places keep; else undefined. */
+export function declaredRange(t: Type | undefined): { readonly low?: number; readonly high?: number } | undefined {
+  return t?.kind === "int" && (t.low !== undefined || t.high !== undefined) ? t : undefined;
 }
 
 /** A number written out of the range of its place: where, and the range (an `int` type). */
@@ -32,7 +32,7 @@ export interface OutOfRange {
  * value worked out as the game runs, checked then), or `t` declares no range for it.
  */
 export function writtenOutOfRange(e: Expr, t: Type): OutOfRange[] | null {
-  const range = rangeOf(t);
+  const range = declaredRange(t);
   if (range !== undefined) {
     const n = writtenNumber(e);
     if (n === undefined) return null;

@@ -6,6 +6,7 @@
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
 import {
+  declaredRange,
   exprsOf,
   fieldNamed,
   forEachExpr,
@@ -35,7 +36,7 @@ import {
 } from "./expressions.ts";
 import { namedOnce, str, type LocalNames } from "./naming.ts";
 import { forEachWrite, rootOf } from "./written-places.ts";
-import { declaredRange, isFlatValue, keptInRange, rangeInside, tsType } from "./ts-types.ts";
+import { isFlatValue, keptInRange, rangeInside, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };

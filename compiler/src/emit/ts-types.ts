@@ -1,6 +1,7 @@
 /** Rules types -> TypeScript types, for the state and for per-player views. */
 import {
   UNION_TAG,
+  declaredRange,
   writtenOutOfRange,
   type Expr,
   type FieldDecl,
@@ -69,11 +70,6 @@ function anyInside(
   seen.add(t.name);
   const r = program.records.get(t.name);
   return [...(r?.fields.values() ?? [])].some((f) => field(f) || anyInside(program, f.type, leaf, field, seen));
-}
-
-/** The bounds of an `int` declared with a range (`luck: 1..6`), whose places the engine keeps within them; else undefined. */
-export function declaredRange(t: Type | undefined): { readonly low?: number; readonly high?: number } | undefined {
-  return t?.kind === "int" && (t.low !== undefined || t.high !== undefined) ? t : undefined;
 }
 
 /**
