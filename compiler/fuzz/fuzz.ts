@@ -1,6 +1,6 @@
 /**
  * The fuzzing campaign: generated programs (valid, then damaged) and damaged rulesets through the front end and the
- * formatter, and a sample of the programs that check clean through the compiler and TypeScript. `runFuzz` is what
+ * formatter, and a sample of the programs that check clean through the compiler and TypeScript, then played. `runFuzz` is what
  * the bounded test in `npm test` and the long runs of `npm run fuzz -- --runs N` share.
  */
 import { readdir, readFile } from "node:fs/promises";
@@ -24,6 +24,10 @@ export interface FuzzReport {
   /** Generated programs that checked clean (a generator that mostly made errors would test little). */
   readonly cleanPrograms: number;
   readonly compiled: number;
+  /** Random games the compiled programs' engines played through the conformance properties. */
+  readonly games: number;
+  /** Property checks of those a rule of the program stopped (allowed: see `checkPlays`). */
+  readonly stoppedByRules: number;
 }
 
 /** The `.rules` files of the repository: every ruleset and the compiler's fixtures. */
@@ -80,11 +84,19 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     ),
     { numRuns: o.runs, seed: o.seed + 1 },
   );
-  for (const text of toCompile) await checkCompiles(text, o.root);
+  let games = 0;
+  let stoppedByRules = 0;
+  for (const text of toCompile) {
+    const played = await checkCompiles(text, o.root);
+    games += played.games;
+    stoppedByRules += played.stopped;
+  }
   return {
     cases: 2 * o.runs,
     seconds: (performance.now() - started) / 1000,
     cleanPrograms,
     compiled: toCompile.length,
+    games,
+    stoppedByRules,
   };
 }

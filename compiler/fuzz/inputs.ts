@@ -123,17 +123,34 @@ function statements(
   return fc.array(fc.oneof(...one), { minLength: 1, maxLength: 3 }).map((xs) => xs.flat());
 }
 
+/**
+ * A number field's type: a plain `int`, or a range, with or without a top, that holds every number the generated
+ * expressions write out (0 to 20: a written number outside its place's range is an error of the checker, and the
+ * programs should mostly check clean). Worked-out values still leave the range, and the rule that does it stops the
+ * game, as `checkPlays` allows.
+ */
+const numberType = fc.constantFrom("int", "int", "0..", "-3..", "0..40", "-50..50");
+
+/** A field declared with `type`, perhaps given an initial value inside its range. */
+const numberField = fc
+  .tuple(numberType, fc.option(fc.integer({ min: 0, max: 20 }), { nil: undefined }))
+  .map(([type, initial]) => (initial === undefined ? type : `${type} = ${initial}`));
+
 /** A whole program, which should check clean: a game, data, functions, actions, a flow that decides, a score. */
 export const generatedProgram: fc.Arbitrary<string> = fc
   .record({
     title: fc.stringMatching(/^[A-Z][a-z]{2,8}$/),
     players: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 3 })),
     members: fc.uniqueArray(word, { minLength: 1, maxLength: 4 }),
-    globals: fc.integer({ min: 1, max: 3 }),
-    perPlayer: fc.integer({ min: 1, max: 3 }),
+    // g0 stays an `int`: every Play stores `helper(g0 + n)` into it, which a range would stop in most games.
+    globals: fc.array(numberField, { minLength: 0, maxLength: 2 }),
+    perPlayer: fc.array(numberField, { minLength: 1, maxLength: 3 }),
+    pileOf: fc.constantFrom("int", "0..", "0..40"),
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
-  .chain(({ title, players, members, globals, perPlayer }) => {
+  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf }) => {
+    const globals = globalTypes.length + 1;
+    const perPlayer = playerTypes.length;
     const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
     const playerInts = Array.from({ length: perPlayer }, (_, i) => `me.p${i}`);
     const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
@@ -166,13 +183,13 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "}",
           `enum Kind { ${members.join(", ")} }`,
           `global {`,
-          ...globalInts.map((g) => `  ${g}: int`),
+          ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
           "  flag: bool",
-          "  pile: list<int>",
+          `  pile: list<${pileOf}>`,
           "  last: Kind",
           "}",
           "per player {",
-          ...Array.from({ length: perPlayer }, (_, i) => `  p${i}: int`),
+          ...playerTypes.map((type, i) => `  p${i}: ${type}`),
           "}",
           `fn helper(x: int): int = ${helper}`,
           "way field(k: int) {",

@@ -3,12 +3,27 @@
  * diagnostic lies inside the file and has a hint, the result does not change from one run to the next nor when the
  * file is parsed in pieces (as `--watch` and the language server do), the formatter keeps what it formats (the same
  * tokens) and formats its own output unchanged, and a program that checks clean compiles into an engine that
- * type-checks.
+ * type-checks and plays by the conformance properties every engine must have (see `checkPlays`).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Codes, formatDiagnostic, loadRules, ParseCache, parseRules, rulesLexer, type Diagnostic } from "@rules/dsl";
+import {
+  checkDeterminism,
+  checkDeterminize,
+  checkIllegalActionsRefused,
+  checkLegalActionsApply,
+  checkPlayoutsTerminate,
+  checkReplay,
+  checkSaveRestore,
+  RulesError,
+  type AnyEngine,
+  type ConformanceOptions,
+  type ConformanceReport,
+} from "@rules/runtime";
 import ts from "typescript";
+import { bundleEngineCached } from "../src/cli/engine-bundles.ts";
+import { loadEngineModule } from "../src/cli/registry.ts";
 import { compileRules } from "../src/compile.ts";
 import { formatRules, RulesFormatError } from "../src/format/format-rules.ts";
 
@@ -101,10 +116,11 @@ export function checkFormatter(text: string): void {
 }
 
 /**
- * Compiles rules that check clean and type-checks the engine and tests generated from them (written inside the
- * repository, so that `@rules/runtime` resolves). Slow (a TypeScript program each time): for a sample of programs.
+ * Compiles rules that check clean, type-checks the engine and tests generated from them (written inside the
+ * repository, so that `@rules/runtime` resolves) and plays the engine (`checkPlays`). Slow (a TypeScript program
+ * each time): for a sample of programs.
  */
-export async function checkCompiles(text: string, root: string): Promise<void> {
+export async function checkCompiles(text: string, root: string): Promise<PlayReport> {
   const result = await compileRules({ name: "fuzz", sourcePath: "fuzz.rules", text });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || result.files.length === 0) {
@@ -130,7 +146,78 @@ export async function checkCompiles(text: string, root: string): Promise<void> {
         .join("\n");
       throw new FuzzFailure(`the generated engine does not type-check:\n${shown}`, text);
     }
+    const enginePath = paths.find((p) => p.endsWith("engine.ts"));
+    if (enginePath === undefined) throw new FuzzFailure("the compiler wrote no engine module", text);
+    return await checkPlays(text, await loadGenerated(enginePath, dir, root));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Whether this module runs from its TypeScript sources (Vitest), not bundled (`npm run fuzz`). */
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+
+/**
+ * The engine written to `dir`: imported as it is from the sources, else bundled into `dir` (not into the command's
+ * cache of bundles, which would keep one for every program fuzzed).
+ */
+async function loadGenerated(enginePath: string, dir: string, root: string): Promise<AnyEngine> {
+  if (FROM_SOURCE) return loadEngineModule(enginePath, root);
+  const { file } = await bundleEngineCached(enginePath, join(dir, "bundle"));
+  if (file === undefined) throw new Error(`cannot write the bundle of ${enginePath}`);
+  return loadEngineModule(file, root);
+}
+
+/** What playing a compiled program did. */
+export interface PlayReport {
+  /** Random games played through to the end of a property's check. */
+  readonly games: number;
+  /** Checks a rule of the program stopped (a RulesError at its line). */
+  readonly stopped: number;
+}
+
+/** The properties every engine's generated tests check, each over a few random games. */
+const CONFORMANCE: readonly (readonly [string, (engine: AnyEngine, o: ConformanceOptions) => ConformanceReport])[] = [
+  ["checkPlayoutsTerminate", checkPlayoutsTerminate],
+  ["checkLegalActionsApply", checkLegalActionsApply],
+  ["checkIllegalActionsRefused", checkIllegalActionsRefused],
+  ["checkDeterminism", checkDeterminism],
+  ["checkSaveRestore", checkSaveRestore],
+  ["checkReplay", checkReplay],
+  ["checkDeterminize", checkDeterminize],
+];
+
+/**
+ * A generated program's engine has the conformance properties (random games end, listed actions apply, illegal ones
+ * are refused and change nothing, games repeat, saves continue, replays reproduce) at its first two player counts.
+ * A random program may well stop itself: a rule pushes a field out of its range, or reads past a list's end. That is
+ * the rules' doing, and allowed, when the error is a RulesError naming the rule's line; any other failure (an engine
+ * that throws a TypeError, a state that is no longer JSON, a save that does not load) is the toolchain's.
+ */
+export async function checkPlays(text: string, engine: AnyEngine): Promise<PlayReport> {
+  let games = 0;
+  let stopped = 0;
+  const top = Math.min(engine.maxPlayers, engine.minPlayers + 1);
+  for (let players = engine.minPlayers; players <= top; players++) {
+    for (const [name, check] of CONFORMANCE) {
+      try {
+        games += check(engine, { players, variant: "base", seed: 7, games: 3, maxSteps: 2000 }).games;
+      } catch (error) {
+        if (stoppedByARule(error)) {
+          stopped++;
+          continue;
+        }
+        const shown = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        throw new FuzzFailure(`${name} failed on the compiled program, ${players} players:\n${shown}`, text);
+      }
+    }
+  }
+  return { games, stopped };
+}
+
+/** Whether `error` (a conformance failure, through its causes) comes from a rule that stopped the game at its line. */
+function stoppedByARule(error: unknown): boolean {
+  let cause = error;
+  while (cause instanceof Error && !(cause instanceof RulesError) && cause.cause !== undefined) cause = cause.cause;
+  return cause instanceof RulesError && cause.line !== undefined;
 }

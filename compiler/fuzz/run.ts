@@ -27,5 +27,6 @@ process.stdout.write(`fuzzing: ${runs} generated programs and ${runs} damaged ru
 const report = await runFuzz({ runs, seed, compiled, root: REPO_ROOT });
 process.stdout.write(
   `${report.cases} cases in ${report.seconds.toFixed(1)} s (${(report.cases / report.seconds).toFixed(0)} cases/s); ` +
-    `${report.cleanPrograms} generated programs checked clean, ${report.compiled} of them compiled and type-checked\n`,
+    `${report.cleanPrograms} generated programs checked clean, ${report.compiled} of them compiled, type-checked and played ` +
+    `(${report.games} games; ${report.stoppedByRules} property checks stopped by a rule of the program)\n`,
 );

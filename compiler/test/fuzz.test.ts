@@ -1,14 +1,17 @@
 /**
  * A bounded fuzzing run (fixed seed): generated programs and damaged rulesets never make checking throw, every
  * diagnostic lies in the file, results repeat, the formatter keeps tokens and is idempotent, and a generated program
- * that checks clean compiles into an engine that type-checks. `npm run fuzz -- --runs N` runs the same, longer.
+ * that checks clean compiles into an engine that type-checks and plays by the conformance properties. `npm run fuzz
+ * -- --runs N` runs the same, longer.
  */
+import { RulesError, type AnyEngine } from "@rules/runtime";
 import fc from "fast-check";
 import { expect, it } from "vitest";
+import { engine as connectFour } from "../../rulesets/connect-four/generated/engine.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 import { runFuzz } from "../fuzz/fuzz.ts";
 import { damaged, generatedProgram } from "../fuzz/inputs.ts";
-import { checkFrontEnd } from "../fuzz/properties.ts";
+import { checkFrontEnd, checkPlays, FuzzFailure } from "../fuzz/properties.ts";
 
 it("generated programs are mostly valid rules: the generator tests the checker's good paths, not only its errors", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
@@ -25,8 +28,54 @@ it("damage does what it says: a cut, an insertion, a token or a line deleted, du
   expect(damaged(text, [{ kind: "swap tokens", at: 0, other: 1 }])).toBe('"G" game {\n  players 2..2\n}\n');
 });
 
+it("generated programs declare ranges: fields, a player's fields and the list's elements", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  expect(samples.filter((text) => /\n {2}g\d: -?\d+\.\./.test(text)).length).toBeGreaterThan(5);
+  expect(samples.filter((text) => /\n {2}p\d: -?\d+\.\./.test(text)).length).toBeGreaterThan(5);
+  expect(samples.filter((text) => text.includes("pile: list<0..")).length).toBeGreaterThan(5);
+});
+
+/** Connect Four's engine, its `apply` throwing `error` at the tenth action of a game. */
+function failingAt10(error: () => Error): AnyEngine {
+  const engine: typeof connectFour = {
+    ...connectFour,
+    apply: (state, action) => {
+      if (Object.keys(state.board).length === 9) throw error();
+      connectFour.apply(state, action);
+    },
+  };
+  return engine as AnyEngine;
+}
+
+it("a compiled program's engine is played: a rule stopping the game is the program's doing, a crash the toolchain's", async () => {
+  const fine = await checkPlays("connect four", connectFour as AnyEngine);
+  expect(fine).toEqual({ games: expect.any(Number), stopped: 0 });
+  expect(fine.games).toBeGreaterThan(10);
+  // A rules error at a line of the rules (a field pushed out of its range) stops the checks it happens in, allowed.
+  const ruled = await checkPlays(
+    "ruled",
+    failingAt10(() => new RulesError("25 is outside the range 0..20", 12, 5)),
+  );
+  expect(ruled.stopped).toBeGreaterThan(0);
+  // Anything else is a failure, naming the property and showing the program.
+  const crash = checkPlays(
+    "the program",
+    failingAt10(() => new TypeError("cannot read properties of undefined")),
+  );
+  await expect(crash).rejects.toThrow(FuzzFailure);
+  await expect(crash).rejects.toThrow(/checkPlayoutsTerminate failed .*TypeError: cannot read[^]*the program/);
+  // So is a rules error that names no line: the engine's own inconsistency, not a rule.
+  await expect(
+    checkPlays(
+      "p",
+      failingAt10(() => new RulesError("the flow has no step 9")),
+    ),
+  ).rejects.toThrow(FuzzFailure);
+});
+
 it("300 fuzzed inputs and a compiled program keep every property", async () => {
   const report = await runFuzz({ runs: 150, seed: 20261126, compiled: 1, root: REPO_ROOT });
   expect(report.cases).toBe(300);
   expect(report.compiled).toBe(1);
+  expect(report.games).toBeGreaterThan(0);
 }, 120_000);
