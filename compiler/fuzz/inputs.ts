@@ -146,9 +146,11 @@ export const generatedProgram: fc.Arbitrary<string> = fc
     globals: fc.array(numberField, { minLength: 0, maxLength: 2 }),
     perPlayer: fc.array(numberField, { minLength: 1, maxLength: 3 }),
     pileOf: fc.constantFrom("int", "0..", "0..40"),
+    // Half the programs also lay things on a table (see `TABLE`).
+    table: fc.boolean(),
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
-  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf }) => {
+  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table }) => {
     const globals = globalTypes.length + 1;
     const perPlayer = playerTypes.length;
     const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
@@ -170,26 +172,33 @@ export const generatedProgram: fc.Arbitrary<string> = fc
         setup: statements(global, global, 1, "  "),
         // What the payment changes besides: the trial `can` plays notes each change to undo it.
         spend: statements({ ...global, ints: [...globalInts, "due", "k"] }, global, 1, "    "),
-        rounds: fc.integer({ min: 1, max: 4 }),
+        rounds: fc.integer({ min: 1, max: 6 }),
         score: intExpr(scoring, 2),
         // A declared way's rules: leaves only, so that they never ask the way itself.
         wayCost: intExpr(onSquare, 0),
         wayEnter: boolExpr(onSquare, 0),
+        // The table's holes: a token's worth when laid, and the change a turn makes to it.
+        laid: intExpr(actionFields, 1),
+        turned: intExpr({ ...actionFields, ints: [...actionFields.ints, "t.value", "t.face"] }, 1),
       })
-      .map(({ helper, requirement, act, setup, spend, rounds, score, wayCost, wayEnter }) =>
-        [
+      .map(({ helper, requirement, act, setup, spend, rounds, score, wayCost, wayEnter, laid, turned }) => {
+        const parts = table ? tableParts(laid, turned) : undefined;
+        return [
           `game "${title}" {`,
           `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
           "}",
           `enum Kind { ${members.join(", ")} }`,
+          ...(parts?.records ?? []),
           `global {`,
           ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
           "  flag: bool",
           `  pile: list<${pileOf}>`,
           "  last: Kind",
+          ...(parts?.global ?? []),
           "}",
           "per player {",
           ...playerTypes.map((type, i) => `  p${i}: ${type}`),
+          ...(parts?.perPlayer ?? []),
           "}",
           `fn helper(x: int): int = ${helper}`,
           "way field(k: int) {",
@@ -209,8 +218,10 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "  }",
           "}",
           "setup {",
+          ...(parts?.setup ?? []),
           ...setup,
           "}",
+          ...(parts?.actions ?? []),
           "action Play(n: 0..3) {",
           `  require can spend(n) or ${requirement} or n >= 0 else "Not now."`,
           ...act,
@@ -220,19 +231,74 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "flow {",
           `  repeat ${rounds} {`,
           "    for p in players {",
-          "      act p: Play | Pass",
+          `      act p: Play | Pass${parts === undefined ? "" : " | Lay | Turn"}`,
           "    }",
           "    choose kind: Kind by players[0]",
           "    last = kind",
+          ...(parts?.round ?? []),
           "  }",
           "}",
           "scoring {",
           `  score p: ${score}`,
           "}",
           "",
-        ].join("\n"),
-      );
+        ].join("\n");
+      });
   });
+
+/**
+ * What a program lays on a table, the parts of the runtime that ordinary values do not reach: records (one field
+ * seen by its owner only, until it is shown), a deck dealt into private hands (views hide them, search agents deal
+ * them again), a map keyed by an enum with a range, a choice all players make at once, and a record held across a
+ * decision (`Turn` changes the token after its owner's choice: the state keeps it by its address meanwhile).
+ * `laid` and `turned` are expressions: a token's worth, and the change a turn makes to it (which may take it below 0,
+ * where a rule stops the game).
+ */
+function tableParts(laid: string, turned: string) {
+  return {
+    records: [
+      "record Token {",
+      "  owner: Player",
+      "  value: 0..",
+      "  face: int visible if viewer == owner or shown",
+      "  shown: bool = false",
+      "}",
+    ],
+    global: ["  tokens: list<Token>", "  bag: deck<int>"],
+    perPlayer: ["  hand: list<int> private from bag", "  stock: map<Kind, 0..>"],
+    setup: [
+      "  bag.pile = range(0, 9)",
+      "  shuffle bag.pile",
+      "  for p in players {",
+      "    if let c = draw(bag) {",
+      "      add c to p.hand",
+      "    }",
+      "  }",
+    ],
+    actions: [
+      "action Lay {",
+      '  require size(me.hand) > 0 else "No card in hand."',
+      `  add Token(owner: me, value: abs(${laid}), face: draw(me.hand)) to tokens`,
+      "  if let c = draw(bag) {",
+      "    add c to me.hand",
+      "  }",
+      "}",
+      "action Turn(t: Token in tokens) {",
+      '  require t.owner == me and not t.shown else "Not a token of yours lying face down."',
+      "  choose k: Kind by me",
+      "  t.shown = true",
+      `  t.value += ${turned}`,
+      "  me.stock[k] += 1",
+      "}",
+    ],
+    round: [
+      "    choose secret: Kind by each p in players",
+      "    for p in players {",
+      "      p.stock[secret[p]] += 1",
+      "    }",
+    ],
+  };
+}
 
 // ---- damage ---------------------------------------------------------------------------------------------------
 

@@ -35,6 +35,16 @@ it("generated programs declare ranges: fields, a player's fields and the list's 
   expect(samples.filter((text) => text.includes("pile: list<0..")).length).toBeGreaterThan(5);
 });
 
+it("about half the generated programs lay a table: records, a deck dealt into private hands, a choice made at once", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
+  expect(tables.length).toBeGreaterThan(10);
+  expect(tables.every((text) => /hand: list<int> private from bag[^]*choose secret: Kind by each p/.test(text))).toBe(
+    true,
+  );
+  expect(tables.filter((text) => checkFrontEnd(text).clean).length).toBe(tables.length);
+});
+
 /** Connect Four's engine, its `apply` throwing `error` at the tenth action of a game. */
 function failingAt10(error: () => Error): AnyEngine {
   const engine: typeof connectFour = {
