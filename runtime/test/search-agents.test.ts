@@ -170,3 +170,80 @@ describe("a search agent going round in a circle", () => {
     }
   });
 });
+
+/** Three picks of a digit in a row by the first seat, then three by the second; the highest sum wins. */
+interface Picks {
+  picks: number[][];
+}
+type PickAction = { type: "pick"; player: number; digit: number };
+const seatToPick = (s: Picks): number | undefined => [0, 1].find((seat) => s.picks[seat]!.length < 3);
+const sums = (s: Picks): number[] => s.picks.map((p) => p.reduce((a, b) => a + b, 0));
+const picks: Engine<Picks, PickAction, Picks> = {
+  name: "picks",
+  title: "Picks",
+  source: "picks.rules",
+  sourceHash: "0",
+  minPlayers: 2,
+  maxPlayers: 2,
+  variants: ["base"],
+  newGame: () => ({ picks: [[], []] }),
+  toAct: (s) => {
+    const seat = seatToPick(s);
+    return seat === undefined ? [] : [seat];
+  },
+  mayAct: () => [],
+  isOver: (s) => seatToPick(s) === undefined,
+  legalActions: (s, seat) =>
+    seat === seatToPick(s) ? [0, 1, 2, 3].map((digit) => ({ type: "pick", player: seat, digit })) : [],
+  check: () => null,
+  apply: (s, a) => {
+    s.picks[a.player]!.push(a.digit);
+  },
+  view: (s) => structuredClone(s),
+  outcome: (s) => {
+    if (seatToPick(s) !== undefined) return null;
+    const [a, b] = sums(s) as [number, number];
+    const ranks = [a >= b ? 1 : 2, b >= a ? 1 : 2];
+    return { scores: [a, b], ranks, winners: [0, 1].filter((seat) => ranks[seat] === 1) };
+  },
+  determinize: (s) => structuredClone(s),
+  validateState: () => null,
+};
+
+describe("a search agent deciding again right after itself", () => {
+  /** `picks` counting the games the agent imagines: one per iteration of its search. */
+  function counted(): { engine: Engine<Picks, PickAction, Picks>; imagined: () => number } {
+    let imagined = 0;
+    const engine = {
+      ...picks,
+      determinize: (s: Picks) => {
+        imagined++;
+        return structuredClone(s);
+      },
+    };
+    return { engine, imagined: () => imagined };
+  }
+
+  it("goes on from the tree it searched under the action it took, and tops its iterations up to its budget", () => {
+    const { engine, imagined } = counted();
+    const agent = new MctsAgent(3, { iterations: 100 });
+    const state = engine.newGame({ players: 2, seed: 1 });
+    engine.apply(state, agent.choose(engine, state, 0));
+    expect(imagined()).toBe(100);
+    // The second pick: the search under the first one is kept; fewer new iterations make up the budget.
+    engine.apply(state, agent.choose(engine, state, 0));
+    expect(imagined()).toBeGreaterThan(100 + 25);
+    expect(imagined()).toBeLessThan(200);
+  });
+
+  it("starts afresh when what its seat sees is not what it expected after its action", () => {
+    const { engine, imagined } = counted();
+    const agent = new MctsAgent(3, { iterations: 100 });
+    const state = engine.newGame({ players: 2, seed: 1 });
+    engine.apply(state, agent.choose(engine, state, 0));
+    // Someone else changed the game in between (here, the first pick itself).
+    state.picks[0]![0] = 3 - state.picks[0]![0]!;
+    engine.apply(state, agent.choose(engine, state, 0));
+    expect(imagined()).toBe(200);
+  });
+});
