@@ -229,14 +229,16 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "}",
           "action Pass { }",
           "flow {",
-          `  repeat ${rounds} {`,
-          "    for p in players {",
-          `      act p: Play | Pass${parts === undefined ? "" : " | Lay | Turn"}`,
-          "    }",
-          "    choose kind: Kind by players[0]",
-          "    last = kind",
-          ...(parts?.round ?? []),
-          "  }",
+          ...(parts?.flow ?? ((lines: string[]) => lines))([
+            `  repeat ${rounds} {`,
+            "    for p in players {",
+            `      act p: Play | Pass${parts === undefined ? "" : " | Lay | Turn"}`,
+            "    }",
+            "    choose kind: Kind by players[0]",
+            "    last = kind",
+            ...(parts?.round ?? []),
+            "  }",
+          ]),
           "}",
           "scoring {",
           `  score p: ${score}`,
@@ -250,9 +252,10 @@ export const generatedProgram: fc.Arbitrary<string> = fc
  * What a program lays on a table, the parts of the runtime that ordinary values do not reach: records (one field
  * seen by its owner only, until it is shown), a deck dealt into private hands (views hide them, search agents deal
  * them again), a map keyed by an enum with a range, a choice all players make at once, and a record held across a
- * decision (`Turn` changes the token after its owner's choice: the state keeps it by its address meanwhile).
- * `laid` and `turned` are expressions: a token's worth, and the change a turn makes to it (which may take it below 0,
- * where a rule stops the game).
+ * decision (`Turn` changes the token after its owner's choice: the state keeps it by its address meanwhile), and an
+ * interrupt any player may make at any decision (`Snatch`: a card from the bag, and the first token off the table,
+ * perhaps the one a `Turn` holds). `laid` and `turned` are expressions: a token's worth, and the change a turn makes
+ * to it (which may take it below 0, where a rule stops the game).
  */
 function tableParts(laid: string, turned: string) {
   return {
@@ -290,7 +293,19 @@ function tableParts(laid: string, turned: string) {
       `  t.value += ${turned}`,
       "  me.stock[k] += 1",
       "}",
+      // Ten cards in the bag: at most ten interrupts in a game.
+      "action Snatch {",
+      '  require size(bag.pile) > 0 else "The bag is empty."',
+      "  if let c = draw(bag) {",
+      "    add c to me.hand",
+      "  }",
+      "  if size(tokens) > 0 {",
+      "    let first = tokens[0]",
+      "    remove first from tokens",
+      "  }",
+      "}",
     ],
+    flow: (lines: string[]) => ["  allow anytime Snatch by players {", ...lines.map((line) => `  ${line}`), "  }"],
     round: [
       "    choose secret: Kind by each p in players",
       "    for p in players {",
