@@ -272,8 +272,7 @@ function keyOf(action: EngineAction): string {
  * node's seat with its share of the result (or its lead in progress: then a decision its seat follows with more
  * of its own is worth the best of them, see `TreeNode.worth`). It takes the action tried most (judged by progress,
  * the one surely worth most, see `secureWorth`) that its seat has not already taken from the same view (see
- * `taken`). When its seat decides again right after, the search goes on from the tree under the action taken (see
- * `keep`), and tops that tree's passes up to the budget. It never interrupts.
+ * `taken`). It never interrupts.
  */
 export class MctsAgent implements Agent {
   readonly rng: RngState;
@@ -302,8 +301,6 @@ export class MctsAgent implements Agent {
   private readonly taken = new Map<string, number>();
   /** What its seat saw at each of its decisions so far (the views, as JSON, with how often). */
   private readonly seen = new Map<string, number>();
-  /** The tree under the action last taken, with the view its seat should see next (see `keep`). */
-  private kept: { readonly seat: Seat; readonly view: string; readonly root: TreeNode } | undefined;
 
   constructor(seed: number, options: MctsOptions) {
     if (!Number.isInteger(options.iterations) || options.iterations < 1) {
@@ -317,28 +314,15 @@ export class MctsAgent implements Agent {
 
   choose<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, state: S, seat: Seat): A {
     const legal = engine.legalActions(state, seat);
-    const here = JSON.stringify(engine.view(state, seat));
-    const kept = this.keptTree(seat, here);
-    if (legal.length <= 1) {
-      const only = onlyAction(legal, seat);
-      if (kept !== undefined) this.keep(engine, state, seat, kept, only);
-      return only;
-    }
-    const root = kept ?? node(seat);
+    if (legal.length <= 1) return onlyAction(legal, seat);
+    const root = node(seat);
     this.scaled = this.byProgress(engine);
-    if (kept === undefined) {
-      this.lowest = Number.POSITIVE_INFINITY;
-      this.highest = Number.NEGATIVE_INFINITY;
-    }
+    this.lowest = Number.POSITIVE_INFINITY;
+    this.highest = Number.NEGATIVE_INFINITY;
     // The engine's own functions: a rules error in an imagined game is a failed sample, not reported (so its file
     // need not be named), and the look-ahead calls them thousands of times.
     const own = unnamed(engine);
-    // A kept tree has been passed through already: iterations up to the budget, and a quarter of it at least, so that
-    // each decision imagines some games of its own. Merchants & Marauders, `mcts:100:8` against `greedy:2:2`, seed 2,
-    // 40 + 40 games: 79% and 75% won in 47 s each, against 73% and 75% in 57-63 s searching afresh every time; with
-    // the whole budget on top of the kept tree, 78% and 80% in 78-81 s.
-    const budget = Math.max(this.iterations - root.visits, Math.ceil(this.iterations / 4));
-    for (let i = 0; i < budget; i++) {
+    for (let i = 0; i < this.iterations; i++) {
       const game = imagine(engine, state, seat, this.rng);
       const path: TreeNode[] = [];
       try {
@@ -356,21 +340,8 @@ export class MctsAgent implements Agent {
       }
       if (this.scaled) for (let k = path.length - 1; k >= 0; k--) updateWorth(path[k]!);
     }
+    const here = JSON.stringify(engine.view(state, seat));
     this.seen.set(here, (this.seen.get(here) ?? 0) + 1);
-    const action = this.pick(engine, state, seat, root, legal, here);
-    this.keep(engine, state, seat, root, action);
-    return action;
-  }
-
-  /** The action to take after the search from `root`: see the class. */
-  private pick<S extends object, A extends EngineAction>(
-    engine: AnyEngineOf<S, A>,
-    state: S,
-    seat: Seat,
-    root: TreeNode,
-    legal: readonly A[],
-    here: string,
-  ): A {
     const ranked = legal
       .map((action, order) => {
         const child = root.children.get(keyOf(action));
@@ -437,35 +408,6 @@ export class MctsAgent implements Agent {
     if (!this.scaled || child === undefined || child.visits < WORTH_VISITS) return Number.NEGATIVE_INFINITY;
     const margin = (this.exploration / 2) * Math.sqrt(Math.log(this.iterations) / child.visits);
     return this.nodeReward(child) - margin;
-  }
-
-  /**
-   * The tree under `action` kept for the next decision, when its seat decides again right after it (a pirate's turn
-   * is a long chain of his own decisions: into a port, then its commerce, then each trade): that search goes on from
-   * what this one found below the action instead of starting again. `afterAction` plays the action on a copy of the
-   * real game only to know what the seat will see then; the next search keeps the tree only when its seat sees
-   * exactly that (nobody else acted or interrupted in between), and reads nothing else of it.
-   */
-  private keep<S extends object, A extends EngineAction>(
-    engine: AnyEngineOf<S, A>,
-    state: S,
-    seat: Seat,
-    root: TreeNode,
-    action: A,
-  ): void {
-    this.kept = undefined;
-    const child = root.children.get(keyOf(action));
-    if (child === undefined || child.visits === 0) return;
-    const after = afterAction(engine, state, action);
-    if (after === null || stopped(engine, after) || lowestSeat(engine.toAct(after)) !== seat) return;
-    this.kept = { seat, view: JSON.stringify(engine.view(after, seat)), root: child };
-  }
-
-  /** The tree kept by the last decision (`keep`), when `seat` now sees what it expected to see; it is used once. */
-  private keptTree(seat: Seat, here: string): TreeNode | undefined {
-    const kept = this.kept;
-    this.kept = undefined;
-    return kept !== undefined && kept.seat === seat && kept.view === here ? kept.root : undefined;
   }
 
   /** `action`, counted as taken from the view `here`. */
