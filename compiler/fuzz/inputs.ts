@@ -254,7 +254,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
  * them again), a map keyed by an enum with a range, a choice all players make at once, and a record held across a
  * decision (`Turn` changes the token after its owner's choice: the state keeps it by its address meanwhile), and an
  * interrupt any player may make at any decision (`Snatch`: a card from the bag, and the first token off the table,
- * perhaps the one a `Turn` holds). `laid` and `turned` are expressions: a token's worth, and the change a turn makes
+ * perhaps the one a `Turn` holds), a map keyed by hexes and an optional value. `laid` and `turned` are expressions: a token's worth, and the change a turn makes
  * to it (which may take it below 0, where a rule stops the game).
  */
 function tableParts(laid: string, turned: string) {
@@ -267,7 +267,8 @@ function tableParts(laid: string, turned: string) {
       "  shown: bool = false",
       "}",
     ],
-    global: ["  tokens: list<Token>", "  bag: deck<int>"],
+    // Who laid the last token on each square of a row of hexes, and the card under the last one laid.
+    global: ["  tokens: list<Token>", "  bag: deck<int>", "  spots: map<Hex, Player>", "  lastLaid: int?"],
     perPlayer: ["  hand: list<int> private from bag", "  stock: map<Kind, 0..>"],
     setup: [
       "  bag.pile = range(0, 9)",
@@ -281,7 +282,10 @@ function tableParts(laid: string, turned: string) {
     actions: [
       "action Lay {",
       '  require size(me.hand) > 0 else "No card in hand."',
-      `  add Token(owner: me, value: abs(${laid}), face: draw(me.hand)) to tokens`,
+      "  let card = draw(me.hand)",
+      `  add Token(owner: me, value: abs(${laid}), face: card) to tokens`,
+      "  spots[hex(size(tokens) % 4, -1)] = me",
+      "  lastLaid = card",
       "  if let c = draw(bag) {",
       "    add c to me.hand",
       "  }",
@@ -302,6 +306,11 @@ function tableParts(laid: string, turned: string) {
       "  if size(tokens) > 0 {",
       "    let first = tokens[0]",
       "    remove first from tokens",
+      "    remove hex(size(tokens) % 4, -1) from spots",
+      "  }",
+      "  if let card = lastLaid {",
+      "    me.stock[last] += card % 3",
+      "    lastLaid = none",
       "  }",
       "}",
     ],
