@@ -146,7 +146,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
     globals: fc.array(numberField, { minLength: 0, maxLength: 2 }),
     perPlayer: fc.array(numberField, { minLength: 1, maxLength: 3 }),
     pileOf: fc.constantFrom("int", "0..", "0..40"),
-    // Half the programs also lay things on a table (see `TABLE`).
+    // Half the programs also lay things on a table (see `tableParts`).
     table: fc.boolean(),
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
@@ -183,6 +183,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
       })
       .map(({ helper, requirement, act, setup, spend, rounds, score, wayCost, wayEnter, laid, turned }) => {
         const parts = table ? tableParts(laid, turned) : undefined;
+        const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
         return [
           `game "${title}" {`,
           `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
@@ -229,7 +230,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "}",
           "action Pass { }",
           "flow {",
-          ...(parts?.flow ?? ((lines: string[]) => lines))([
+          ...aroundRounds([
             `  repeat ${rounds} {`,
             "    for p in players {",
             `      act p: Play | Pass${parts === undefined ? "" : " | Lay | Turn"}`,
@@ -248,16 +249,29 @@ export const generatedProgram: fc.Arbitrary<string> = fc
       });
   });
 
+/** The lines a table adds to a program, by where they go. */
+interface TableParts {
+  readonly records: readonly string[];
+  readonly global: readonly string[];
+  readonly perPlayer: readonly string[];
+  readonly setup: readonly string[];
+  readonly actions: readonly string[];
+  /** The flow's rounds, wrapped in what the table adds around them. */
+  readonly flow: (rounds: readonly string[]) => string[];
+  /** Rules at the end of each round. */
+  readonly round: readonly string[];
+}
+
 /**
- * What a program lays on a table, the parts of the runtime that ordinary values do not reach: records (one field
- * seen by its owner only, until it is shown), a deck dealt into private hands (views hide them, search agents deal
- * them again), a map keyed by an enum with a range, a choice all players make at once, and a record held across a
- * decision (`Turn` changes the token after its owner's choice: the state keeps it by its address meanwhile), and an
- * interrupt any player may make at any decision (`Snatch`: a card from the bag, and the first token off the table,
- * perhaps the one a `Turn` holds), a map keyed by hexes and an optional value. `laid` and `turned` are expressions: a token's worth, and the change a turn makes
- * to it (which may take it below 0, where a rule stops the game).
+ * What a program lays on a table: the parts of the runtime that ordinary values do not reach. A record with a field
+ * only its owner sees until it is shown; a deck dealt into private hands (views hide them, search agents deal them
+ * again); a map keyed by an enum with a range; a choice all players make at once; a record held across a decision
+ * (`Turn` changes its token after its owner's choice: the state keeps it by address meanwhile); an interrupt any
+ * player may make at any decision (`Snatch`: a card from the bag, and the first token off the table, perhaps the one
+ * a `Turn` holds); a map keyed by hexes; an optional value. `laid` and `turned` are expressions: a token's worth, and
+ * the change a turn makes to it (which may take it below 0, where a rule stops the game).
  */
-function tableParts(laid: string, turned: string) {
+function tableParts(laid: string, turned: string): TableParts {
   return {
     records: [
       "record Token {",
@@ -314,7 +328,7 @@ function tableParts(laid: string, turned: string) {
       "  }",
       "}",
     ],
-    flow: (lines: string[]) => ["  allow anytime Snatch by players {", ...lines.map((line) => `  ${line}`), "  }"],
+    flow: (rounds) => ["  allow anytime Snatch by players {", ...rounds.map((line) => `  ${line}`), "  }"],
     round: [
       "    choose secret: Kind by each p in players",
       "    for p in players {",
