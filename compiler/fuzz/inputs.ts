@@ -189,6 +189,11 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
           "}",
           `enum Kind { ${members.join(", ")} }`,
+          // A param the variant changes: every variant is played.
+          `param ROUNDS: 1..9 = ${rounds}`,
+          'variant longer "Two more rounds" {',
+          `  set ROUNDS = ${rounds + 2}`,
+          "}",
           ...(parts?.records ?? []),
           `global {`,
           ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
@@ -231,7 +236,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "action Pass { }",
           "flow {",
           ...aroundRounds([
-            `  repeat ${rounds} {`,
+            "  repeat ROUNDS {",
             "    for p in players {",
             `      act p: Play | Pass${parts === undefined ? "" : " | Lay | Turn"}`,
             "    }",
@@ -268,12 +273,19 @@ interface TableParts {
  * again); a map keyed by an enum with a range; a choice all players make at once; a record held across a decision
  * (`Turn` changes its token after its owner's choice: the state keeps it by address meanwhile); an interrupt any
  * player may make at any decision (`Snatch`: a card from the bag, and the first token off the table, perhaps the one
- * a `Turn` holds); a map keyed by hexes; an optional value. `laid` and `turned` are expressions: a token's worth, and
- * the change a turn makes to it (which may take it below 0, where a rule stops the game).
+ * a `Turn` holds); a map keyed by hexes, a board on a square grid, an optional value, and an enum whose members
+ * carry values, taken apart by `match`. `laid` and `turned` are expressions: a token's worth, and the change a turn
+ * makes to it (which may take it below 0, where a rule stops the game).
  */
 function tableParts(laid: string, turned: string): TableParts {
   return {
     records: [
+      "enum Mark { coin(worth: 0..9), seat(owner: Player), blank }",
+      "fn markWorth(m: Mark): int = match m {",
+      "  coin(w) => w,",
+      "  seat(_) => 1,",
+      "  blank => 0,",
+      "}",
       "record Token {",
       "  owner: Player",
       "  value: 0..",
@@ -282,7 +294,14 @@ function tableParts(laid: string, turned: string): TableParts {
       "}",
     ],
     // Who laid the last token on each square of a row of hexes, and the card under the last one laid.
-    global: ["  tokens: list<Token>", "  bag: deck<int>", "  spots: map<Hex, Player>", "  lastLaid: int?"],
+    global: [
+      "  tokens: list<Token>",
+      "  bag: deck<int>",
+      "  spots: map<Hex, Player>",
+      "  lastLaid: int?",
+      "  marks: list<Mark>",
+      "  board: map<Cell, Player> on grid(4, 4)",
+    ],
     perPlayer: ["  hand: list<int> private from bag", "  stock: map<Kind, 0..>"],
     setup: [
       "  bag.pile = range(0, 9)",
@@ -299,7 +318,10 @@ function tableParts(laid: string, turned: string): TableParts {
       "  let card = draw(me.hand)",
       `  add Token(owner: me, value: abs(${laid}), face: card) to tokens`,
       "  spots[hex(size(tokens) % 4, -1)] = me",
+      "  board[cell(size(tokens) % 4, size(marks) % 4)] = me",
       "  lastLaid = card",
+      "  add coin(card % 10) to marks",
+      "  add seat(me) to marks",
       "  if let c = draw(bag) {",
       "    add c to me.hand",
       "  }",
@@ -309,6 +331,7 @@ function tableParts(laid: string, turned: string): TableParts {
       "  choose k: Kind by me",
       "  t.shown = true",
       `  t.value += ${turned}`,
+      "  t.value += sum(m in marks: markWorth(m)) % 5",
       "  me.stock[k] += 1",
       "}",
       // Ten cards in the bag: at most ten interrupts in a game.
@@ -321,6 +344,10 @@ function tableParts(laid: string, turned: string): TableParts {
       "    let first = tokens[0]",
       "    remove first from tokens",
       "    remove hex(size(tokens) % 4, -1) from spots",
+      "    add blank to marks",
+      "  }",
+      "  if has(board, cell(0, 0)) {",
+      "    remove cell(0, 0) from board",
       "  }",
       "  if let card = lastLaid {",
       "    me.stock[last] += card % 3",

@@ -189,7 +189,8 @@ const CONFORMANCE: readonly (readonly [string, (engine: AnyEngine, o: Conformanc
 
 /**
  * A generated program's engine has the conformance properties (random games end, listed actions apply, illegal ones
- * are refused and change nothing, games repeat, saves continue, replays reproduce) at its first two player counts.
+ * are refused and change nothing, games repeat, saves continue, replays reproduce) in every variant, at its first two
+ * player counts.
  * A random program may well stop itself: a rule pushes a field out of its range, or reads past a list's end. That is
  * the rules' doing, and allowed, when the error is a RulesError naming the rule's line; any other failure (an engine
  * that throws a TypeError, a state that is no longer JSON, a save that does not load) is the toolchain's.
@@ -198,17 +199,20 @@ export async function checkPlays(text: string, engine: AnyEngine): Promise<PlayR
   let games = 0;
   let stopped = 0;
   const top = Math.min(engine.maxPlayers, engine.minPlayers + 1);
-  for (let players = engine.minPlayers; players <= top; players++) {
-    for (const [name, check] of CONFORMANCE) {
-      try {
-        games += check(engine, { players, variant: "base", seed: 7, games: 3, maxSteps: 2000 }).games;
-      } catch (error) {
-        if (stoppedByARule(error)) {
-          stopped++;
-          continue;
+  for (const variant of engine.variants) {
+    for (let players = engine.minPlayers; players <= top; players++) {
+      for (const [name, check] of CONFORMANCE) {
+        try {
+          games += check(engine, { players, variant, seed: 7, games: 3, maxSteps: 2000 }).games;
+        } catch (error) {
+          if (stoppedByARule(error)) {
+            stopped++;
+            continue;
+          }
+          const shown = error instanceof Error ? (error.stack ?? error.message) : String(error);
+          const where = `variant ${variant}, ${players} players`;
+          throw new FuzzFailure(`${name} failed on the compiled program, ${where}:\n${shown}`, text);
         }
-        const shown = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        throw new FuzzFailure(`${name} failed on the compiled program, ${players} players:\n${shown}`, text);
       }
     }
   }

@@ -28,18 +28,20 @@ it("damage does what it says: a cut, an insertion, a token or a line deleted, du
   expect(damaged(text, [{ kind: "swap tokens", at: 0, other: 1 }])).toBe('"G" game {\n  players 2..2\n}\n');
 });
 
-it("generated programs declare ranges: fields, a player's fields and the list's elements", () => {
+it("generated programs declare ranges (fields, a player's fields, the list's elements) and a variant", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  expect(samples.every((text) => /param ROUNDS: 1\.\.9 = \d[^]*variant longer[^]*repeat ROUNDS/.test(text))).toBe(true);
   expect(samples.filter((text) => /\n {2}g\d: -?\d+\.\./.test(text)).length).toBeGreaterThan(5);
   expect(samples.filter((text) => /\n {2}p\d: -?\d+\.\./.test(text)).length).toBeGreaterThan(5);
   expect(samples.filter((text) => text.includes("pile: list<0..")).length).toBeGreaterThan(5);
 });
 
-it("about half the generated programs lay a table: records, private hands, a choice made at once, an interrupt", () => {
+it("about half the generated programs lay a table: records, a grid, private hands, a choice at once, an interrupt", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
   const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
   expect(tables.length).toBeGreaterThan(10);
-  const parts = /hand: list<int> private from bag[^]*allow anytime Snatch by players[^]*choose secret: Kind by each p/;
+  const parts =
+    /match m \{[^]*on grid\(4, 4\)[^]*hand: list<int> private from bag[^]*allow anytime Snatch by players[^]*by each p/;
   expect(tables.every((text) => parts.test(text))).toBe(true);
   expect(tables.filter((text) => checkFrontEnd(text).clean).length).toBe(tables.length);
 });
