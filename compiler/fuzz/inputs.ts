@@ -194,7 +194,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           'variant longer "Two more rounds" {',
           `  set ROUNDS = ${rounds + 2}`,
           "}",
-          ...(parts?.records ?? []),
+          ...(parts?.declarations ?? []),
           `global {`,
           ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
           "  flag: bool",
@@ -256,7 +256,8 @@ export const generatedProgram: fc.Arbitrary<string> = fc
 
 /** The lines a table adds to a program, by where they go. */
 interface TableParts {
-  readonly records: readonly string[];
+  /** Top-level declarations: enums, functions, records, `abandon`. */
+  readonly declarations: readonly string[];
   readonly global: readonly string[];
   readonly perPlayer: readonly string[];
   readonly setup: readonly string[];
@@ -273,19 +274,22 @@ interface TableParts {
  * again); a map keyed by an enum with a range; a choice all players make at once; a record held across a decision
  * (`Turn` changes its token after its owner's choice: the state keeps it by address meanwhile); an interrupt any
  * player may make at any decision (`Snatch`: a card from the bag, and the first token off the table, perhaps the one
- * a `Turn` holds); a map keyed by hexes, a board on a square grid, an optional value, and an enum whose members
- * carry values, taken apart by `match`. `laid` and `turned` are expressions: a token's worth, and the change a turn
+ * a `Turn` holds); a map keyed by hexes, a board on a square grid, an optional value, an enum whose members carry
+ * values, taken apart by `match`, a die rolled as the rules run, and an `abandon` (machine players give up a crowded
+ * table). `laid` and `turned` are expressions: a token's worth, and the change a turn
  * makes to it (which may take it below 0, where a rule stops the game).
  */
 function tableParts(laid: string, turned: string): TableParts {
   return {
-    records: [
+    declarations: [
       "enum Mark { coin(worth: 0..9), seat(owner: Player), blank }",
       "fn markWorth(m: Mark): int = match m {",
       "  coin(w) => w,",
       "  seat(_) => 1,",
       "  blank => 0,",
       "}",
+      // Not a rule: machine players give up a table crowded with tokens (the conformance checks stop such a game).
+      'abandon "too many tokens" when size(tokens) > 2',
       "record Token {",
       "  owner: Player",
       "  value: 0..",
@@ -320,6 +324,9 @@ function tableParts(laid: string, turned: string): TableParts {
       "  spots[hex(size(tokens) % 4, -1)] = me",
       "  board[cell(size(tokens) % 4, size(marks) % 4)] = me",
       "  lastLaid = card",
+      "  if random(1, 6) == 6 {",
+      "    flag = not flag",
+      "  }",
       "  add coin(card % 10) to marks",
       "  add seat(me) to marks",
       "  if let c = draw(bag) {",
