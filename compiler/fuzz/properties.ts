@@ -22,7 +22,6 @@ import {
   type ConformanceReport,
 } from "@rules/runtime";
 import ts from "typescript";
-import { bundleEngineCached } from "../src/cli/engine-bundles.ts";
 import { loadEngineModule } from "../src/cli/registry.ts";
 import { compileRules } from "../src/compile.ts";
 import { formatRules, RulesFormatError } from "../src/format/format-rules.ts";
@@ -148,24 +147,11 @@ export async function checkCompiles(text: string, root: string): Promise<PlayRep
     }
     const enginePath = paths.find((p) => p.endsWith("engine.ts"));
     if (enginePath === undefined) throw new FuzzFailure("the compiler wrote no engine module", text);
-    return await checkPlays(text, await loadGenerated(enginePath, dir, root));
+    // Bundled (`npm run fuzz`), into the temporary folder: the command's cache would keep one for every program.
+    return await checkPlays(text, await loadEngineModule(enginePath, root, join(dir, "bundle")));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Whether this module runs from its TypeScript sources (Vitest), not bundled (`npm run fuzz`). */
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
-
-/**
- * The engine written to `dir`: imported as it is from the sources, else bundled into `dir` (not into the command's
- * cache of bundles, which would keep one for every program fuzzed).
- */
-async function loadGenerated(enginePath: string, dir: string, root: string): Promise<AnyEngine> {
-  if (FROM_SOURCE) return loadEngineModule(enginePath, root);
-  const { file } = await bundleEngineCached(enginePath, join(dir, "bundle"));
-  if (file === undefined) throw new Error(`cannot write the bundle of ${enginePath}`);
-  return loadEngineModule(file, root);
 }
 
 /** What playing a compiled program did. */

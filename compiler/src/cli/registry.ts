@@ -98,13 +98,20 @@ export async function loadAllEngines(root: string = REPO_ROOT): Promise<AnyEngin
   return engines;
 }
 
-/** Imports a generated engine module and checks that what it exports is an engine. */
-export async function loadEngineModule(path: string, root: string = REPO_ROOT): Promise<AnyEngine> {
+/**
+ * Imports a generated engine module and checks that what it exports is an engine. Built, the command bundles it
+ * (`bundleEngine`), kept in the checkout's cache, or in `bundleDir` for an engine that lives only for a while (the
+ * fuzzer's, written to a temporary folder).
+ */
+export async function loadEngineModule(path: string, root: string = REPO_ROOT, bundleDir?: string): Promise<AnyEngine> {
   const shown = relative(root, path);
   let loaded: unknown;
   try {
     // From the sources, TypeScript imports as it is; a bundle made for workers (`.mjs`) is plain JavaScript.
-    loaded = FROM_SOURCE || path.endsWith(".mjs") ? await import(pathToFileURL(path).href) : await importBundle(path);
+    loaded =
+      FROM_SOURCE || path.endsWith(".mjs")
+        ? await import(pathToFileURL(path).href)
+        : await importBundle(bundleDir === undefined ? bundleEngine(path) : bundleEngineCached(path, bundleDir));
   } catch (error) {
     throw new Error(`cannot load ${shown}: ${messageOf(error)}`, { cause: error });
   }
@@ -115,9 +122,9 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
   return candidate as AnyEngine;
 }
 
-/** The engine's bundle imported: from the file it is kept in, else from memory. */
-async function importBundle(path: string): Promise<unknown> {
-  const { code, file } = await bundleEngine(path);
+/** An engine's bundle imported: from the file it is kept in, else from memory. */
+async function importBundle(bundling: Promise<EngineBundle>): Promise<unknown> {
+  const { code, file } = await bundling;
   return import(
     file !== undefined
       ? pathToFileURL(file).href
