@@ -172,6 +172,8 @@ export const generatedProgram: fc.Arbitrary<string> = fc
         setup: statements(global, global, 1, "  "),
         // What the payment changes besides: the trial `can` plays notes each change to undo it.
         spend: statements({ ...global, ints: [...globalInts, "due", "k"] }, global, 1, "    "),
+        // What a settlement changes besides: a `completing` search plays it on copies, and a `can` undoes it.
+        settle: statements({ ...global, ints: [...globalInts, "due", "coin"] }, global, 1, "      "),
         rounds: fc.integer({ min: 1, max: 6 }),
         score: intExpr(scoring, 2),
         // A declared way's rules: leaves only, so that they never ask the way itself.
@@ -181,7 +183,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
         laid: intExpr(actionFields, 1),
         turned: intExpr({ ...actionFields, ints: [...actionFields.ints, "t.value", "t.face"] }, 1),
       })
-      .map(({ helper, requirement, act, setup, spend, rounds, score, wayCost, wayEnter, laid, turned }) => {
+      .map(({ helper, requirement, act, setup, spend, settle, rounds, score, wayCost, wayEnter, laid, turned }) => {
         const parts = table ? tableParts(laid, turned) : undefined;
         const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
         return [
@@ -223,13 +225,27 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           ...spend,
           "  }",
           "}",
+          // A settlement answered by two players in turn, to be paid exactly: a coin that overpays leaves the next
+          // player's check without an answer, so `completing` offers only the coins after which the rest can be
+          // answered, and `can settle` asks it of a procedure that asks two players.
+          "proc settle(p: Player, k: int) {",
+          "  let due = k",
+          '  completing else "That leaves the rest unsettled." {',
+          "    while due > 0 {",
+          "      choose coin: 1..3 by p where coin != 2 or flag",
+          "      due -= coin",
+          ...settle,
+          "      choose check: 0..1 by next(p) where due >= 0 and (check == 0 or due > 0)",
+          "    }",
+          "  }",
+          "}",
           "setup {",
           ...(parts?.setup ?? []),
           ...setup,
           "}",
           ...(parts?.actions ?? []),
           "action Play(n: 0..3) {",
-          `  require can spend(n) or ${requirement} or n >= 0 else "Not now."`,
+          `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
           ...act,
           "  g0 = helper(g0 + n)",
           "}",
@@ -242,6 +258,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
             "    }",
             "    choose kind: Kind by players[0]",
             "    last = kind",
+            "    settle(players[0], size(pile) % 4)",
             ...(parts?.round ?? []),
             "  }",
           ]),

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { AnyEngine, EngineAction } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+import { checkCompiles } from "../fuzz/properties.ts";
 import { withEngine } from "./engine-harness.ts";
 
 // A purse of 1s and a 2 pays a cost coin by coin; a 2 only where 2 or more are due. Paying 3 with two 1s and a 2
@@ -340,5 +342,44 @@ describe("`can` of a procedure with fields of its own run", () => {
       engine.apply(state, { type: "coin", player: 0, value: 1 } as EngineAction);
       expect((state as unknown as { seen: number }).seen).toBe(11);
     });
+  });
+});
+
+describe("`can` of a procedure with an answer it never reads", () => {
+  it("still needs that answer to be possible, and its trial version type-checks", async () => {
+    // The next player confirms each coin; nothing can be confirmed once too much is paid. The confirmation is never
+    // read: its trial takes an answer without naming it (a named one failed the engine's type-check, found by the
+    // fuzzer).
+    const text = [
+      'game "Tally" { players 2..2 }',
+      "global { due: int  settled: int }",
+      "proc settle(p: Player, k: int) {",
+      "  due = k",
+      "  while due > 0 {",
+      "    choose coin: 2..3 by p",
+      "    choose note: bool by p",
+      "    due -= coin",
+      "    choose confirm: bool by next(p) where due >= 0",
+      "  }",
+      "}",
+      "action Settle(k: 0..5) {",
+      '  require can settle(me, k) else "{k} cannot be paid in 2s and 3s."',
+      "  settled = k",
+      "}",
+      "flow {",
+      "  act players[0]: Settle",
+      "}",
+      "scoring { score p: settled }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const offered = engine.legalActions(state, 0).map((a) => (a as EngineAction & { k: number }).k);
+      expect(offered).toEqual([0, 2, 3, 4, 5]);
+      expect(engine.check(state, { type: "Settle", player: 0, k: 1 } as EngineAction)).toBe(
+        "1 cannot be paid in 2s and 3s.",
+      );
+    });
+    // Type-checked with the repository's settings (unused locals are errors), and played.
+    await checkCompiles(text, REPO_ROOT);
   });
 });

@@ -36,6 +36,13 @@ it("generated programs declare ranges (fields, a player's fields, the list's ele
   expect(samples.filter((text) => text.includes("pile: list<0..")).length).toBeGreaterThan(5);
 });
 
+it("every generated program settles in a `completing` block answered by two players, and asks `can` of it", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  const settles =
+    /proc settle\(p: Player, k: int\) \{[^]*completing else[^]*by p where[^]*by next\(p\) where[^]*can settle\(me, n\)[^]*settle\(players\[0\]/;
+  expect(samples.every((text) => settles.test(text))).toBe(true);
+});
+
 it("about half the generated programs lay a table: records, a grid, private hands, a choice at once, an interrupt", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
   const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
@@ -85,7 +92,7 @@ it("a compiled program's engine is played: a rule stopping the game is the progr
 });
 
 it("300 fuzzed inputs and a compiled program keep every property", async () => {
-  const report = await runFuzz({ runs: 150, seed: 20261126, compiled: 1, root: REPO_ROOT });
+  const report = await runFuzz({ runs: 150, seed: 20261129, compiled: 1, root: REPO_ROOT });
   expect(report.cases).toBe(300);
   expect(report.compiled).toBe(1);
   expect(report.games).toBeGreaterThan(0);

@@ -16,8 +16,10 @@ import {
   forEachStmt,
   rangeEnd,
   withoutNone,
+  type Block,
   type Call,
   type ChooseStmt,
+  type LocalSymbol,
   type ProcDecl,
   type Program,
   type Type,
@@ -102,12 +104,13 @@ function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
   const resets = runFieldResets(ctx, decl.name.text, "trial");
   // A dead end returns at once (the runtime's `Trial.answer`); a procedure that gives a value has none to return.
   const stuck = decl.resolvedReturnType ? "trial.stop();" : "return;";
+  const read = localsRead(decl.body);
   const body = new StatementEmitter({
     program: ctx.program,
     exprs: ctx.exprs,
     scope,
     suspending: ctx.program.suspending,
-    trial: { choose: (s, inner) => trialChoice(ctx, s, inner, stuck), stuck },
+    trial: { choose: (s, inner) => trialChoice(ctx, s, inner, stuck, read.has(s.symbol!)), stuck },
     uncopied: constantLets(ctx.program, decl.body),
   }).block(decl.body, []);
   return {
@@ -122,13 +125,24 @@ function trialFunction(ctx: EmitContext, name: string, decl: ProcDecl): Fn {
   };
 }
 
+/** The locals the expressions of `body` read, at any depth. */
+function localsRead(body: Block): Set<LocalSymbol> {
+  const read = new Set<LocalSymbol>();
+  forEachStmt(body, (s) => {
+    for (const e of exprsOf(s))
+      forEachExpr(e, (x) => x.kind === "name" && x.ref?.kind === "local" && read.add(x.ref.symbol));
+  });
+  return read;
+}
+
 /**
  * A decision in a trial: its answers listed in the order the decision offers them (none last, for an optional
  * choice), and the one the trial takes; with no answer, the run is stuck and `stuck` ends it. A list or an enum with
- * nothing to filter is answered in place (a whole type, or a range, always has an answer).
+ * nothing to filter is answered in place (a whole type, or a range, always has an answer). An answer the procedure
+ * never reads (a check some player must be able to answer) is taken and not named.
  */
-function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope, stuck: string): string[] {
-  const chosen = scope.local(s.symbol!);
+function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope, stuck: string, isRead: boolean): string[] {
+  const chosen = isRead ? scope.local(s.symbol!) : undefined;
   const type = answerType(s);
   const t = withoutNone(type);
   const optional = type.kind === "optional";
@@ -144,7 +158,10 @@ function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope, stuck: strin
   const high = highValue ? ctx.exprs.paren(highValue, scope) : undefined;
   if (plain) {
     const answered = answerInPlace(t, high);
-    if (answered !== undefined) return [...out, `const ${chosen} = ${answered};`];
+    if (answered !== undefined) {
+      const taken = `trial.answer(${answered.count})`;
+      return [...out, chosen === undefined ? `${taken};` : `const ${chosen} = ${answered.at(taken)};`];
+    }
   }
   const answers = scope.names.fresh(`${s.name.text}Answers`);
   const candidate = s.candidate ? scope.local(s.candidate) : scope.names.fresh(s.name.text);
@@ -155,14 +172,19 @@ function trialChoice(ctx: EmitContext, s: ChooseStmt, scope: Scope, stuck: strin
   out.push(condition ? `if (${condition}) ${answers}.push(${candidate});` : `${answers}.push(${candidate});`, "}");
   // None is always an answer of an optional choice.
   if (optional) {
-    out.push(`${answers}.push(null);`, `const ${chosen} = ${answers}[trial.answer(${answers}.length)] ?? null;`);
+    const taken = `trial.answer(${answers}.length)`;
+    out.push(
+      `${answers}.push(null);`,
+      chosen === undefined ? `${taken};` : `const ${chosen} = ${answers}[${taken}] ?? null;`,
+    );
     return out;
   }
   return [...out, ...takeAnswer(scope, s, chosen, answers, stuck)];
 }
 
 /** The answer the trial takes of the list `items`, which may be empty: then the run is stuck. */
-function takeAnswer(scope: Scope, s: ChooseStmt, chosen: string, items: string, stuck: string): string[] {
+function takeAnswer(scope: Scope, s: ChooseStmt, chosen: string | undefined, items: string, stuck: string): string[] {
+  if (chosen === undefined) return [`if (trial.answer(${items}.length) < 0) ${stuck}`];
   const at = scope.names.fresh(`${s.name.text}At`);
   return [
     `const ${at} = trial.answer(${items}.length);`,
@@ -171,21 +193,24 @@ function takeAnswer(scope: Scope, s: ChooseStmt, chosen: string, items: string, 
   ];
 }
 
-/** The answer a trial takes of a choice of a whole type, with nothing to filter: by its position in the type. */
-function answerInPlace(t: Type, high: string | undefined): string | undefined {
+/**
+ * The answer a trial takes of a choice of a whole type, with nothing to filter, by its position in the type: how many
+ * answers there are, and the answer at position `at`.
+ */
+function answerInPlace(t: Type, high: string | undefined): { count: string; at: (at: string) => string } | undefined {
   switch (t.kind) {
     case "enum": {
       const values = valuesConst(t.name);
-      return `${values}[trial.answer(${values}.length)]!`;
+      return { count: `${values}.length`, at: (at) => `${values}[${at}]!` };
     }
     case "bool":
-      return "trial.answer(2) === 1";
+      return { count: "2", at: (at) => `${at} === 1` };
     case "player":
-      return "trial.answer(state.playerCount)";
+      return { count: "state.playerCount", at: (at) => at };
     case "int": {
       const low = t.low ?? 0;
       const count = high === undefined ? String((t.high ?? 0) - low + 1) : `${high} - ${low} + 1`;
-      return low === 0 ? `trial.answer(${count})` : `${low} + trial.answer(${count})`;
+      return { count, at: (at) => (low === 0 ? at : `${low} + ${at}`) };
     }
     default:
       return undefined;
