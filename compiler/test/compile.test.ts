@@ -1589,6 +1589,67 @@ describe("a record held across decisions", () => {
   });
 });
 
+describe("a record held across a decision, changed by an interrupt meanwhile", () => {
+  // Turning a token asks its owner how far; meanwhile any player may snatch the first token off the table.
+  const text = [
+    'game "Snatch" { players 2..2 }',
+    "record Token { owner: Player  value: int }",
+    "global { tokens: list<Token>  turned: list<Token> }",
+    "setup {",
+    "  tokens = [Token(owner: players[0], value: 1), Token(owner: players[1], value: 2), Token(owner: players[0], value: 3)]",
+    "}",
+    "action Turn(t: Token in tokens) {",
+    '  require t.owner == me else "Not your token."',
+    "  choose steps: 1..2 by me",
+    "  t.value += 10 * steps",
+    "  add t to turned",
+    "}",
+    "action Snatch {",
+    '  require size(tokens) > 0 else "The table is empty."',
+    "  remove tokens[0] from tokens",
+    "}",
+    "flow {",
+    "  allow anytime Snatch by players {",
+    "    act players[0]: Turn",
+    "  }",
+    "}",
+    "scoring { score p: size(tokens) }",
+  ].join("\n");
+  const play = (engine: AnyEngine, state: object, action: EngineAction & Record<string, unknown>): void => {
+    expect(engine.check(state, action)).toBeNull();
+    engine.apply(state, action);
+  };
+
+  it("keeps a token snatched while it is turned: the turn goes on with it, not with the token now first", async () => {
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      play(engine, state, { type: "Turn", player: 0, t: 0 });
+      play(engine, state, { type: "Snatch", player: 1 });
+      play(engine, state, { type: "steps", player: 0, value: 2 });
+      // The snatched token (value 1) was turned; player 1's token, first on the table since, is untouched.
+      expect(state).toMatchObject({
+        tokens: [
+          { owner: 1, value: 2 },
+          { owner: 0, value: 3 },
+        ],
+        turned: [{ owner: 0, value: 21 }],
+      });
+    });
+  });
+
+  it("follows a token that moves up the table while it is turned", async () => {
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      play(engine, state, { type: "Turn", player: 0, t: 2 });
+      play(engine, state, { type: "Snatch", player: 1 });
+      // While the game waits, the token is held by its new address.
+      expect(JSON.stringify(state)).toContain('"$at":["tokens",1]');
+      play(engine, state, { type: "steps", player: 0, value: 1 });
+      expect(state).toMatchObject({ tokens: [{ value: 2 }, { value: 13 }], turned: [{ value: 13 }] });
+    });
+  });
+});
+
 describe("decks and their reshuffle policy", () => {
   const text = [
     'game "Piles" { players 2..2 }',

@@ -10,6 +10,7 @@ import { str } from "./naming.ts";
 import { positionIn, answerType, type Fn } from "./decisions.ts";
 import { domainTest, describeDomain, actionScope, chooseScope } from "./decision-domains.ts";
 import { hasCompletingBlocks } from "./completing.ts";
+import { heldFieldsOf } from "./engine-module.ts";
 
 export function emitCheck(ctx: EmitContext): Fn {
   const cases: string[] = [];
@@ -200,6 +201,9 @@ export function emitApply(ctx: EmitContext): Fn {
     statements: [
       "const pending = state.pending;",
       'if (pending === null) throw new RulesError("the game is over");',
+      // The rules go on from here, the action first: a record a waiting rule holds is the record again before the
+      // action may move it or take it out of the game (an interrupt taking the card being resolved), not its address.
+      ...(heldFieldsOf(ctx).length > 0 ? ["thawHeld(state, HELD);"] : []),
       ...(ctx.program.allowed.size > 0
         ? [
             "if (allowedNow(state, action.player, action.type)) {",
