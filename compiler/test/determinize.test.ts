@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { createRng, lowestSeat, randomInt, type AnyEngine } from "@rules/runtime";
+import { REPO_ROOT } from "../src/cli/registry.ts";
+import { checkCompiles } from "../fuzz/properties.ts";
 import { withEngine } from "./engine-harness.ts";
 import { engine as marauders } from "../../rulesets/merchants-and-marauders/generated/engine.ts";
 import { engine } from "../../rulesets/predoni-dei-mari/generated/engine.ts";
@@ -200,4 +202,30 @@ describe("determinize: a choice among hidden cards, in any rules", () => {
       });
     });
   }
+});
+
+describe("determinize: secret answers in rules that hide nothing else", () => {
+  it("imagines the others' answers, and its engine type-checks (a comment naming 'the others' once kept an unused list)", async () => {
+    const text = [
+      'game "Bids" { players 2..3 }',
+      "global { high: int }",
+      "flow {",
+      "  choose bid: 1..3 by each p in players",
+      "  high = max(bid[players[0]], bid[players[1]])",
+      "}",
+      "scoring { score p: high }",
+    ].join("\n");
+    await withEngine(text, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "bid", player: 1, value: 3 } as Parameters<AnyEngine["apply"]>[1]);
+      // Seat 0 has not seen the 3 seat 1 bid: the imagined games give it each bid seat 1 could make.
+      const imagined = new Set<string>();
+      const rng = createRng(5);
+      for (let i = 0; i < 40; i++) {
+        imagined.add(JSON.stringify((engine.determinize!(state, 0, rng) as { pending: unknown }).pending));
+      }
+      expect(imagined.size).toBe(3);
+    });
+    await checkCompiles(text, REPO_ROOT);
+  });
 });

@@ -22,6 +22,7 @@ import type { EmitContext } from "./context.ts";
 import { chooseScope } from "./decision-domains.ts";
 import { describeSite } from "./decisions.ts";
 import { plainScope, type Scope } from "./expressions.ts";
+import { namesUsed } from "./names-used.ts";
 import { hidesSomething, isPlainValue } from "./ts-types.ts";
 
 /** The helper that re-deals the values of places holding a value of type `t` (a deck's place is its pile). */
@@ -288,7 +289,8 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
       "}",
     );
   }
-  const usesOthers = lines.some((l) => /\bothers\b/.test(l));
+  // Read by the code itself: a comment may say "the others" too.
+  const usesOthers = namesUsed(lines.join("\n")).has("others");
   return {
     kind: StructureKind.Function,
     name: "determinize",
