@@ -146,21 +146,23 @@ export const generatedProgram: fc.Arbitrary<string> = fc
     globals: fc.array(numberField, { minLength: 0, maxLength: 2 }),
     perPlayer: fc.array(numberField, { minLength: 1, maxLength: 3 }),
     pileOf: fc.constantFrom("int", "0..", "0..40"),
-    // Half the programs also lay things on a table (see `tableParts`).
+    // Half the programs also lay things on a table (see `tableParts`), and half sail a sea (see `SEA`).
     table: fc.boolean(),
+    sea: fc.boolean(),
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
-  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table }) => {
+  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table, sea }) => {
     const globals = globalTypes.length + 1;
     const perPlayer = playerTypes.length;
     const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
     const playerInts = Array.from({ length: perPlayer }, (_, i) => `me.p${i}`);
     const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
-    const inAction: Scope = { ints: [...globalInts, ...playerInts, "n"], bools: ["flag"], lists: ["pile"] };
+    // `twice` is derived data: actions and the scoring read it, the setup (which it is computed after) may not.
+    const inAction: Scope = { ints: [...globalInts, ...playerInts, "n", "twice"], bools: ["flag"], lists: ["pile"] };
     const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile"] };
     const onSquare: Scope = { ...global, ints: [...globalInts, "w.x", "w.y"] };
     const scoring: Scope = {
-      ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p."))],
+      ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p.")), "twice", "p.boosts"],
       bools: [],
       lists: [],
     };
@@ -185,6 +187,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
       })
       .map(({ helper, requirement, act, setup, spend, settle, rounds, score, wayCost, wayEnter, laid, turned }) => {
         const parts = table ? tableParts(laid, turned) : undefined;
+        const offered = ["Play", "Pass", ...(parts ? ["Lay", "Turn"] : []), ...(sea ? ["Load"] : [])].join(" | ");
         const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
         return [
           `game "${title}" {`,
@@ -197,16 +200,27 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           `  set ROUNDS = ${rounds + 2}`,
           "}",
           ...(parts?.declarations ?? []),
+          ...(sea ? SEA.declarations : []),
           `global {`,
           ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
           "  flag: bool",
           `  pile: list<${pileOf}>`,
           "  last: Kind",
+          // Set in the setup only, so that derived data may be computed from it.
+          "  base: int",
+          // No value until the first turn.
+          "  opener: Player = unset",
           ...(parts?.global ?? []),
+          "}",
+          "derived {",
+          "  twice: int = base * 2",
           "}",
           "per player {",
           ...playerTypes.map((type, i) => `  p${i}: ${type}`),
+          "  boosts: 0..2",
+          "  cheers: 0..2",
           ...(parts?.perPlayer ?? []),
+          ...(sea ? SEA.perPlayer : []),
           "}",
           `fn helper(x: int): int = ${helper}`,
           "way field(k: int) {",
@@ -242,8 +256,38 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "setup {",
           ...(parts?.setup ?? []),
           ...setup,
+          "  base = random(0, 3) + size(pile)",
+          "}",
+          // A turn of two moves, which a boost (allowed beside each of its decisions, twice a game) makes longer.
+          "per turnOf {",
+          "  moves: int = 2",
+          "}",
+          "proc turnOf(p: Player) {",
+          "  if not isSet(opener) {",
+          "    opener = p",
+          "  }",
+          "  allow Boost by p {",
+          "    while moves > 0 {",
+          `      act p: ${offered}`,
+          "      moves -= 1",
+          "    }",
+          "  }",
+          "}",
+          "action Boost {",
+          '  require me.boosts < 2 else "Two boosts a game."',
+          "  me.boosts += 1",
+          "  moves += 1",
+          "}",
+          // Announced in a window after each round, at most twice a game by each player.
+          "action Cheer {",
+          '  require me.cheers < 2 else "Two cheers a game."',
+          "  me.cheers += 1",
+          "}",
+          "action Decline {",
+          '  require me.cheers < 2 else "Two cheers a game."',
           "}",
           ...(parts?.actions ?? []),
+          ...(sea ? SEA.actions : []),
           "action Play(n: 0..3) {",
           `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
           ...act,
@@ -254,22 +298,71 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           ...aroundRounds([
             "  repeat ROUNDS {",
             "    for p in players {",
-            `      act p: Play | Pass${parts === undefined ? "" : " | Lay | Turn"}`,
+            "      turnOf(p)",
             "    }",
             "    choose kind: Kind by players[0]",
             "    last = kind",
             "    settle(players[0], size(pile) % 4)",
+            '    window cheer "after the round": Cheer | Decline by playersFrom(opener)',
+            "    if size(pile) > 30 or (offers(opener, Boost) and g0 > 100) {",
+            '      end "the pile is full"',
+            "    }",
             ...(parts?.round ?? []),
+            ...(sea ? SEA.round : []),
             "  }",
           ]),
           "}",
           "scoring {",
           `  score p: ${score}`,
+          ...(sea ? SEA.scoring : []),
           "}",
           "",
         ].join("\n");
       });
   });
+
+/**
+ * A sea of named places joined by a table of edges (a graph), sailed along them: a choice answered without asking
+ * when it has a single answer (`when several`), picks a player may stop at any time (`for some ... chosen by`) or
+ * must make a given number of (`taking`), a step repeated as the player likes (`or stop`), and a scoring with a
+ * tie-break and advice to machine players (`progress`).
+ */
+const SEA = {
+  declarations: [
+    "enum Zone { bay, cape, reef, isle, cove }",
+    "record Link { one: Zone  other: Zone }",
+    "table LINKS of Link {",
+    "  | one  | other |",
+    "  | bay  | cape  |",
+    "  | cape | reef  |",
+    "  | reef | isle  |",
+    "  | bay  | cove  |",
+    "}",
+    "const NEXT: map<Zone, list<Zone>> = { z: [l.other for l in LINKS if l.one == z] ++ [l.one for l in LINKS if l.other == z] for z in members(Zone) }",
+  ],
+  perPlayer: ["  at: Zone = bay", "  hold: list<int>", "  rowed: 0..3"],
+  actions: [
+    "action Sail(dest: Zone in NEXT[me.at]) {",
+    "  me.at = dest",
+    "}",
+    "action Row {",
+    '  require me.rowed < 3 else "Too tired to row."',
+    "  me.rowed += 1",
+    "}",
+    "action Load {",
+    "  for some x in [1, 2, 3] chosen by me where x <= 1 + size(me.hold) {",
+    "    add x to me.hold",
+    "  }",
+    "  for y in me.hold chosen by me taking 1 {",
+    "    remove y from me.hold",
+    "  }",
+    "  choose spot: Zone in within(NEXT, me.at, 1) by me when several where spot != cove",
+    "  me.at = spot",
+    "}",
+  ],
+  round: ['    act players[0]: Sail | Row or stop "Drop anchor"'],
+  scoring: ["  tiebreak lowest p: steps(NEXT, bay, p.at) ?? 9", "  progress p: size(p.hold) + p.rowed"],
+} as const;
 
 /** The lines a table adds to a program, by where they go. */
 interface TableParts {

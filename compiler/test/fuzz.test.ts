@@ -43,6 +43,23 @@ it("every generated program settles in a `completing` block answered by two play
   expect(samples.every((text) => settles.test(text))).toBe(true);
 });
 
+it("every generated program has turns of its own (an allowed boost), a window, derived data, an unset field and an end", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  const turns =
+    /opener: Player = unset[^]*derived \{[^]*per turnOf \{[^]*allow Boost by p \{[^]*window cheer[^]*end "the pile is full"/;
+  expect(samples.every((text) => turns.test(text))).toBe(true);
+});
+
+it("about half the generated programs sail a sea: a graph, picks a player stops or must make, `or stop`, tie-breaks", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  const seas = samples.filter((text) => text.includes("table LINKS of Link"));
+  expect(seas.length).toBeGreaterThan(10);
+  const parts =
+    /const NEXT: map<Zone, list<Zone>>[^]*for some x in[^]*taking 1[^]*when several[^]*or stop "Drop anchor"[^]*tiebreak lowest[^]*progress p/;
+  expect(seas.every((text) => parts.test(text))).toBe(true);
+  expect(seas.filter((text) => checkFrontEnd(text).clean).length).toBe(seas.length);
+});
+
 it("about half the generated programs lay a table: records, a grid, private hands, a choice at once, an interrupt", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
   const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
