@@ -149,9 +149,11 @@ export const generatedProgram: fc.Arbitrary<string> = fc
     // Half the programs also lay things on a table (see `tableParts`), and half sail a sea (see `SEA`).
     table: fc.boolean(),
     sea: fc.boolean(),
+    // And half keep a market (see `MARKET`).
+    market: fc.boolean(),
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
-  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table, sea }) => {
+  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table, sea, market }) => {
     const globals = globalTypes.length + 1;
     const perPlayer = playerTypes.length;
     const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
@@ -187,7 +189,13 @@ export const generatedProgram: fc.Arbitrary<string> = fc
       })
       .map(({ helper, requirement, act, setup, spend, settle, rounds, score, wayCost, wayEnter, laid, turned }) => {
         const parts = table ? tableParts(laid, turned) : undefined;
-        const offered = ["Play", "Pass", ...(parts ? ["Lay", "Turn"] : []), ...(sea ? ["Load"] : [])].join(" | ");
+        const offered = [
+          "Play",
+          "Pass",
+          ...(parts ? ["Lay", "Turn"] : []),
+          ...(sea ? ["Load"] : []),
+          ...(market ? ["Buy"] : []),
+        ].join(" | ");
         const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
         return [
           `game "${title}" {`,
@@ -198,6 +206,10 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           `param ROUNDS: 1..9 = ${rounds}`,
           'variant longer "Two more rounds" {',
           `  set ROUNDS = ${rounds + 2}`,
+          // The longer game replaces an action of the base game.
+          "  action Pass {",
+          "    g0 += 1",
+          "  }",
           "}",
           ...(parts?.declarations ?? []),
           ...(sea ? SEA.declarations : []),
@@ -211,6 +223,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           // No value until the first turn.
           "  opener: Player = unset",
           ...(parts?.global ?? []),
+          ...(market ? MARKET.global : []),
           "}",
           "derived {",
           "  twice: int = base * 2",
@@ -221,6 +234,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "  cheers: 0..2",
           ...(parts?.perPlayer ?? []),
           ...(sea ? SEA.perPlayer : []),
+          ...(market ? MARKET.perPlayer : []),
           "}",
           `fn helper(x: int): int = ${helper}`,
           "way field(k: int) {",
@@ -255,6 +269,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "}",
           "setup {",
           ...(parts?.setup ?? []),
+          ...(market ? MARKET.setup : []),
           ...setup,
           "  base = random(0, 3) + size(pile)",
           "}",
@@ -288,6 +303,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
           "}",
           ...(parts?.actions ?? []),
           ...(sea ? SEA.actions : []),
+          ...(market ? MARKET.actions : []),
           "action Play(n: 0..3) {",
           `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
           ...act,
@@ -309,6 +325,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
             "    }",
             ...(parts?.round ?? []),
             ...(sea ? SEA.round : []),
+            ...(market ? MARKET.round : []),
             "  }",
           ]),
           "}",
@@ -364,6 +381,58 @@ const SEA = {
   scoring: ["  tiebreak lowest p: steps(NEXT, bay, p.at) ?? 9", "  progress p: size(p.hold) + p.rowed"],
 } as const;
 
+/**
+ * A market: a face-up row filled from a deck that is never reshuffled on its own (`reshuffle` when it runs out), a
+ * bag of tokens nobody sees (`hidden`, taken with `pick`), seals whose values nobody sees (`values hidden`), cards
+ * whose number everyone sees but only their owner their values (`elements private`), an optional choice (`none`: buy
+ * nothing), a choice whose range ends at a value known when it is asked, and an action labelled with the game's values.
+ */
+const MARKET = {
+  global: [
+    "  row: list<int>",
+    "  events: deck<int> never reshuffled",
+    "  chest: list<int> hidden",
+    "  seals: map<Kind, int> = {} values hidden",
+  ],
+  perPlayer: ["  coins: 0.. = 5", "  cards: list<int> elements private"],
+  setup: [
+    "  events.pile = range(1, 12)",
+    "  shuffle events",
+    "  chest = range(0, 5)",
+    "  repeat 2 {",
+    "    if let c = draw(events) {",
+    "      add c to row",
+    "    }",
+    "  }",
+  ],
+  actions: [
+    'action Buy "buy from a row of {size(row)} with {me.coins} coins" {',
+    "  choose offer: int? in row by me where offer <= me.coins",
+    "  if let o = offer {",
+    "    me.coins -= o",
+    "    add o to me.cards",
+    "    remove o from row",
+    "  }",
+    "  choose tip: 0..me.coins by me",
+    "  me.coins -= tip",
+    "  if size(chest) > 0 {",
+    "    let t = pick(chest)",
+    "    remove t from chest",
+    "    seals[last] = t",
+    "  }",
+    "}",
+  ],
+  round: [
+    "    if let e = draw(events) {",
+    "      add e to row",
+    "    } else if size(row) > 0 {",
+    "      add row[0] to events.discard",
+    "      remove row[0] from row",
+    "      reshuffle(events)",
+    "    }",
+  ],
+} as const;
+
 /** The lines a table adds to a program, by where they go. */
 interface TableParts {
   /** Top-level declarations: enums, functions, records, `abandon`. */
@@ -384,15 +453,18 @@ interface TableParts {
  * again); a map keyed by an enum with a range; a choice all players make at once; a record held across a decision
  * (`Turn` changes its token after its owner's choice: the state keeps it by address meanwhile); an interrupt any
  * player may make at any decision (`Snatch`: a card from the bag, and the first token off the table, perhaps the one
- * a `Turn` holds); a map keyed by hexes, a board on a square grid, an optional value, an enum whose members carry
- * values, taken apart by `match`, a die rolled as the rules run, and an `abandon` (machine players give up a crowded
- * table). `laid` and `turned` are expressions: a token's worth, and the change a turn
- * makes to it (which may take it below 0, where a rule stops the game).
+ * a `Turn` holds); a map keyed by hexes and a board on a square grid (read through neighbourhoods, steps and
+ * distances), an optional value, an enum whose members carry values, taken apart by `match`, a die rolled as the
+ * rules run, and an `abandon` (machine players give up a crowded table). `laid` and `turned` are expressions: a
+ * token's worth, and the change a turn makes to it (which may take it below 0, where a rule stops the game).
  */
 function tableParts(laid: string, turned: string): TableParts {
   return {
     declarations: [
       "enum Mark { coin(worth: 0..9), seat(owner: Player), blank }",
+      // How crowded the squares and cells around a token are: the grids' neighbourhoods, steps and distances.
+      "fn crowd(h: Hex): int = size([x for x in neighbours(h) if has(spots, x)]) + distance(h, step(hex(0, 0), south, 2))",
+      "fn reach(c: Cell): int = size([x for x in around(c) if inside(x, board) and has(board, x)]) + kingDistance(c, cell(3, 3))",
       "fn markWorth(m: Mark): int = match m {",
       "  coin(w) => w,",
       "  seat(_) => 1,",
@@ -438,6 +510,12 @@ function tableParts(laid: string, turned: string): TableParts {
       "    flag = not flag",
       "  }",
       "  add coin(card % 10) to marks",
+      "  for d in members(GridDir) {",
+      "    if d == right and has(board, step(cell(1, 1), d)) {",
+      "      flag = not flag",
+      "    }",
+      "  }",
+      "  me.stock[last] += crowd(hex(size(tokens) % 4, -1)) % 3 + reach(cell(size(tokens) % 4, 0)) % 2",
       "  add seat(me) to marks",
       "  if let c = draw(bag) {",
       "    add c to me.hand",

@@ -60,12 +60,23 @@ it("about half the generated programs sail a sea: a graph, picks a player stops 
   expect(seas.filter((text) => checkFrontEnd(text).clean).length).toBe(seas.length);
 });
 
+it("about half the generated programs keep a market: hidden bags and values, private cards, a choice of none or a range", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  const markets = samples.filter((text) => text.includes("action Buy"));
+  expect(markets.length).toBeGreaterThan(10);
+  const parts =
+    /never reshuffled[^]*list<int> hidden[^]*values hidden[^]*elements private[^]*int\? in row[^]*0\.\.me\.coins[^]*pick\(chest\)[^]*reshuffle\(events\)/;
+  expect(markets.every((text) => parts.test(text))).toBe(true);
+  // Every program's longer variant replaces an action of the base game.
+  expect(samples.every((text) => /variant longer[^}]*action Pass \{\n {4}g0 \+= 1/.test(text))).toBe(true);
+});
+
 it("about half the generated programs lay a table: records, a grid, private hands, a choice at once, an interrupt", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
   const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
   expect(tables.length).toBeGreaterThan(10);
   const parts =
-    /match m \{[^]*abandon "too many tokens"[^]*on grid\(4, 4\)[^]*private from bag[^]*random\(1, 6\)[^]*allow anytime Snatch/;
+    /neighbours\(h\)[^]*around\(c\)[^]*match m \{[^]*abandon "too many tokens"[^]*on grid\(4, 4\)[^]*private from bag[^]*random\(1, 6\)[^]*allow anytime Snatch/;
   expect(tables.every((text) => parts.test(text))).toBe(true);
   expect(tables.filter((text) => checkFrontEnd(text).clean).length).toBe(tables.length);
 });
