@@ -79,6 +79,67 @@ function boolExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
   );
 }
 
+// ---- identities: the same value said two ways --------------------------------------------------------------
+
+/**
+ * A list of numbers read in the rounds: the pile, a range, the program's functions whose bodies are comprehensions
+ * (`sel`, `evens`: the engine runs their loops in place), a comprehension, two lists joined, the first three, sorted.
+ * Each depth names its own element (`u2`, `u1`...).
+ */
+function listExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
+  const int = intExpr(scope, 1);
+  const leaves: fc.Arbitrary<string>[] = [
+    fc.constant("pile"),
+    int.map((e) => `range(0, ${e} % 8)`),
+    int.map((e) => `sel(${e} % 5)`),
+    int.map((e) => `evens(${e} % 9)`),
+  ];
+  if (depth <= 0) return fc.oneof(...leaves);
+  const sub = listExpr(scope, depth - 1);
+  const u = `u${depth}`;
+  const onElement = { ...scope, ints: [...scope.ints, u] };
+  return fc.oneof(
+    ...leaves,
+    fc
+      .tuple(intExpr(onElement, 1), sub, fc.option(boolExpr(onElement, 1), { nil: undefined }))
+      .map(([e, l, c]) => `[${e} for ${u} in ${l}${c === undefined ? "" : ` if ${c}`}]`),
+    fc.tuple(sub, sub).map(([a, b]) => `(${a} ++ ${b})`),
+    sub.map((l) => `take(${l}, 3)`),
+    fc.tuple(sub, intExpr(onElement, 1)).map(([l, e]) => `sorted(${u} in ${l}: ${e})`),
+  );
+}
+
+/**
+ * Two expressions the language defines to be equal, one often taking a path of its own in the engine (an aggregate
+ * that stops at the first element, counts without building its list, or runs a function's loop in place), the other
+ * spelt out: a game where they differ ends "identity N broken", which fails the fuzzer (`checkPlays`).
+ */
+function identity(scope: Scope): fc.Arbitrary<string> {
+  const v = { ...scope, ints: [...scope.ints, "v"] };
+  const none = "-1000000";
+  return fc.tuple(listExpr(scope, 2), boolExpr(v, 1), intExpr(v, 1), fc.nat({ max: 7 })).map(([l, c, e, which]) => {
+    const kept = `[v for v in ${l} if ${c}]`;
+    switch (which) {
+      case 0:
+        return `count(v in ${l}: ${c}) == size(${kept})`;
+      case 1:
+        return `any(v in ${l}: ${c}) == (size(${kept}) > 0)`;
+      case 2:
+        return `all(v in ${l}: ${c}) == (count(v in ${l}: ${c}) == size(${l}))`;
+      case 3:
+        return `(first(v in ${l}: ${c}) ?? ${none}) == (if any(v in ${l}: ${c}) then ${kept}[0] else ${none})`;
+      case 4:
+        return `sum(v in ${l}: ${e}) == sum(w in [${e} for v in ${l}]: w)`;
+      case 5:
+        return `max(v in ${l}: ${e} else ${none}) == (if size(${l}) == 0 then ${none} else sorted(w in [${e} for v in ${l}]: w)[size(${l}) - 1])`;
+      case 6:
+        return `size(${l}) == sum(v in ${l}: 1)`;
+      default:
+        return `(size(${kept}) == 0) == (not any(v in ${l}: ${c}))`;
+    }
+  });
+}
+
 /** Statements that change the game: assignments, list changes, `if`, loops over players; in an action, `return`. */
 function statements(
   scope: Scope,
@@ -186,156 +247,177 @@ export const generatedProgram: fc.Arbitrary<string> = fc
         // The table's holes: a token's worth when laid, and the change a turn makes to it.
         laid: intExpr(actionFields, 1),
         turned: intExpr({ ...actionFields, ints: [...actionFields.ints, "t.value", "t.face"] }, 1),
+        identities: fc.array(identity(global), { minLength: 2, maxLength: 4 }),
       })
-      .map(({ helper, requirement, act, setup, spend, settle, rounds, score, wayCost, wayEnter, laid, turned }) => {
-        const parts = table ? tableParts(laid, turned) : undefined;
-        const offered = [
-          "Play",
-          "Pass",
-          ...(parts ? ["Lay", "Turn"] : []),
-          ...(sea ? ["Load"] : []),
-          ...(market ? ["Buy"] : []),
-        ].join(" | ");
-        const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
-        return [
-          `game "${title}" {`,
-          `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
-          "}",
-          `enum Kind { ${members.join(", ")} }`,
-          // A param the variant changes: every variant is played.
-          `param ROUNDS: 1..9 = ${rounds}`,
-          'variant longer "Two more rounds" {',
-          `  set ROUNDS = ${rounds + 2}`,
-          // The longer game replaces an action of the base game.
-          "  action Pass {",
-          "    g0 += 1",
-          "  }",
-          "}",
-          ...(parts?.declarations ?? []),
-          ...(sea ? SEA.declarations : []),
-          `global {`,
-          ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
-          "  flag: bool",
-          `  pile: list<${pileOf}>`,
-          "  last: Kind",
-          // Set in the setup only, so that derived data may be computed from it.
-          "  base: int",
-          // No value until the first turn.
-          "  opener: Player = unset",
-          ...(parts?.global ?? []),
-          ...(market ? MARKET.global : []),
-          "}",
-          "derived {",
-          "  twice: int = base * 2",
-          "}",
-          "per player {",
-          ...playerTypes.map((type, i) => `  p${i}: ${type}`),
-          "  boosts: 0..2",
-          "  cheers: 0..2",
-          ...(parts?.perPlayer ?? []),
-          ...(sea ? SEA.perPlayer : []),
-          ...(market ? MARKET.perPlayer : []),
-          "}",
-          `fn helper(x: int): int = ${helper}`,
-          "way field(k: int) {",
-          "  w from cell(0, 0)",
-          "  within: k",
-          `  cost: 1 + abs(${wayCost})`,
-          `  enter: inside(w, 8, 8) and (${wayEnter})`,
-          "}",
-          // A payment coin by coin, asked with `can` before every Play (a search plays it and undoes it).
-          "proc spend(k: int) {",
-          "  let due = k",
-          "  while due > 0 {",
-          "    choose coin: 1..2 by players[0] where coin <= due and (coin == 1 or flag)",
-          "    due -= coin",
-          "    add coin to pile",
-          ...spend,
-          "  }",
-          "}",
-          // A settlement answered by two players in turn, to be paid exactly: a coin that overpays leaves the next
-          // player's check without an answer, so `completing` offers only the coins after which the rest can be
-          // answered, and `can settle` asks it of a procedure that asks two players.
-          "proc settle(p: Player, k: int) {",
-          "  let due = k",
-          '  completing else "That leaves the rest unsettled." {',
-          "    while due > 0 {",
-          "      choose coin: 1..3 by p where coin != 2 or flag",
-          "      due -= coin",
-          ...settle,
-          "      choose check: 0..1 by next(p) where due >= 0 and (check == 0 or due > 0)",
-          "    }",
-          "  }",
-          "}",
-          "setup {",
-          ...(parts?.setup ?? []),
-          ...(market ? MARKET.setup : []),
-          ...setup,
-          "  base = random(0, 3) + size(pile)",
-          "}",
-          // A turn of two moves, which a boost (allowed beside each of its decisions, twice a game) makes longer.
-          "per turnOf {",
-          "  moves: int = 2",
-          "}",
-          "proc turnOf(p: Player) {",
-          "  if not isSet(opener) {",
-          "    opener = p",
-          "  }",
-          "  allow Boost by p {",
-          "    while moves > 0 {",
-          `      act p: ${offered}`,
-          "      moves -= 1",
-          "    }",
-          "  }",
-          "}",
-          "action Boost {",
-          '  require me.boosts < 2 else "Two boosts a game."',
-          "  me.boosts += 1",
-          "  moves += 1",
-          "}",
-          // Announced in a window after each round, at most twice a game by each player.
-          "action Cheer {",
-          '  require me.cheers < 2 else "Two cheers a game."',
-          "  me.cheers += 1",
-          "}",
-          "action Decline {",
-          '  require me.cheers < 2 else "Two cheers a game."',
-          "}",
-          ...(parts?.actions ?? []),
-          ...(sea ? SEA.actions : []),
-          ...(market ? MARKET.actions : []),
-          "action Play(n: 0..3) {",
-          `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
-          ...act,
-          "  g0 = helper(g0 + n)",
-          "}",
-          "action Pass { }",
-          "flow {",
-          ...aroundRounds([
-            "  repeat ROUNDS {",
-            "    for p in players {",
-            "      turnOf(p)",
-            "    }",
-            "    choose kind: Kind by players[0]",
-            "    last = kind",
-            "    settle(players[0], size(pile) % 4)",
-            '    window cheer "after the round": Cheer | Decline by playersFrom(opener)',
-            "    if size(pile) > 30 or (offers(opener, Boost) and g0 > 100) {",
-            '      end "the pile is full"',
-            "    }",
-            ...(parts?.round ?? []),
-            ...(sea ? SEA.round : []),
-            ...(market ? MARKET.round : []),
+      .map(
+        ({
+          helper,
+          requirement,
+          act,
+          setup,
+          spend,
+          settle,
+          rounds,
+          score,
+          wayCost,
+          wayEnter,
+          laid,
+          turned,
+          identities,
+        }) => {
+          const parts = table ? tableParts(laid, turned) : undefined;
+          const offered = [
+            "Play",
+            "Pass",
+            ...(parts ? ["Lay", "Turn"] : []),
+            ...(sea ? ["Load"] : []),
+            ...(market ? ["Buy"] : []),
+          ].join(" | ");
+          const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
+          return [
+            `game "${title}" {`,
+            `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
+            "}",
+            `enum Kind { ${members.join(", ")} }`,
+            // A param the variant changes: every variant is played.
+            `param ROUNDS: 1..9 = ${rounds}`,
+            'variant longer "Two more rounds" {',
+            `  set ROUNDS = ${rounds + 2}`,
+            // The longer game replaces an action of the base game.
+            "  action Pass {",
+            "    g0 += 1",
             "  }",
-          ]),
-          "}",
-          "scoring {",
-          `  score p: ${score}`,
-          ...(sea ? SEA.scoring : []),
-          "}",
-          "",
-        ].join("\n");
-      });
+            "}",
+            ...(parts?.declarations ?? []),
+            ...(sea ? SEA.declarations : []),
+            `global {`,
+            ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
+            "  flag: bool",
+            `  pile: list<${pileOf}>`,
+            "  last: Kind",
+            // Set in the setup only, so that derived data may be computed from it.
+            "  base: int",
+            // No value until the first turn.
+            "  opener: Player = unset",
+            ...(parts?.global ?? []),
+            ...(market ? MARKET.global : []),
+            "}",
+            "derived {",
+            "  twice: int = base * 2",
+            "}",
+            "per player {",
+            ...playerTypes.map((type, i) => `  p${i}: ${type}`),
+            "  boosts: 0..2",
+            "  cheers: 0..2",
+            ...(parts?.perPlayer ?? []),
+            ...(sea ? SEA.perPlayer : []),
+            ...(market ? MARKET.perPlayer : []),
+            "}",
+            `fn helper(x: int): int = ${helper}`,
+            // Functions whose bodies are comprehensions, which the identities go through.
+            "fn sel(k: int): list<int> = [x + k for x in pile if x > k]",
+            "fn evens(k: int): list<int> = [x for x in range(0, k) if x % 2 == 0]",
+            "way field(k: int) {",
+            "  w from cell(0, 0)",
+            "  within: k",
+            `  cost: 1 + abs(${wayCost})`,
+            `  enter: inside(w, 8, 8) and (${wayEnter})`,
+            "}",
+            // A payment coin by coin, asked with `can` before every Play (a search plays it and undoes it).
+            "proc spend(k: int) {",
+            "  let due = k",
+            "  while due > 0 {",
+            "    choose coin: 1..2 by players[0] where coin <= due and (coin == 1 or flag)",
+            "    due -= coin",
+            "    add coin to pile",
+            ...spend,
+            "  }",
+            "}",
+            // A settlement answered by two players in turn, to be paid exactly: a coin that overpays leaves the next
+            // player's check without an answer, so `completing` offers only the coins after which the rest can be
+            // answered, and `can settle` asks it of a procedure that asks two players.
+            "proc settle(p: Player, k: int) {",
+            "  let due = k",
+            '  completing else "That leaves the rest unsettled." {',
+            "    while due > 0 {",
+            "      choose coin: 1..3 by p where coin != 2 or flag",
+            "      due -= coin",
+            ...settle,
+            "      choose check: 0..1 by next(p) where due >= 0 and (check == 0 or due > 0)",
+            "    }",
+            "  }",
+            "}",
+            "setup {",
+            ...(parts?.setup ?? []),
+            ...(market ? MARKET.setup : []),
+            ...setup,
+            "  base = random(0, 3) + size(pile)",
+            "}",
+            // A turn of two moves, which a boost (allowed beside each of its decisions, twice a game) makes longer.
+            "per turnOf {",
+            "  moves: int = 2",
+            "}",
+            "proc turnOf(p: Player) {",
+            "  if not isSet(opener) {",
+            "    opener = p",
+            "  }",
+            "  allow Boost by p {",
+            "    while moves > 0 {",
+            `      act p: ${offered}`,
+            "      moves -= 1",
+            "    }",
+            "  }",
+            "}",
+            "action Boost {",
+            '  require me.boosts < 2 else "Two boosts a game."',
+            "  me.boosts += 1",
+            "  moves += 1",
+            "}",
+            // Announced in a window after each round, at most twice a game by each player.
+            "action Cheer {",
+            '  require me.cheers < 2 else "Two cheers a game."',
+            "  me.cheers += 1",
+            "}",
+            "action Decline {",
+            '  require me.cheers < 2 else "Two cheers a game."',
+            "}",
+            ...(parts?.actions ?? []),
+            ...(sea ? SEA.actions : []),
+            ...(market ? MARKET.actions : []),
+            "action Play(n: 0..3) {",
+            `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
+            ...act,
+            "  g0 = helper(g0 + n)",
+            "}",
+            "action Pass { }",
+            "flow {",
+            ...aroundRounds([
+              "  repeat ROUNDS {",
+              "    for p in players {",
+              "      turnOf(p)",
+              "    }",
+              "    choose kind: Kind by players[0]",
+              "    last = kind",
+              ...identities.flatMap((id, i) => [`    if not (${id}) {`, `      end "identity ${i} broken"`, "    }"]),
+              "    settle(players[0], size(pile) % 4)",
+              '    window cheer "after the round": Cheer | Decline by playersFrom(opener)',
+              "    if size(pile) > 30 or (offers(opener, Boost) and g0 > 100) {",
+              '      end "the pile is full"',
+              "    }",
+              ...(parts?.round ?? []),
+              ...(sea ? SEA.round : []),
+              ...(market ? MARKET.round : []),
+              "  }",
+            ]),
+            "}",
+            "scoring {",
+            `  score p: ${score}`,
+            ...(sea ? SEA.scoring : []),
+            "}",
+            "",
+          ].join("\n");
+        },
+      );
   });
 
 /**

@@ -3,7 +3,7 @@
  * diagnostic lies inside the file and has a hint, the result does not change from one run to the next nor when the
  * file is parsed in pieces (as `--watch` and the language server do), the formatter keeps what it formats (the same
  * tokens) and formats its own output unchanged, and a program that checks clean compiles into an engine that
- * type-checks and plays by the conformance properties every engine must have (see `checkPlays`).
+ * type-checks and plays by the conformance properties every engine must have, its identities holding (see `checkPlays`).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -16,6 +16,8 @@ import {
   checkPlayoutsTerminate,
   checkReplay,
   checkSaveRestore,
+  createRng,
+  randomPlayout,
   RulesError,
   type AnyEngine,
   type ConformanceOptions,
@@ -200,9 +202,39 @@ export async function checkPlays(text: string, engine: AnyEngine): Promise<PlayR
           throw new FuzzFailure(`${name} failed on the compiled program, ${where}:\n${shown}`, text);
         }
       }
+      games += checkIdentities(text, engine, players, variant);
     }
   }
   return { games, stopped };
+}
+
+/** Random games whose rounds test the program's identities (see `identity` in inputs.ts); the games played. */
+const IDENTITY_GAMES = 5;
+
+/**
+ * Random games of the program, none of which may end "identity N broken": two expressions the language defines to be
+ * equal gave different values (an aggregate's own path in the engine against the same value spelt out). A game a
+ * rule stops is passed over, as in the conformance checks.
+ */
+function checkIdentities(text: string, engine: AnyEngine, players: number, variant: string): number {
+  let played = 0;
+  for (let seed = 0; seed < IDENTITY_GAMES; seed++) {
+    let ending: string | undefined;
+    try {
+      ending = randomPlayout(engine, { players, variant, seed }, createRng(seed), 2000).outcome?.ending;
+    } catch (error) {
+      if (stoppedByARule(error)) continue;
+      throw new FuzzFailure(
+        `a random game failed (variant ${variant}, ${players} players, seed ${seed}): ${String(error)}`,
+        text,
+      );
+    }
+    played++;
+    if (ending !== undefined && /^identity \d+ broken$/.test(ending)) {
+      throw new FuzzFailure(`${ending} (variant ${variant}, ${players} players, seed ${seed})`, text);
+    }
+  }
+  return played;
 }
 
 /** Whether `error` (a conformance failure, through its causes) comes from a rule that stopped the game at its line. */

@@ -119,6 +119,20 @@ it("a compiled program's engine is played: a rule stopping the game is the progr
   ).rejects.toThrow(FuzzFailure);
 });
 
+it("a game of a compiled program that ends with an identity broken fails: two ways of saying a value disagreed", async () => {
+  const broken: typeof connectFour = {
+    ...connectFour,
+    outcome: (state) => {
+      const outcome = connectFour.outcome(state);
+      return outcome && { ...outcome, ending: "identity 1 broken" };
+    },
+  };
+  await expect(checkPlays("the program", broken as AnyEngine)).rejects.toThrow(/identity 1 broken \(variant base/);
+  // Every generated program tests two to four identities in its rounds.
+  const samples = fc.sample(generatedProgram, { numRuns: 20, seed: 7 });
+  expect(samples.every((text) => /if not \(.*\) \{\n +end "identity 1 broken"/.test(text))).toBe(true);
+});
+
 it("300 fuzzed inputs and a compiled program keep every property", async () => {
   const report = await runFuzz({ runs: 150, seed: 20261129, compiled: 1, root: REPO_ROOT });
   expect(report.cases).toBe(300);
