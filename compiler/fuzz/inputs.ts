@@ -512,6 +512,9 @@ const MARKET = {
     "      remove row[0] from row",
     "      reshuffle(events)",
     "    }",
+    "    if not (size(seals) == count(k in members(Kind): has(seals, k)) and size(values(seals)) == size(seals)) {",
+    '      end "identity 93 broken"',
+    "    }",
   ],
 } as const;
 
@@ -637,6 +640,16 @@ function tableParts(laid: string, turned: string): TableParts {
       "    choose secret: Kind by each p in players",
       "    for p in players {",
       "      p.stock[secret[p]] += 1",
+      "    }",
+      // Maps keep their size and keys as they change: counted again key by key, they must agree (see `identity`).
+      "    if not (size(board) == sum(x in range(0, 3): count(y in range(0, 3): has(board, cell(x, y)))) and size(keys(board)) == size(board)) {",
+      '      end "identity 90 broken"',
+      "    }",
+      "    if not (size(spots) == count(q in range(0, 3): has(spots, hex(q, -1))) and all(h in keys(spots): has(spots, h))) {",
+      '      end "identity 91 broken"',
+      "    }",
+      "    if not all(p in players: size(p.stock) == count(k in members(Kind): has(p.stock, k)) and size(keys(p.stock)) == size(p.stock)) {",
+      '      end "identity 92 broken"',
       "    }",
     ],
   };

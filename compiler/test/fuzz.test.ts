@@ -131,6 +131,12 @@ it("a game of a compiled program that ends with an identity broken fails: two wa
   // Every generated program tests two to four identities in its rounds.
   const samples = fc.sample(generatedProgram, { numRuns: 20, seed: 7 });
   expect(samples.every((text) => /if not \(.*\) \{\n +end "identity 1 broken"/.test(text))).toBe(true);
+  // Tables and markets count their maps again, key by key.
+  const tables = samples.filter((text) => text.includes("record Token"));
+  expect(tables.length).toBeGreaterThan(3);
+  expect(tables.every((text) => /identity 90 broken[^]*identity 91 broken[^]*identity 92 broken/.test(text))).toBe(
+    true,
+  );
 });
 
 it("300 fuzzed inputs and a compiled program keep every property", async () => {
