@@ -22,6 +22,7 @@ import {
 import { compileRules } from "../src/compile.ts";
 import { compileRuleset, findRulesets } from "../src/cli/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
+import { checkCompiles } from "../fuzz/properties.ts";
 import { withEngine } from "./engine-harness.ts";
 import { derived, engine as tour, setUp, start } from "./fixtures/tour/generated/engine.ts";
 
@@ -1989,5 +1990,43 @@ describe("lists and maps the engine reads without copying", () => {
       game.apply(state, { type: "go", player: 0, value: "on" } as EngineAction);
       expect(state.ships.map((s) => s.value)).toEqual([11, 3]);
     });
+  });
+});
+
+describe("an action no rule offers", () => {
+  // Idle is written (a variant even replaces it, a test names it) but no `act` offers it: no player can take it.
+  const text = [
+    'game "Unoffered" { players 2..2 }',
+    "global { n: int }",
+    "action Go { n += 1 }",
+    "action Idle {",
+    "  choose k: 1..2 by me",
+    "  n += k",
+    "}",
+    'variant other "Other" {',
+    "  action Idle {",
+    "    n += 2",
+    "  }",
+    "}",
+    "flow { act players[0]: Go }",
+    "scoring { score p: n }",
+    'test "an action never offered is refused" {',
+    "  players 2",
+    '  expect refused 0 Idle "Play one of: Go."',
+    "}",
+  ].join("\n");
+
+  it("has no rules in the engine, which type-checks (it once kept an unused check, offer and frame)", async () => {
+    const result = await compileRules({ name: "unoffered", sourcePath: "unoffered.rules", text });
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const engine = result.files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    expect(engine).not.toMatch(/function (checkIdle|offerIdle|doIdle|newIdleFrame|startIdle)\b/);
+    await withEngine(text, (compiled) => {
+      const state = compiled.newGame({ players: 2, seed: 1 });
+      expect(compiled.legalActions(state, 0)).toEqual([{ type: "Go", player: 0 }]);
+      expect(compiled.check(state, { type: "Idle", player: 0 } as EngineAction)).toBe("Play one of: Go.");
+    });
+    // The engine and its generated tests type-check with the repository's settings, and it plays.
+    await checkCompiles(text, REPO_ROOT);
   });
 });

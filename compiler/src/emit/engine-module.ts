@@ -14,7 +14,7 @@ import type { GeneratedCode } from "../format/generated-code.ts";
 import { EmitContext } from "./context.ts";
 import { emitStateCopy } from "./state-copy.ts";
 import { decisionEmitter, emitActionTypes, emitPendingType } from "./decisions.ts";
-import { emitAnswerAlone, emitLegalActions, emitOffer } from "./offers.ts";
+import { actionsInPlay, emitAnswerAlone, emitLegalActions, emitOffer } from "./offers.ts";
 import { emitApply, emitCheck } from "./check-and-apply.ts";
 import { emitCompleting, hasCompletingBlocks } from "./completing.ts";
 import { emitTrials } from "./trials.ts";
@@ -370,9 +370,12 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(...emitFunctions(ctx));
   add(...emitWays(ctx));
   add(...emitPlainProcs(ctx));
-  for (const a of program.actions.values()) {
+  // An action no rule offers is never played (the checker warns): the engine has no rules for it.
+  const { taken, asked } = actionsInPlay(program);
+  const judged = [...program.actions.values()].filter((a) => asked.has(a.name.text));
+  for (const a of judged) {
     add(...emitActionCheck(ctx, a));
-    if (!ctx.resumable.has(a.name.text)) add(...emitPlainAction(ctx, a));
+    if (!ctx.resumable.has(a.name.text) && taken.has(a.name.text)) add(...emitPlainAction(ctx, a));
   }
   add(...emitFrameStarters(ctx));
   // Answers are stored in the frame of the routine that asked; a stop of `act ... or stop` moves its `pc`.
@@ -411,7 +414,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(emitRun(ctx));
 
   // ---- decisions
-  for (const a of program.actions.values()) add(emitOffer(ctx, a));
+  for (const a of judged) add(emitOffer(ctx, a));
   add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
   add(...emitAnswerAlone(ctx));
   add(...emitCompleting(ctx));

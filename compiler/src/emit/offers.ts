@@ -4,10 +4,12 @@
  */
 import {
   forEachExpr,
+  forEachTreeNode,
   type ActionDecl,
   type DecisionSite,
   type Expr,
   type LocalSymbol,
+  type Program,
   leadingRequirements,
   rangeEnd,
   withoutNone,
@@ -19,6 +21,36 @@ import { tsType } from "./ts-types.ts";
 import { positionIn, answerType, describeSite, type Fn } from "./decisions.ts";
 import { domainLoop, actionScope, chooseScope } from "./decision-domains.ts";
 import { hasCompletingBlocks } from "./completing.ts";
+
+/** Which actions the engine plays and which it only asks about, by program (see `actionsInPlay`). */
+const inPlay = new WeakMap<Program, { readonly taken: ReadonlySet<string>; readonly asked: ReadonlySet<string> }>();
+
+/**
+ * The actions a player can take (`taken`: those an `act` offers, windows' included, and those `allow` blocks offer)
+ * and those the engine must judge (`asked`: these, and those `offers(p, X)` asks about). An action in neither, which
+ * the checker warns no player can take (a test may still expect it refused), has no rules in the engine: no check, no
+ * offer, no effects.
+ */
+export function actionsInPlay(program: Program): {
+  readonly taken: ReadonlySet<string>;
+  readonly asked: ReadonlySet<string>;
+} {
+  const known = inPlay.get(program);
+  if (known !== undefined) return known;
+  const taken = new Set<string>(program.allowed);
+  for (const d of program.decisions) if (d.kind === "act") for (const a of d.stmt.actions) taken.add(a.text);
+  const asked = new Set(taken);
+  forEachTreeNode(program.file, (node) => {
+    const e = node as Expr;
+    const action = e.kind === "call" ? e.args[1] : undefined;
+    if (e.kind === "call" && e.target === "builtin" && e.callee.text === "offers" && action?.kind === "name") {
+      asked.add(action.name);
+    }
+  });
+  const found = { taken, asked };
+  inPlay.set(program, found);
+  return found;
+}
 
 /**
  * `offerX(state, me, out)`: pushes every allowed form of the action X. Each `require` is tested as soon as the

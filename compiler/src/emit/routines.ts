@@ -24,6 +24,7 @@ import { LocalNames, pascal, str, valueName, variantsReplacing } from "./naming.
 import { changesNothingInPlace, constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { askedByCan } from "./trials.ts";
+import { actionsInPlay } from "./offers.ts";
 
 type Fn = FunctionDeclarationStructure;
 type Param = { name: string; type: string };
@@ -289,9 +290,10 @@ export function emitStepFunction(ctx: EmitContext, r: ResumableRoutine): Fn {
 
 /**
  * Whether the rules ever start routine `r` in the game itself: a procedure only `can` asks is played by its trial
- * version alone (trials.ts), and has no frame made.
+ * version alone (trials.ts), and has no frame made; nor has an action no rule offers.
  */
 export function startedInGame(ctx: EmitContext, r: ResumableRoutine): boolean {
+  if (r.routine.kind === "action") return actionsInPlay(ctx.program).taken.has(r.routine.name);
   if (r.routine.kind !== "proc") return true;
   let started = startedProcs.get(ctx.program);
   if (started === undefined) {
