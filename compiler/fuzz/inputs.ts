@@ -210,215 +210,225 @@ export const generatedProgram: fc.Arbitrary<string> = fc
     // Half the programs also lay things on a table (see `tableParts`), and half sail a sea (see `SEA`).
     table: fc.boolean(),
     sea: fc.boolean(),
-    // And half keep a market (see `MARKET`).
+    // And half keep a market (see `MARKET`), and half a guild (see `GUILD`).
     market: fc.boolean(),
+    guild: fc.boolean(),
     seed: fc.integer({ min: 0, max: 1_000_000 }),
   })
-  .chain(({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table, sea, market }) => {
-    const globals = globalTypes.length + 1;
-    const perPlayer = playerTypes.length;
-    const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
-    const playerInts = Array.from({ length: perPlayer }, (_, i) => `me.p${i}`);
-    const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
-    // `twice` is derived data: actions and the scoring read it, the setup (which it is computed after) may not.
-    const inAction: Scope = { ints: [...globalInts, ...playerInts, "n", "twice"], bools: ["flag"], lists: ["pile"] };
-    const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile"] };
-    const onSquare: Scope = { ...global, ints: [...globalInts, "w.x", "w.y"] };
-    const scoring: Scope = {
-      ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p.")), "twice", "p.boosts"],
-      bools: [],
-      lists: [],
-    };
-    return fc
-      .record({
-        helper: intExpr({ ...global, ints: [...globalInts, "x"] }, 2),
-        requirement: boolExpr({ ...inAction, ints: inAction.ints.filter((n) => n !== "n") }, 2),
-        act: statements(inAction, actionFields, 2, "  ", true),
-        setup: statements(global, global, 1, "  "),
-        // What the payment changes besides: the trial `can` plays notes each change to undo it.
-        spend: statements({ ...global, ints: [...globalInts, "due", "k"] }, global, 1, "    "),
-        // What a settlement changes besides: a `completing` search plays it on copies, and a `can` undoes it.
-        settle: statements({ ...global, ints: [...globalInts, "due", "coin"] }, global, 1, "      "),
-        rounds: fc.integer({ min: 1, max: 6 }),
-        score: intExpr(scoring, 2),
-        // A declared way's rules: leaves only, so that they never ask the way itself.
-        wayCost: intExpr(onSquare, 0),
-        wayEnter: boolExpr(onSquare, 0),
-        // The table's holes: a token's worth when laid, and the change a turn makes to it.
-        laid: intExpr(actionFields, 1),
-        turned: intExpr({ ...actionFields, ints: [...actionFields.ints, "t.value", "t.face"] }, 1),
-        identities: fc.array(identity(global), { minLength: 2, maxLength: 4 }),
-      })
-      .map(
-        ({
-          helper,
-          requirement,
-          act,
-          setup,
-          spend,
-          settle,
-          rounds,
-          score,
-          wayCost,
-          wayEnter,
-          laid,
-          turned,
-          identities,
-        }) => {
-          const parts = table ? tableParts(laid, turned) : undefined;
-          const offered = [
-            "Play",
-            "Pass",
-            ...(parts ? ["Lay", "Turn"] : []),
-            ...(sea ? ["Load"] : []),
-            ...(market ? ["Buy"] : []),
-          ].join(" | ");
-          const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
-          return [
-            `game "${title}" {`,
-            `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
-            "}",
-            `enum Kind { ${members.join(", ")} }`,
-            // A param the variant changes: every variant is played.
-            `param ROUNDS: 1..9 = ${rounds}`,
-            'variant longer "Two more rounds" {',
-            `  set ROUNDS = ${rounds + 2}`,
-            // The longer game replaces an action of the base game.
-            "  action Pass {",
-            "    g0 += 1",
-            "  }",
-            "}",
-            ...(parts?.declarations ?? []),
-            ...(sea ? SEA.declarations : []),
-            `global {`,
-            ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
-            "  flag: bool",
-            `  pile: list<${pileOf}>`,
-            "  last: Kind",
-            // Set in the setup only, so that derived data may be computed from it.
-            "  base: int",
-            // No value until the first turn.
-            "  opener: Player = unset",
-            ...(parts?.global ?? []),
-            ...(market ? MARKET.global : []),
-            "}",
-            "derived {",
-            "  twice: int = base * 2",
-            "}",
-            "per player {",
-            ...playerTypes.map((type, i) => `  p${i}: ${type}`),
-            "  boosts: 0..2",
-            "  cheers: 0..2",
-            ...(parts?.perPlayer ?? []),
-            ...(sea ? SEA.perPlayer : []),
-            ...(market ? MARKET.perPlayer : []),
-            "}",
-            `fn helper(x: int): int = ${helper}`,
-            // Functions whose bodies are comprehensions, which the identities go through.
-            "fn sel(k: int): list<int> = [x + k for x in pile if x > k]",
-            "fn evens(k: int): list<int> = [x for x in range(0, k) if x % 2 == 0]",
-            "way field(k: int) {",
-            "  w from cell(0, 0)",
-            "  within: k",
-            `  cost: 1 + abs(${wayCost})`,
-            `  enter: inside(w, 8, 8) and (${wayEnter})`,
-            "}",
-            // A payment coin by coin, asked with `can` before every Play (a search plays it and undoes it).
-            "proc spend(k: int) {",
-            "  let due = k",
-            "  while due > 0 {",
-            "    choose coin: 1..2 by players[0] where coin <= due and (coin == 1 or flag)",
-            "    due -= coin",
-            "    add coin to pile",
-            ...spend,
-            "  }",
-            "}",
-            // A settlement answered by two players in turn, to be paid exactly: a coin that overpays leaves the next
-            // player's check without an answer, so `completing` offers only the coins after which the rest can be
-            // answered, and `can settle` asks it of a procedure that asks two players.
-            "proc settle(p: Player, k: int) {",
-            "  let due = k",
-            '  completing else "That leaves the rest unsettled." {',
-            "    while due > 0 {",
-            "      choose coin: 1..3 by p where coin != 2 or flag",
-            "      due -= coin",
-            ...settle,
-            "      choose check: 0..1 by next(p) where due >= 0 and (check == 0 or due > 0)",
-            "    }",
-            "  }",
-            "}",
-            "setup {",
-            ...(parts?.setup ?? []),
-            ...(market ? MARKET.setup : []),
-            ...setup,
-            "  base = random(0, 3) + size(pile)",
-            "}",
-            // A turn of two moves, which a boost (allowed beside each of its decisions, twice a game) makes longer.
-            "per turnOf {",
-            "  moves: int = 2",
-            "}",
-            "proc turnOf(p: Player) {",
-            "  if not isSet(opener) {",
-            "    opener = p",
-            "  }",
-            "  allow Boost by p {",
-            "    while moves > 0 {",
-            `      act p: ${offered}`,
-            "      moves -= 1",
-            "    }",
-            "  }",
-            "}",
-            "action Boost {",
-            '  require me.boosts < 2 else "Two boosts a game."',
-            "  me.boosts += 1",
-            "  moves += 1",
-            "}",
-            // Announced in a window after each round, at most twice a game by each player.
-            "action Cheer {",
-            '  require me.cheers < 2 else "Two cheers a game."',
-            "  me.cheers += 1",
-            "}",
-            "action Decline {",
-            '  require me.cheers < 2 else "Two cheers a game."',
-            "}",
-            ...(parts?.actions ?? []),
-            ...(sea ? SEA.actions : []),
-            ...(market ? MARKET.actions : []),
-            "action Play(n: 0..3) {",
-            `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
-            ...act,
-            "  g0 = helper(g0 + n)",
-            "}",
-            "action Pass { }",
-            "flow {",
-            ...aroundRounds([
-              "  repeat ROUNDS {",
-              "    for p in players {",
-              "      turnOf(p)",
-              "    }",
-              "    choose kind: Kind by players[0]",
-              "    last = kind",
-              ...identities.flatMap((id, i) => [`    if not (${id}) {`, `      end "identity ${i} broken"`, "    }"]),
-              "    settle(players[0], size(pile) % 4)",
-              '    window cheer "after the round": Cheer | Decline by playersFrom(opener)',
-              "    if size(pile) > 30 or (offers(opener, Boost) and g0 > 100) {",
-              '      end "the pile is full"',
-              "    }",
-              ...(parts?.round ?? []),
-              ...(sea ? SEA.round : []),
-              ...(market ? MARKET.round : []),
+  .chain(
+    ({ title, players, members, globals: globalTypes, perPlayer: playerTypes, pileOf, table, sea, market, guild }) => {
+      const globals = globalTypes.length + 1;
+      const perPlayer = playerTypes.length;
+      const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
+      const playerInts = Array.from({ length: perPlayer }, (_, i) => `me.p${i}`);
+      const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
+      // `twice` is derived data: actions and the scoring read it, the setup (which it is computed after) may not.
+      const inAction: Scope = { ints: [...globalInts, ...playerInts, "n", "twice"], bools: ["flag"], lists: ["pile"] };
+      const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile"] };
+      const onSquare: Scope = { ...global, ints: [...globalInts, "w.x", "w.y"] };
+      const scoring: Scope = {
+        ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p.")), "twice", "p.boosts"],
+        bools: [],
+        lists: [],
+      };
+      return fc
+        .record({
+          helper: intExpr({ ...global, ints: [...globalInts, "x"] }, 2),
+          requirement: boolExpr({ ...inAction, ints: inAction.ints.filter((n) => n !== "n") }, 2),
+          act: statements(inAction, actionFields, 2, "  ", true),
+          setup: statements(global, global, 1, "  "),
+          // What the payment changes besides: the trial `can` plays notes each change to undo it.
+          spend: statements({ ...global, ints: [...globalInts, "due", "k"] }, global, 1, "    "),
+          // What a settlement changes besides: a `completing` search plays it on copies, and a `can` undoes it.
+          settle: statements({ ...global, ints: [...globalInts, "due", "coin"] }, global, 1, "      "),
+          rounds: fc.integer({ min: 1, max: 6 }),
+          score: intExpr(scoring, 2),
+          // A declared way's rules: leaves only, so that they never ask the way itself.
+          wayCost: intExpr(onSquare, 0),
+          wayEnter: boolExpr(onSquare, 0),
+          // The table's holes: a token's worth when laid, and the change a turn makes to it.
+          laid: intExpr(actionFields, 1),
+          turned: intExpr({ ...actionFields, ints: [...actionFields.ints, "t.value", "t.face"] }, 1),
+          identities: fc.array(identity(global), { minLength: 2, maxLength: 4 }),
+        })
+        .map(
+          ({
+            helper,
+            requirement,
+            act,
+            setup,
+            spend,
+            settle,
+            rounds,
+            score,
+            wayCost,
+            wayEnter,
+            laid,
+            turned,
+            identities,
+          }) => {
+            const parts = table ? tableParts(laid, turned) : undefined;
+            const offered = [
+              "Play",
+              "Pass",
+              ...(parts ? ["Lay", "Turn"] : []),
+              ...(sea ? ["Load"] : []),
+              ...(market ? ["Buy"] : []),
+              ...(guild ? ["Craft"] : []),
+            ].join(" | ");
+            const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
+            return [
+              `game "${title}" {`,
+              `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
+              "}",
+              `enum Kind { ${members.join(", ")} }`,
+              // A param the variant changes: every variant is played.
+              `param ROUNDS: 1..9 = ${rounds}`,
+              'variant longer "Two more rounds" {',
+              `  set ROUNDS = ${rounds + 2}`,
+              // The longer game replaces an action of the base game.
+              "  action Pass {",
+              "    g0 += 1",
               "  }",
-            ]),
-            "}",
-            "scoring {",
-            `  score p: ${score}`,
-            ...(sea ? SEA.scoring : []),
-            "}",
-            "",
-          ].join("\n");
-        },
-      );
-  });
+              "}",
+              ...(parts?.declarations ?? []),
+              ...(guild ? GUILD.declarations : []),
+              ...(sea ? SEA.declarations : []),
+              `global {`,
+              ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
+              "  flag: bool",
+              `  pile: list<${pileOf}>`,
+              "  last: Kind",
+              // Set in the setup only, so that derived data may be computed from it.
+              "  base: int",
+              // No value until the first turn.
+              "  opener: Player = unset",
+              ...(parts?.global ?? []),
+              ...(market ? MARKET.global : []),
+              ...(guild ? GUILD.global : []),
+              "}",
+              "derived {",
+              "  twice: int = base * 2",
+              "}",
+              "per player {",
+              ...playerTypes.map((type, i) => `  p${i}: ${type}`),
+              "  boosts: 0..2",
+              "  cheers: 0..2",
+              ...(parts?.perPlayer ?? []),
+              ...(sea ? SEA.perPlayer : []),
+              ...(market ? MARKET.perPlayer : []),
+              ...(guild ? GUILD.perPlayer : []),
+              "}",
+              `fn helper(x: int): int = ${helper}`,
+              // Functions whose bodies are comprehensions, which the identities go through.
+              "fn sel(k: int): list<int> = [x + k for x in pile if x > k]",
+              "fn evens(k: int): list<int> = [x for x in range(0, k) if x % 2 == 0]",
+              "way field(k: int) {",
+              "  w from cell(0, 0)",
+              "  within: k",
+              `  cost: 1 + abs(${wayCost})`,
+              `  enter: inside(w, 8, 8) and (${wayEnter})`,
+              "}",
+              // A payment coin by coin, asked with `can` before every Play (a search plays it and undoes it).
+              "proc spend(k: int) {",
+              "  let due = k",
+              "  while due > 0 {",
+              "    choose coin: 1..2 by players[0] where coin <= due and (coin == 1 or flag)",
+              "    due -= coin",
+              "    add coin to pile",
+              ...spend,
+              "  }",
+              "}",
+              // A settlement answered by two players in turn, to be paid exactly: a coin that overpays leaves the next
+              // player's check without an answer, so `completing` offers only the coins after which the rest can be
+              // answered, and `can settle` asks it of a procedure that asks two players.
+              "proc settle(p: Player, k: int) {",
+              "  let due = k",
+              '  completing else "That leaves the rest unsettled." {',
+              "    while due > 0 {",
+              "      choose coin: 1..3 by p where coin != 2 or flag",
+              "      due -= coin",
+              ...settle,
+              "      choose check: 0..1 by next(p) where due >= 0 and (check == 0 or due > 0)",
+              "    }",
+              "  }",
+              "}",
+              "setup {",
+              ...(parts?.setup ?? []),
+              ...(market ? MARKET.setup : []),
+              ...(guild ? GUILD.setup : []),
+              ...setup,
+              "  base = random(0, 3) + size(pile)",
+              "}",
+              // A turn of two moves, which a boost (allowed beside each of its decisions, twice a game) makes longer.
+              "per turnOf {",
+              "  moves: int = 2",
+              "}",
+              "proc turnOf(p: Player) {",
+              "  if not isSet(opener) {",
+              "    opener = p",
+              "  }",
+              "  allow Boost by p {",
+              "    while moves > 0 {",
+              `      act p: ${offered}`,
+              "      moves -= 1",
+              "    }",
+              "  }",
+              "}",
+              "action Boost {",
+              '  require me.boosts < 2 else "Two boosts a game."',
+              "  me.boosts += 1",
+              "  moves += 1",
+              "}",
+              // Announced in a window after each round, at most twice a game by each player.
+              "action Cheer {",
+              '  require me.cheers < 2 else "Two cheers a game."',
+              "  me.cheers += 1",
+              "}",
+              "action Decline {",
+              '  require me.cheers < 2 else "Two cheers a game."',
+              "}",
+              ...(parts?.actions ?? []),
+              ...(sea ? SEA.actions : []),
+              ...(market ? MARKET.actions : []),
+              ...(guild ? GUILD.actions : []),
+              "action Play(n: 0..3) {",
+              `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
+              ...act,
+              "  g0 = helper(g0 + n)",
+              "}",
+              "action Pass { }",
+              "flow {",
+              ...aroundRounds([
+                "  repeat ROUNDS {",
+                "    for p in players {",
+                "      turnOf(p)",
+                "    }",
+                "    choose kind: Kind by players[0]",
+                "    last = kind",
+                ...identities.flatMap((id, i) => [`    if not (${id}) {`, `      end "identity ${i} broken"`, "    }"]),
+                "    settle(players[0], size(pile) % 4)",
+                '    window cheer "after the round": Cheer | Decline by playersFrom(opener)',
+                "    if size(pile) > 30 or (offers(opener, Boost) and g0 > 100) {",
+                '      end "the pile is full"',
+                "    }",
+                ...(parts?.round ?? []),
+                ...(sea ? SEA.round : []),
+                ...(market ? MARKET.round : []),
+                ...(guild ? GUILD.round : []),
+                "  }",
+              ]),
+              "}",
+              "scoring {",
+              `  score p: ${score}`,
+              ...(sea ? SEA.scoring : []),
+              "}",
+              "",
+            ].join("\n");
+          },
+        );
+    },
+  );
 
 /**
  * A sea of named places joined by a table of edges (a graph), sailed along them: a choice answered without asking
@@ -514,6 +524,77 @@ const MARKET = {
     "    }",
     "    if not (size(seals) == count(k in members(Kind): has(seals, k)) and size(values(seals)) == size(seals)) {",
     '      end "identity 93 broken"',
+    "    }",
+  ],
+} as const;
+
+/**
+ * A guild: records in a player's own list, picked by the player (taking two, answered by position) and taken out of
+ * it, compared by content (`contains`, `==`); a procedure that gives a value once its player has decided, its loop
+ * left with `break`; a `match` statement and `is` on an enum whose members carry values; a flag param a variant sets.
+ */
+const GUILD = {
+  declarations: [
+    "param STRICT: bool = false",
+    'variant strict "Strict guild" {',
+    "  set STRICT = true",
+    "}",
+    "enum Tool { saw(teeth: 1..9), hammer, chisel(width: 0..3) }",
+    "record Work { maker: Player  tool: Tool  worth: 0.. }",
+  ],
+  global: ["  masterpieces: list<Work>"],
+  perPlayer: ["  bench: list<Work>", "  skill: 0.. = 1"],
+  setup: [
+    "  for p in players {",
+    "    add Work(maker: p, tool: saw(2), worth: 1) to p.bench",
+    "    add Work(maker: p, tool: hammer, worth: 2) to p.bench",
+    "    add Work(maker: p, tool: chisel(1), worth: 3) to p.bench",
+    "  }",
+  ],
+  actions: [
+    "proc haggle(p: Player): int {",
+    "  let offer = 0",
+    "  while offer < 5 {",
+    "    choose more: bool by p",
+    "    if not more {",
+    "      break",
+    "    }",
+    "    offer += (if p == players[0] then 1 else 2)",
+    "  }",
+    "  return offer",
+    "}",
+    "action Craft {",
+    '  require size(me.bench) > 0 else "An empty bench."',
+    // The loop's variable is a copy of the work (see the language guide): it leaves the bench before it changes.
+    "  for w in me.bench chosen by me taking 2 {",
+    "    remove w from me.bench",
+    "    match w.tool {",
+    "      saw(t) => {",
+    "        me.skill += t % 3",
+    "      }",
+    "      chisel(c) => {",
+    "        w.worth += c",
+    "      }",
+    "      hammer => {",
+    "        if STRICT {",
+    "          me.skill += 1",
+    "        }",
+    "      }",
+    "    }",
+    "    if w.tool is hammer or not contains(masterpieces, w) {",
+    "      add w to masterpieces",
+    "    }",
+    "  }",
+    "  let price = haggle(me)",
+    "  me.skill += price % 4",
+    "  if size(masterpieces) > 0 and masterpieces[0] == Work(maker: me, tool: saw(2), worth: 1) {",
+    "    add Work(maker: me, tool: chisel(price % 4), worth: price) to me.bench",
+    "  }",
+    "}",
+  ],
+  round: [
+    "    if not (count(w in masterpieces: w.tool is hammer) + count(w in masterpieces: not (w.tool is hammer)) == size(masterpieces)) {",
+    '      end "identity 94 broken"',
     "    }",
   ],
 } as const;

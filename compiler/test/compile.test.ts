@@ -2030,3 +2030,37 @@ describe("an action no rule offers", () => {
     await checkCompiles(text, REPO_ROOT);
   });
 });
+
+describe("a loop of choices over records", () => {
+  it("takes copies: changing the variable changes the copy, and the record leaves its list by its content", async () => {
+    const text = [
+      'game "Bench" { players 2..2 }',
+      "record Work { name: int  worth: int }",
+      "global { shown: list<Work> }",
+      "per player { bench: list<Work> }",
+      "setup {",
+      "  for p in players {",
+      "    p.bench = [Work(name: 1, worth: 1), Work(name: 2, worth: 2)]",
+      "  }",
+      "}",
+      "action Show {",
+      "  for w in me.bench chosen by me taking 1 {",
+      "    remove w from me.bench",
+      "    w.worth += 10",
+      "    add w to shown",
+      "  }",
+      "}",
+      "flow { act players[0]: Show }",
+      "scoring { score p: size(p.bench) }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "Show", player: 0 });
+      engine.apply(state, { type: "w", player: 0, value: 1 } as EngineAction);
+      expect(state).toMatchObject({
+        shown: [{ name: 2, worth: 12 }],
+        players: [{ bench: [{ name: 1, worth: 1 }] }, { bench: [{ name: 1 }, { name: 2, worth: 2 }] }],
+      });
+    });
+  });
+});

@@ -71,6 +71,15 @@ it("about half the generated programs keep a market: hidden bags and values, pri
   expect(samples.every((text) => /variant longer[^}]*action Pass \{\n {4}g0 \+= 1/.test(text))).toBe(true);
 });
 
+it("about half the generated programs keep a guild: records picked from a player's list, a procedure that gives a value", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
+  const guilds = samples.filter((text) => text.includes("action Craft"));
+  expect(guilds.length).toBeGreaterThan(10);
+  const parts =
+    /param STRICT: bool[^]*enum Tool \{ saw\(teeth[^]*proc haggle\(p: Player\): int \{[^]*break[^]*chosen by me taking 2[^]*match w\.tool[^]*is hammer[^]*let price = haggle\(me\)/;
+  expect(guilds.every((text) => parts.test(text) && /act p: [^\n]*Craft/.test(text))).toBe(true);
+});
+
 it("about half the generated programs lay a table: records, a grid, private hands, a choice at once, an interrupt", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
   const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
