@@ -370,7 +370,8 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(...emitFunctions(ctx));
   add(...emitWays(ctx));
   add(...emitPlainProcs(ctx));
-  // An action no rule offers is never played (the checker warns): the engine has no rules for it.
+  // An action no rule offers is never played (the checker warns, unless a test or a variant names it): the engine has
+  // no rules for it.
   const { taken, asked } = actionsInPlay(program);
   const judged = [...program.actions.values()].filter((a) => asked.has(a.name.text));
   for (const a of judged) {

@@ -28,8 +28,8 @@ const inPlay = new WeakMap<Program, { readonly taken: ReadonlySet<string>; reado
 /**
  * The actions a player can take (`taken`: those an `act` offers, windows' included, and those `allow` blocks offer)
  * and those the engine must judge (`asked`: these, and those `offers(p, X)` asks about). An action in neither, which
- * the checker warns no player can take (a test may still expect it refused), has no rules in the engine: no check, no
- * offer, no effects.
+ * no player can take (the checker warns, unless a test names it, to expect it refused, or a variant replaces it), has
+ * no rules in the engine: no check, no offer, no effects.
  */
 export function actionsInPlay(program: Program): {
   readonly taken: ReadonlySet<string>;
