@@ -516,6 +516,39 @@ describe("names", () => {
     });
   });
 
+  it("a number that grows past the whole numbers kept exactly stops the game at its rule, never reaching a save", async () => {
+    // Squared every turn, 3 passes 2^53 at the sixth square (3^64); a save could not hold the infinity it would become.
+    const text = [
+      'game "Growth" { players 2..2 }',
+      "global {",
+      "  g: int = 3",
+      "  steps: int",
+      "}",
+      "action Grow {",
+      "  g = g * g",
+      "  steps += 1",
+      "}",
+      "flow {",
+      "  repeat 100 {",
+      "    act players[0]: Grow",
+      "  }",
+      "}",
+    ].join("\n");
+    const code = await engineCode("growth", text);
+    // A count moved by a written-out number cannot grow so far: it is not checked.
+    expect(code).toContain("state.steps += 1;");
+    expect(code).toContain("state.g = wholeNumber(state.g * state.g, 7, 3);");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      const grow = (): void => engine.apply(state, { type: "Grow", player: 0 } as EngineAction);
+      for (let i = 0; i < 5; i++) grow();
+      expect(state).toMatchObject({ g: 3 ** 32, steps: 5 });
+      expect(grow).toThrow(
+        "inline.rules:7:3: 3.4336838202925124e+30 is past the whole numbers the engine keeps exactly (up to 9007199254740991 either way)",
+      );
+    });
+  });
+
   it("the elements of a list and the values of a map declared with a range take only values within it", async () => {
     const text = [
       'game "Stock" { players 2..2 }',

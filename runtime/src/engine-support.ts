@@ -267,9 +267,32 @@ export function readRange(low: number, high: number): readonly number[] {
   return low === 0 && high >= -1 && high < COUNTS.length - 1 ? COUNTS[high + 1]! : rangeList(low, high);
 }
 
+/** The largest whole number the engine keeps exactly (a JavaScript number is exact up to 2^53 - 1, either sign). */
+export const LARGEST_WHOLE = Number.MAX_SAFE_INTEGER;
+
+/** Stops the game at a number past the whole numbers kept exactly (or not a number at all), naming the rule. */
+function pastWhole(value: number, line: number, column: number): never {
+  throw new RulesError(
+    `${value} is past the whole numbers the engine keeps exactly (up to ${LARGEST_WHOLE} either way)`,
+    line,
+    column,
+  );
+}
+
+/**
+ * A number worked out by rules that can make it grow (a product, a sum of two values, a function's result) and set on
+ * a place declared a plain `int`: the value itself while it is a whole number kept exactly, or the game stops naming
+ * the rule. Past 2^53 numbers lose precision, past about 10^308 they are infinite, which JSON (and so a save) cannot
+ * hold. Written as negated comparisons so that `NaN` stops too.
+ */
+export function wholeNumber(value: number, line: number, column: number): number {
+  if (!(value <= LARGEST_WHOLE && value >= -LARGEST_WHOLE)) pastWhole(value, line, column);
+  return value;
+}
+
 /**
  * A value set on a place declared with a range (`luck: 1..6`): the value itself, or the game stops naming the rule
- * (`low` or `high` may be open).
+ * (`low` or `high` may be open, and is then bounded by the whole numbers kept exactly).
  */
 export function inRange(
   value: number,
@@ -278,17 +301,19 @@ export function inRange(
   line: number,
   column: number,
 ): number {
-  if ((low !== undefined && value < low) || (high !== undefined && value > high)) {
+  if (!((low === undefined || value >= low) && (high === undefined || value <= high))) {
     const range = `${low ?? ""}..${high ?? ""}`;
     throw new RulesError(`${value} is outside the range ${range} the place is declared with`, line, column);
   }
+  if (low === undefined || high === undefined) wholeNumber(value, line, column);
   return value;
 }
 
 /** A value set on a place declared with a range that has no top (`cp: 0..`): the value itself, or the game stops. */
 export function atLeast(value: number, low: number, line: number, column: number): number {
-  if (value < low)
+  if (!(value >= low))
     throw new RulesError(`${value} is below ${low}, the least the place is declared with (${low}..)`, line, column);
+  if (!(value <= LARGEST_WHOLE)) pastWhole(value, line, column);
   return value;
 }
 

@@ -113,6 +113,7 @@ export {
   containsValue,
   divide,
   inRange,
+  wholeNumber,
   atLeast,
   allInRange,
   equal,

@@ -44,6 +44,7 @@ export const runtimeHelpers: readonly string[] = [
   "cellLineLength",
   "inRange",
   "atLeast",
+  "wholeNumber",
   "allInRange",
   "namingRulesFile",
   "drawFromDeck",

@@ -36,7 +36,7 @@ import {
 } from "./expressions.ts";
 import { namedOnce, str, type LocalNames } from "./naming.ts";
 import { forEachWrite, rootOf } from "./written-places.ts";
-import { isFlatValue, keptInRange, rangeInside, tsType } from "./ts-types.ts";
+import { isFlatValue, keptInRange, mayOutgrow, rangeInside, tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
@@ -484,11 +484,15 @@ export function assignmentOf(
 ): string {
   // Only a value stored as it is written (`=`) is known from its expression; `+= 2` adds to what is there.
   const written = op === "=" ? source : undefined;
+  // Whether a number stored in the game may have grown past the whole numbers kept exactly (`mayOutgrow`): `+=` of a
+  // value not written out may double the place (`score += score`). A local of the rule's own is not the game's.
+  const inGame = !(target.kind === "name" && target.ref?.kind === "local");
+  const grows = inGame && (source === undefined ? op !== "=" : op === "=" ? mayOutgrow(source) : source.kind !== "int");
   if (target.kind === "index" && target.object.type?.kind === "map") {
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
     // Values declared with a range (`map<Weapon, 0..>`) take only values within it.
-    const kept = (value: string): string => keptInRange(target.type, value, place(target), written);
+    const kept = (value: string): string => keptInRange(target.type, value, place(target), written, grows);
     // `m[k] += v` changes a key already there (a missing one stops the game): written in place, with its own inline
     // cache; only a new key needs `mapSet`, which keeps the map's size and keys up to date.
     if (op !== "=")
@@ -502,7 +506,7 @@ export function assignmentOf(
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);
     const newValue = op === "=" ? stored : `at(${list}, ${index}, ${place(target)}) ${op[0]} ${operand}`;
-    return `setAt(${list}, ${index}, ${keptInRange(target.type, newValue, place(target), written)}, ${place(target)});`;
+    return `setAt(${list}, ${index}, ${keptInRange(target.type, newValue, place(target), written, grows)}, ${place(target)});`;
   }
   // A whole board given at once (a test's position) lies on its grid too.
   const grid = gridArgs(ctx, scope, target);
@@ -515,8 +519,12 @@ export function assignmentOf(
     return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target), written)};`;
   }
   // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
-  if (late && op !== "=")
-    return `${ctx.exprs.place(target, scope)} = ${ctx.exprs.emit(target, scope)} ${op[0]} ${operand};`;
+  if ((late || (grows && target.type?.kind === "int")) && op !== "=") {
+    const value = `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
+    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target), undefined, grows)};`;
+  }
+  if (grows && target.type?.kind === "int")
+    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, stored, place(target), written, grows)};`;
   return `${ctx.exprs.place(target, scope)} ${op} ${op === "=" ? stored : operand};`;
 }
 

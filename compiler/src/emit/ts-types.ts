@@ -83,17 +83,65 @@ export function rangeInside(t: Type | undefined): { readonly low?: number; reado
 }
 
 /**
+ * Whether a number worked out by `e` may grow past the whole numbers the engine keeps exactly (runtime
+ * `wholeNumber`): a product, a sum or difference of two values neither of which is written out, a function's result,
+ * a sum over a list. A number written out, read from a place or drawn from a list (checked when it was stored),
+ * counted, or moved by a written-out number (`coins + 1`, which would take more steps than any game plays) cannot.
+ */
+export function mayOutgrow(e: Expr): boolean {
+  switch (e.kind) {
+    case "int":
+    case "name":
+    case "member":
+    case "index":
+      return false;
+    case "unary":
+      return mayOutgrow(e.operand);
+    case "conditional":
+      return mayOutgrow(e.then) || mayOutgrow(e.otherwise);
+    case "binary":
+      if (e.op === "*") return true;
+      if (e.op === "+" || e.op === "-") {
+        if (e.right.kind === "int") return mayOutgrow(e.left);
+        if (e.left.kind === "int") return mayOutgrow(e.right);
+        return true;
+      }
+      if (e.op === "??") return mayOutgrow(e.left) || mayOutgrow(e.right);
+      // `/` and `%` shrink; the others give no number.
+      return false;
+    case "aggregate":
+      if (e.op === "sum") return true;
+      return e.body !== undefined && (e.op === "min" || e.op === "max") && mayOutgrow(e.body);
+    case "call":
+      if (e.target !== "builtin") return true;
+      if (e.callee.text === "min" || e.callee.text === "max" || e.callee.text === "abs") return e.args.some(mayOutgrow);
+      // A player's score is worked out by the scoring rules; the other builtins count, measure, or give a value
+      // stored in the game (`draw`, `rowOf`).
+      return e.callee.text === "score";
+    default:
+      return true;
+  }
+}
+
+/**
  * `value`, stored in a place of type `t`: checked against the range `t` declares (`declaredRange`), or each of its
  * numbers against theirs when it is a list or map (`rangeInside`), `where` the rule's line and column; as it is when
- * `t` declares none, or when `source`, the value's expression, writes it out.
+ * `t` declares none, or when `source`, the value's expression, writes it out. A plain `int` is checked to be a whole
+ * number kept exactly when its value may have grown past one (`grows`: by default, when `source` may, `mayOutgrow`).
  */
-export function keptInRange(t: Type | undefined, value: string, where: string, source?: Expr): string {
+export function keptInRange(
+  t: Type | undefined,
+  value: string,
+  where: string,
+  source?: Expr,
+  grows: boolean = source !== undefined && mayOutgrow(source),
+): string {
   // Numbers written out in the rules were held to the range when they compiled (`writtenOutOfRange`).
   if (t !== undefined && source !== undefined && writtenOutOfRange(source, t) !== null) return value;
   const inside = rangeInside(t);
   if (inside !== undefined) return `allInRange(${value}, ${inside.low}, ${inside.high}, ${where})`;
   const range = declaredRange(t);
-  if (range === undefined) return value;
+  if (range === undefined) return t?.kind === "int" && grows ? `wholeNumber(${value}, ${where})` : value;
   if (range.high === undefined && range.low !== undefined) return `atLeast(${value}, ${range.low}, ${where})`;
   return `inRange(${value}, ${range.low}, ${range.high}, ${where})`;
 }
