@@ -318,7 +318,11 @@ class Checker {
     expr: (e, expected) => this.expr(e, expected),
     expectType: (e, actual, expected) => this.expectType(e, actual, expected),
     resolveType: (t) => this.resolveType(t),
-    use: (name) => this.used.add(name),
+    // A test naming an action (to play it, or to expect it refused) does not offer it: an action only tests name is
+    // still one no player can take.
+    use: (name) => {
+      if (!this.actions.has(name)) this.used.add(name);
+    },
   });
 
   private readonly expressions = new ExpressionChecker({
