@@ -423,6 +423,15 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               `  score p: ${score}`,
               ...(sea ? SEA.scoring : []),
               "}",
+              // Tests of the rules, which the compiler turns into a test module (type-checked with the engine).
+              // Asked at first: a Turn needs a token on the table; a Snatch interrupts any decision.
+              ...rulesTests(
+                players[0] + 1,
+                [...offered.split(" | ").filter((a) => a !== "Turn"), "Boost", ...(parts ? ["Snatch"] : [])].join(
+                  " | ",
+                ),
+                identities[0]!,
+              ),
               "",
             ].join("\n");
           },
@@ -598,6 +607,41 @@ const GUILD = {
     "    }",
   ],
 } as const;
+
+/**
+ * A program's own tests: a position given, what the first player is asked, a move refused and one played, what
+ * another player sees, an identity expected, a test going on from another, and a share over several seeds. They are
+ * compiled into the program's test module and type-checked; the fuzzer does not run them (a generated program's
+ * rules may stop its games before they get there).
+ */
+function rulesTests(players: number, asked: string, identity: string): string[] {
+  return [
+    'test "the first turn" {',
+    `  players ${players}`,
+    "  given {",
+    "    flag = true",
+    "    g0 = 2",
+    "  }",
+    `  expect asked 0 ${asked}`,
+    '  expect refused 0 Play(7) "Play: `n` must be a whole number from 0 to 3."',
+    "  play 0 Pass",
+    "  expect not over and acting == [players[0]]",
+    `  expect ${players - 1} sees g0 == 2`,
+    `  expect ${identity}`,
+    "}",
+    'test "a boost, then no more" from "the first turn" {',
+    "  play 0 Boost",
+    '  expect refused 1 Pass "Player 1 has nothing to decide now."',
+    "  expect players[0].boosts == 1",
+    "}",
+    'test "the first player passes in about every game" {',
+    `  players ${players}`,
+    "  seeds 5",
+    "  play until Pass",
+    "  expect about 50% within 50%: flag or not flag",
+    "}",
+  ];
+}
 
 /** The lines a table adds to a program, by where they go. */
 interface TableParts {

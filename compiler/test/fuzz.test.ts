@@ -80,6 +80,13 @@ it("about half the generated programs keep a guild: records picked from a player
   expect(guilds.every((text) => parts.test(text) && /act p: [^\n]*Craft/.test(text))).toBe(true);
 });
 
+it("every generated program has tests of its own: given, asked, refused, played, seen, from another, over seeds", () => {
+  const samples = fc.sample(generatedProgram, { numRuns: 20, seed: 7 });
+  const tests =
+    /test "the first turn" \{[^]*given \{[^]*expect asked 0 [^]*expect refused 0 Play\(7\)[^]*play 0 Pass[^]*sees g0 == 2[^]*from "the first turn"[^]*seeds 5[^]*expect about 50%/;
+  expect(samples.every((text) => tests.test(text))).toBe(true);
+});
+
 it("about half the generated programs lay a table: records, a grid, private hands, a choice at once, an interrupt", () => {
   const samples = fc.sample(generatedProgram, { numRuns: 50, seed: 7 });
   const tables = samples.filter((text) => text.includes("record Token") && text.includes("choose k: Kind by me"));
