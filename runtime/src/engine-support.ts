@@ -268,7 +268,7 @@ export function readRange(low: number, high: number): readonly number[] {
 }
 
 /** The largest whole number the engine keeps exactly (a JavaScript number is exact up to 2^53 - 1, either sign). */
-export const LARGEST_WHOLE = Number.MAX_SAFE_INTEGER;
+const LARGEST_WHOLE = Number.MAX_SAFE_INTEGER;
 
 /** Stops the game at a number past the whole numbers kept exactly (or not a number at all), naming the rule. */
 function pastWhole(value: number, line: number, column: number): never {

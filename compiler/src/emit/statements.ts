@@ -513,18 +513,17 @@ export function assignmentOf(
   if (grid !== undefined) return `${ctx.exprs.place(target, scope)} = allOnGrid(${stored}, ${grid}, ${place(target)});`;
   const late = (target.kind === "name" || target.kind === "member") && target.late === true;
   // A place declared with a range (`luck: 1..6`) takes only values within it; a list or map of such numbers
-  // (`dice: list<1..6>`) given whole, only numbers within it.
-  if (declaredRange(target.type) !== undefined || (op === "=" && rangeInside(target.type) !== undefined)) {
+  // (`dice: list<1..6>`) given whole, only numbers within it; a plain `int` whose value may have grown, only a whole
+  // number kept exactly; and a field declared `= unset` changed by `+=` is read (and checked) first.
+  if (
+    declaredRange(target.type) !== undefined ||
+    (op === "=" && rangeInside(target.type) !== undefined) ||
+    (grows && target.type?.kind === "int") ||
+    (late && op !== "=")
+  ) {
     const value = op === "=" ? stored : `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
-    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target), written)};`;
+    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target), written, grows)};`;
   }
-  // A field declared `= unset` changed by `+=`: its value is read (and checked) first.
-  if ((late || (grows && target.type?.kind === "int")) && op !== "=") {
-    const value = `${ctx.exprs.emit(target, scope)} ${op[0]} ${operand}`;
-    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, value, place(target), undefined, grows)};`;
-  }
-  if (grows && target.type?.kind === "int")
-    return `${ctx.exprs.place(target, scope)} = ${keptInRange(target.type, stored, place(target), written, grows)};`;
   return `${ctx.exprs.place(target, scope)} ${op} ${op === "=" ? stored : operand};`;
 }
 
