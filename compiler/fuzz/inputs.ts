@@ -5,7 +5,7 @@
  */
 import { rulesLexer } from "@rules/dsl";
 import fc from "fast-check";
-import { GUILD, MARKET, rulesTests, SEA, tableParts } from "./program-parts.ts";
+import { GUILD, MARKET, rulesTests, SEA, tableParts, type PartSection, type ProgramPart } from "./program-parts.ts";
 
 // ---- programs from the grammar ------------------------------------------------------------------------------
 
@@ -268,16 +268,24 @@ export const generatedProgram: fc.Arbitrary<string> = fc
             turned,
             identities,
           }) => {
-            const parts = table ? tableParts(laid, turned) : undefined;
-            const offered = [
+            const parts: ProgramPart[] = [
+              ...(table ? [tableParts(laid, turned)] : []),
+              ...(sea ? [SEA] : []),
+              ...(market ? [MARKET] : []),
+              ...(guild ? [GUILD] : []),
+            ];
+            const lines = (section: PartSection): string[] => parts.flatMap((part) => part[section] ?? []);
+            const offered = ["Play", "Pass", ...parts.flatMap((part) => part.offered ?? [])];
+            // Asked at the first decision: what the parts offer then, the allowed Boost, and the interrupts.
+            const askedFirst = [
               "Play",
               "Pass",
-              ...(parts ? ["Lay", "Turn"] : []),
-              ...(sea ? ["Load"] : []),
-              ...(market ? ["Buy"] : []),
-              ...(guild ? ["Craft"] : []),
-            ].join(" | ");
-            const aroundRounds = parts?.flow ?? ((lines: readonly string[]) => [...lines]);
+              ...parts.flatMap((part) => part.offeredFirst ?? part.offered ?? []),
+              "Boost",
+              ...parts.flatMap((part) => part.interrupts ?? []),
+            ];
+            const aroundRounds = (rounds: readonly string[]): string[] =>
+              parts.reduce((wrapped, part) => part.flow?.(wrapped) ?? wrapped, [...rounds]);
             return [
               `game "${title}" {`,
               `  players ${players[0] + 1}..${players[0] + 1 + players[1]}`,
@@ -292,9 +300,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               "    g0 += 1",
               "  }",
               "}",
-              ...(parts?.declarations ?? []),
-              ...(guild ? GUILD.declarations : []),
-              ...(sea ? SEA.declarations : []),
+              ...lines("declarations"),
               `global {`,
               ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
               "  flag: bool",
@@ -304,9 +310,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               "  base: int",
               // No value until the first turn.
               "  opener: Player = unset",
-              ...(parts?.global ?? []),
-              ...(market ? MARKET.global : []),
-              ...(guild ? GUILD.global : []),
+              ...lines("global"),
               "}",
               "derived {",
               "  twice: int = base * 2",
@@ -315,10 +319,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               ...playerTypes.map((type, i) => `  p${i}: ${type}`),
               "  boosts: 0..2",
               "  cheers: 0..2",
-              ...(parts?.perPlayer ?? []),
-              ...(sea ? SEA.perPlayer : []),
-              ...(market ? MARKET.perPlayer : []),
-              ...(guild ? GUILD.perPlayer : []),
+              ...lines("perPlayer"),
               "}",
               `fn helper(x: int): int = ${helper}`,
               // Functions whose bodies are comprehensions, which the identities go through.
@@ -355,9 +356,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               "  }",
               "}",
               "setup {",
-              ...(parts?.setup ?? []),
-              ...(market ? MARKET.setup : []),
-              ...(guild ? GUILD.setup : []),
+              ...lines("setup"),
               ...setup,
               "  base = random(0, 3) + size(pile)",
               "}",
@@ -371,7 +370,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               "  }",
               "  allow Boost by p {",
               "    while moves > 0 {",
-              `      act p: ${offered}`,
+              `      act p: ${offered.join(" | ")}`,
               "      moves -= 1",
               "    }",
               "  }",
@@ -389,10 +388,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               "action Decline {",
               '  require me.cheers < 2 else "Two cheers a game."',
               "}",
-              ...(parts?.actions ?? []),
-              ...(sea ? SEA.actions : []),
-              ...(market ? MARKET.actions : []),
-              ...(guild ? GUILD.actions : []),
+              ...lines("actions"),
               "action Play(n: 0..3) {",
               `  require can spend(n) or can settle(me, n) or ${requirement} or n >= 0 else "Not now."`,
               ...act,
@@ -413,26 +409,16 @@ export const generatedProgram: fc.Arbitrary<string> = fc
                 "    if size(pile) > 30 or (offers(opener, Boost) and g0 > 100) {",
                 '      end "the pile is full"',
                 "    }",
-                ...(parts?.round ?? []),
-                ...(sea ? SEA.round : []),
-                ...(market ? MARKET.round : []),
-                ...(guild ? GUILD.round : []),
+                ...lines("round"),
                 "  }",
               ]),
               "}",
               "scoring {",
               `  score p: ${score}`,
-              ...(sea ? SEA.scoring : []),
+              ...lines("scoring"),
               "}",
               // Tests of the rules, which the compiler turns into a test module (type-checked with the engine).
-              // Asked at first: a Turn needs a token on the table; a Snatch interrupts any decision.
-              ...rulesTests(
-                players[0] + 1,
-                [...offered.split(" | ").filter((a) => a !== "Turn"), "Boost", ...(parts ? ["Snatch"] : [])].join(
-                  " | ",
-                ),
-                identities[0]!,
-              ),
+              ...rulesTests(players[0] + 1, askedFirst.join(" | "), identities[0]!),
               "",
             ].join("\n");
           },

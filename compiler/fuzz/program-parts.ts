@@ -5,12 +5,40 @@
  */
 
 /**
+ * The lines a part adds to a program, by where they go, and what it adds to a turn. The parts a program has are
+ * gathered section by section, in the order the program lists them.
+ */
+export interface ProgramPart {
+  /** Top-level declarations: params, variants, enums, functions, records, tables, `abandon`. */
+  readonly declarations?: readonly string[];
+  readonly global?: readonly string[];
+  readonly perPlayer?: readonly string[];
+  readonly setup?: readonly string[];
+  readonly actions?: readonly string[];
+  /** Rules at the end of each round. */
+  readonly round?: readonly string[];
+  readonly scoring?: readonly string[];
+  /** The actions a turn offers beside Play and Pass. */
+  readonly offered?: readonly string[];
+  /** Of those, the ones the first player is asked at the first decision (all of them when not said). */
+  readonly offeredFirst?: readonly string[];
+  /** The interrupts any player may make at any decision. */
+  readonly interrupts?: readonly string[];
+  /** The flow's rounds, wrapped in what the part adds around them. */
+  readonly flow?: (rounds: readonly string[]) => string[];
+}
+
+/** The sections of a program parts add lines to. */
+export type PartSection = "declarations" | "global" | "perPlayer" | "setup" | "actions" | "round" | "scoring";
+
+/**
  * A sea of named places joined by a table of edges (a graph), sailed along them: a choice answered without asking
  * when it has a single answer (`when several`), picks a player may stop at any time (`for some ... chosen by`) or
  * must make a given number of (`taking`), a step repeated as the player likes (`or stop`), and a scoring with a
  * tie-break and advice to machine players (`progress`).
  */
-export const SEA = {
+export const SEA: ProgramPart = {
+  offered: ["Load"],
   declarations: [
     "enum Zone { bay, cape, reef, isle, cove }",
     "record Link { one: Zone  other: Zone }",
@@ -45,7 +73,7 @@ export const SEA = {
   ],
   round: ['    act players[0]: Sail | Row or stop "Drop anchor"'],
   scoring: ["  tiebreak lowest p: steps(NEXT, bay, p.at) ?? 9", "  progress p: size(p.hold) + p.rowed"],
-} as const;
+};
 
 /**
  * A market: a face-up row filled from a deck that is never reshuffled on its own (`reshuffle` when it runs out), a
@@ -53,7 +81,8 @@ export const SEA = {
  * whose number everyone sees but only their owner their values (`elements private`), an optional choice (`none`: buy
  * nothing), a choice whose range ends at a value known when it is asked, and an action labelled with the game's values.
  */
-export const MARKET = {
+export const MARKET: ProgramPart = {
+  offered: ["Buy"],
   global: [
     "  row: list<int>",
     "  events: deck<int> never reshuffled",
@@ -100,14 +129,15 @@ export const MARKET = {
     '      end "identity 93 broken"',
     "    }",
   ],
-} as const;
+};
 
 /**
  * A guild: records in a player's own list, picked by the player (taking two, answered by position) and taken out of
  * it, compared by content (`contains`, `==`); a procedure that gives a value once its player has decided, its loop
  * left with `break`; a `match` statement and `is` on an enum whose members carry values; a flag param a variant sets.
  */
-export const GUILD = {
+export const GUILD: ProgramPart = {
+  offered: ["Craft"],
   declarations: [
     "param STRICT: bool = false",
     'variant strict "Strict guild" {',
@@ -171,7 +201,7 @@ export const GUILD = {
     '      end "identity 94 broken"',
     "    }",
   ],
-} as const;
+};
 
 /**
  * A program's own tests: a position given, what the first player is asked, a move refused and one played, what
@@ -208,20 +238,6 @@ export function rulesTests(players: number, asked: string, identity: string): st
   ];
 }
 
-/** The lines a table adds to a program, by where they go. */
-export interface TableParts {
-  /** Top-level declarations: enums, functions, records, `abandon`. */
-  readonly declarations: readonly string[];
-  readonly global: readonly string[];
-  readonly perPlayer: readonly string[];
-  readonly setup: readonly string[];
-  readonly actions: readonly string[];
-  /** The flow's rounds, wrapped in what the table adds around them. */
-  readonly flow: (rounds: readonly string[]) => string[];
-  /** Rules at the end of each round. */
-  readonly round: readonly string[];
-}
-
 /**
  * What a program lays on a table: the parts of the runtime that ordinary values do not reach. A record with a field
  * only its owner sees until it is shown; a deck dealt into private hands (views hide them, search agents deal them
@@ -233,8 +249,12 @@ export interface TableParts {
  * rules run, and an `abandon` (machine players give up a crowded table). `laid` and `turned` are expressions: a
  * token's worth, and the change a turn makes to it (which may take it below 0, where a rule stops the game).
  */
-export function tableParts(laid: string, turned: string): TableParts {
+export function tableParts(laid: string, turned: string): ProgramPart {
   return {
+    // A Turn needs a token on the table, which there is none of at the first decision.
+    offered: ["Lay", "Turn"],
+    offeredFirst: ["Lay"],
+    interrupts: ["Snatch"],
     declarations: [
       "enum Mark { coin(worth: 0..9), seat(owner: Player), blank }",
       // How crowded the squares and cells around a token are: the grids' neighbourhoods, steps and distances.
