@@ -658,7 +658,9 @@ export function heldFieldsOf(ctx: EmitContext): [string, string[]][] {
 }
 
 function emitRun(ctx: EmitContext): StatementStructures {
-  // Records held across a decision are the records themselves while the rules run, their addresses while they wait.
+  // Records held across a decision are the records themselves while the rules run, their addresses while they wait:
+  // `apply` turns the addresses back into records before the action runs (a new game holds none), `run` makes them
+  // addresses again once the rules wait.
   const holds = heldFieldsOf(ctx).length > 0;
   const cases = [...ctx.resumable.values()].flatMap((r) => [
     `case ${str(r.tag)}:`,
@@ -685,7 +687,6 @@ function emitRun(ctx: EmitContext): StatementStructures {
     returnType: "void",
     docs: ["Runs the rules until they wait for a decision or the game is over."],
     statements: [
-      ...(holds ? ["thawHeld(state, HELD);"] : []),
       ...(ctx.plainEnds ? ["try {"] : []),
       // A search of a `completing` block stops where the block ends.
       `while (state.pending === null${hasCompletingBlocks(ctx.program) ? " && !blockFinished" : ""}) {`,
