@@ -2068,34 +2068,94 @@ describe("an action no rule offers", () => {
 });
 
 describe("a loop of choices over records", () => {
-  it("takes copies: changing the variable changes the copy, and the record leaves its list by its content", async () => {
-    const text = [
-      'game "Bench" { players 2..2 }',
-      "record Work { name: int  worth: int }",
-      "global { shown: list<Work> }",
-      "per player { bench: list<Work> }",
-      "setup {",
-      "  for p in players {",
-      "    p.bench = [Work(name: 1, worth: 1), Work(name: 2, worth: 2)]",
-      "  }",
-      "}",
-      "action Show {",
-      "  for w in me.bench chosen by me taking 1 {",
-      "    remove w from me.bench",
-      "    w.worth += 10",
-      "    add w to shown",
-      "  }",
-      "}",
-      "flow { act players[0]: Show }",
-      "scoring { score p: size(p.bench) }",
-    ].join("\n");
+  const text = [
+    'game "Bench" { players 2..2 }',
+    "record Work { name: int  worth: int }",
+    "global { shown: list<Work> }",
+    "per player { bench: list<Work> }",
+    "setup {",
+    "  for p in players {",
+    "    p.bench = [Work(name: 1, worth: 1), Work(name: 2, worth: 2), Work(name: 3, worth: 3)]",
+    "  }",
+    "}",
+    "// Each pick is polished (worth 10 more), then its player may show it: it leaves the bench for the shown works.",
+    "// A work worth 10 or more is not picked again.",
+    "action Polish {",
+    "  for some w in me.bench chosen by me where w.worth < 10 {",
+    "    w.worth += 10",
+    "    choose show: bool by me",
+    "    if show {",
+    "      remove w from me.bench",
+    "      add w to shown",
+    "    }",
+    "  }",
+    "}",
+    "flow {",
+    "  repeat 2 { act players[0]: Polish }",
+    "}",
+    "scoring { score p: size(p.bench) }",
+  ].join("\n");
+  const pick = (value: number | null): EngineAction => ({ type: "w", player: 0, value }) as EngineAction;
+  const show = (value: boolean): EngineAction => ({ type: "show", player: 0, value }) as EngineAction;
+
+  it("picks the records themselves: a change to a pick is a change to the record in its list", async () => {
     await withEngine(text, (engine) => {
       const state = engine.newGame({ players: 2, seed: 1 });
-      engine.apply(state, { type: "Show", player: 0 });
-      engine.apply(state, { type: "w", player: 0, value: 1 } as EngineAction);
+      engine.apply(state, { type: "Polish", player: 0 });
+      // Work 2 (position 1), kept on the bench; then work 1 (position 0 of those left), shown.
+      for (const action of [pick(1), show(false), pick(0), show(true), pick(null)]) {
+        expect(engine.check(state, action)).toBeNull();
+        engine.apply(state, action);
+      }
       expect(state).toMatchObject({
-        shown: [{ name: 2, worth: 12 }],
-        players: [{ bench: [{ name: 1, worth: 1 }] }, { bench: [{ name: 1 }, { name: 2, worth: 2 }] }],
+        shown: [{ name: 1, worth: 11 }],
+        players: [
+          {
+            bench: [
+              { name: 2, worth: 12 },
+              { name: 3, worth: 3 },
+            ],
+          },
+          { bench: [{ worth: 1 }, {}, {}] },
+        ],
+      });
+      // The second Polish reads the changed records: of works 2 and 3, only 3 is worth less than 10.
+      engine.apply(state, { type: "Polish", player: 0 });
+      expect(engine.legalActions(state, 0)).toEqual([pick(1), pick(null)]);
+      expect(engine.check(state, pick(0))).toBe("That w is not allowed now.");
+    });
+  });
+
+  it("keeps the picks and what is left as the game's records through save and restore at every decision", async () => {
+    await withEngine(text, (engine) => {
+      const kept = engine.newGame({ players: 2, seed: 1 });
+      let saved = JSON.parse(JSON.stringify(kept)) as object;
+      let addresses = 0;
+      // Always the first answer offered: picks in order, never shown, so every work is polished once.
+      while (!engine.isOver(kept)) {
+        const [action] = engine.legalActions(kept, engine.toAct(kept)[0]!);
+        expect(engine.legalActions(saved, 0)[0]).toEqual(action);
+        engine.apply(kept, action!);
+        engine.apply(saved, action!);
+        const json = JSON.stringify(saved);
+        if (json.includes('"$at"')) addresses++;
+        expect(engine.validateState(JSON.parse(json))).toBeNull();
+        expect(json).toBe(JSON.stringify(kept));
+        saved = JSON.parse(json) as object;
+      }
+      expect(addresses).toBeGreaterThan(0);
+      expect(saved).toMatchObject({
+        shown: [],
+        players: [
+          {
+            bench: [
+              { name: 1, worth: 11 },
+              { name: 2, worth: 12 },
+              { name: 3, worth: 13 },
+            ],
+          },
+          {},
+        ],
       });
     });
   });

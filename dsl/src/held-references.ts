@@ -5,8 +5,9 @@
  * state: changing its fields changes the game. When such a local is still used after a decision, the routine waits
  * with the record in its frame; the engine then keeps the link as the record's address while the game waits (a
  * save is plain JSON) and as the record itself while the rules run (runtime `held.ts`). This pass marks those
- * locals (`heldAcrossDecision`), and the variables of loops over records that decide inside their body (the
- * frame keeps the rest of the list, whose records the next iterations change).
+ * locals (`heldAcrossDecision`), the variables of loops over records that decide inside their body (the
+ * frame keeps the rest of the list, whose records the next iterations change), and the lists a loop of choices over
+ * records has left, with its picks.
  */
 import type * as A from "./ast.ts";
 import type { Program } from "./checker.ts";
@@ -27,6 +28,13 @@ export function markHeldReferences(program: Program): void {
       s !== undefined &&
       withoutNone(s.type).kind === "record" &&
       (s.origin === "for" || s.origin === "param" || s.origin === "choose" || s.origin === "iflet");
+
+    const holdsRecords = (s: A.LocalSymbol): boolean =>
+      s.type.kind === "list" && withoutNone(s.type.element).kind === "record";
+    const pickedFromHeld = (s: A.ChooseStmt): boolean =>
+      s.domain.from?.kind === "name" &&
+      s.domain.from.ref?.kind === "local" &&
+      s.domain.from.ref.symbol.heldAcrossDecision === true;
 
     const use = (e: A.Expr): void => {
       forEachExpr(e, (x) => {
@@ -57,6 +65,9 @@ export function markHeldReferences(program: Program): void {
         case "let":
           use(s.value);
           if (waits(s.value)) decide();
+          // What a loop of choices over records has left (`for x in list chosen by p`): the records themselves,
+          // which its picks (decisions) take one by one, so the list waits in the frame like a held record.
+          if (s.leftOfChoices && s.symbol !== undefined && holdsRecords(s.symbol)) s.symbol.heldAcrossDecision = true;
           break;
         case "assign":
           // The value is computed first: when it waits for a decision, the target is reached after it.
@@ -104,6 +115,9 @@ export function markHeldReferences(program: Program): void {
           if (s.domain.from) use(s.domain.from);
           decide();
           declare(s.symbol);
+          // A pick of such a loop is held too, whether or not the body decides: a record the frame keeps in a field
+          // that is not held would be found there first when the held ones get their addresses.
+          if (s.pickOfLoop && s.symbol !== undefined && pickedFromHeld(s)) s.symbol.heldAcrossDecision = true;
           break;
         case "act":
           use(s.player);

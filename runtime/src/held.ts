@@ -50,6 +50,15 @@ export function heldRecord<T extends object>(state: object, value: Held<T> | nul
   return found as T;
 }
 
+/**
+ * The records a held list stands for (what a loop of choices over records has left): the list itself while the rules
+ * run, a list of the records its addresses lead to while they wait.
+ */
+export function heldRecords<T extends object>(state: object, list: readonly Held<T>[]): T[] {
+  for (const value of list) if (isHeldAt(value)) return list.map((v) => heldRecord(state, v));
+  return list as T[];
+}
+
 /** The object at `path` in `state` (following addresses), or why there is none. */
 function resolve(state: object, path: unknown): object | string {
   for (let hops = 0; hops < 64; hops++) {

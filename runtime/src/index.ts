@@ -144,7 +144,16 @@ export {
 } from "./engine-support.ts";
 export { drawFromDeck, drawFromPile, reshuffleDeck, type Deck, type DeckView } from "./decks.ts";
 export { Trial, playsToEnd } from "./trials.ts";
-export { freezeHeld, heldProblem, heldRecord, thawHeld, type Held, type HeldAt, type HeldFields } from "./held.ts";
+export {
+  freezeHeld,
+  heldProblem,
+  heldRecord,
+  heldRecords,
+  thawHeld,
+  type Held,
+  type HeldAt,
+  type HeldFields,
+} from "./held.ts";
 export {
   hexKeyedView,
   isNumberKey,

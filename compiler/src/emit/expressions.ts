@@ -24,6 +24,7 @@ import {
   type Pattern,
   type Program,
   type Span,
+  type Stmt,
   type TextPart,
   type Type,
 } from "@rules/dsl";
@@ -213,6 +214,16 @@ export class ExprEmitter {
   stored(e: Expr, scope: Scope): string {
     const code = this.emit(e, scope);
     return isFresh(e, this.program) ? code : this.copyOf(e.type, code);
+  }
+
+  /**
+   * The value a `let` stores: a copy (`stored`), but for the list a loop of choices over records has left, a list of
+   * its own holding the records themselves, which the picks take and change (`markHeldReferences`).
+   */
+  letValue(s: Extract<Stmt, { kind: "let" }>, scope: Scope): string {
+    if (!(s.leftOfChoices && s.symbol?.heldAcrossDecision)) return this.stored(s.value, scope);
+    const code = this.emit(s.value, scope);
+    return s.value.kind === "comprehension" || s.value.kind === "list" ? code : `${code}.slice()`;
   }
 
   emit(e: Expr, scope: Scope): string {

@@ -58,13 +58,19 @@ export interface CompiledMachine {
 /** How code reads a symbol kept in the frame: a held record through `held`, anything else as it is. */
 export function frameRead(machine: CompiledMachine, symbol: LocalSymbol): string | undefined {
   const field = machine.fieldOf.get(symbol);
-  if (field === undefined) return undefined;
-  return symbol.heldAcrossDecision ? `heldRecord(state, frame.${field})` : `frame.${field}`;
+  return field === undefined ? undefined : fieldRead(symbol, field);
+}
+
+/** How code reads the frame field `field` holding `symbol`: a held record, or list of them, through its addresses. */
+function fieldRead(symbol: LocalSymbol, field: string): string {
+  if (!symbol.heldAcrossDecision) return `frame.${field}`;
+  return symbol.type.kind === "list" ? `heldRecords(state, frame.${field})` : `heldRecord(state, frame.${field})`;
 }
 
 /** The TypeScript type of a frame field holding `symbol`. */
 function frameFieldType(symbol: LocalSymbol): string {
   if (!symbol.heldAcrossDecision) return tsType(symbol.type);
+  if (symbol.type.kind === "list") return `Held<${tsType(withoutNone(symbol.type.element))}>[]`;
   const record = `Held<${tsType(withoutNone(symbol.type))}>`;
   return symbol.type.kind === "optional" ? `${record} | null` : record;
 }
@@ -112,8 +118,7 @@ export class MachineBuilder {
       names: localNames,
       local: (s) => {
         const f = fieldOf.get(s);
-        if (!f) return localNames.nameOf(s);
-        return s.heldAcrossDecision ? `heldRecord(state, frame.${f})` : `frame.${f}`;
+        return f ? fieldRead(s, f) : localNames.nameOf(s);
       },
     };
     this.statements = new StatementEmitter(this.statementContext());
@@ -228,7 +233,7 @@ export class MachineBuilder {
       this.hold(s.symbol!);
       const value = this.uncopied.has(s.symbol!)
         ? this.exprs.emit(s.value, this.scope)
-        : this.exprs.stored(s.value, this.scope);
+        : this.exprs.letValue(s, this.scope);
       this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${value};`);
       return;
     }

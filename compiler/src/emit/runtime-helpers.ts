@@ -61,6 +61,7 @@ export const runtimeHelpers: readonly string[] = [
   "CELL_WAYS",
   "freezeHeld",
   "heldRecord",
+  "heldRecords",
   "heldProblem",
   "hexAdd",
   "hexDirection",

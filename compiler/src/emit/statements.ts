@@ -120,7 +120,7 @@ export class StatementEmitter {
         const value =
           this.ctx.changesNothing || this.ctx.uncopied?.has(s.symbol!)
             ? this.e(s.value)
-            : this.ctx.exprs.stored(s.value, this.scope);
+            : this.ctx.exprs.letValue(s, this.scope);
         return [`let ${this.scope.local(s.symbol!)}${annotation} = ${value};`];
       }
       case "assign":
