@@ -1623,6 +1623,50 @@ describe("a record held across decisions", () => {
   });
 });
 
+describe("a reference left in a frame at a decision, to a record another local holds", () => {
+  it("is held too: a save keeps both as the record's place in the game, and the game goes on as one never saved", async () => {
+    // `s` is not read after the decision, but the frame keeps it, beside `t` (the same ship), which is.
+    const text = [
+      'game "Alias" { players 2..2 }',
+      "record Ship { id: int  hull: int }",
+      "global { fleet: list<Ship> }",
+      "setup {",
+      "  fleet = [Ship(id: 1, hull: 3), Ship(id: 2, hull: 3)]",
+      "}",
+      "flow {",
+      "  for t in fleet {",
+      "    if let s = first(x in fleet: x.id == t.id) {",
+      "      s.hull += 1",
+      "      choose go: bool by players[0]",
+      "    }",
+      "    t.hull += 10",
+      "  }",
+      "}",
+      "scoring { score p: 0 }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const kept = engine.newGame({ players: 2, seed: 1 });
+      let saved = JSON.parse(JSON.stringify(kept)) as object;
+      while (!engine.isOver(kept)) {
+        const action = engine.legalActions(kept, 0)[0]!;
+        engine.apply(kept, action);
+        engine.apply(saved, action);
+        const json = JSON.stringify(saved);
+        expect(json).toBe(JSON.stringify(kept));
+        // Every reference to a ship is its place in the fleet, none a place in the frame.
+        expect(json).not.toContain('"$at":["stack"');
+        saved = JSON.parse(json) as object;
+      }
+      expect(saved).toMatchObject({
+        fleet: [
+          { id: 1, hull: 14 },
+          { id: 2, hull: 14 },
+        ],
+      });
+    });
+  });
+});
+
 describe("a record held across a decision, changed by an interrupt meanwhile", () => {
   // Turning a token asks its owner how far; meanwhile any player may snatch the first token off the table.
   const text = [

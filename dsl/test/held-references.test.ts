@@ -70,17 +70,26 @@ describe("a record of the game held across a decision", () => {
     expect(heldLocals(text)).toEqual(["target"]);
   });
 
-  it("is not a record used only before the decision, nor a value that is not a record", () => {
-    expect(
-      heldLocals(
-        game(
-          "flow { act players[0]: Hit }\naction Hit(target: Ship in sea) {\n  target.hits += 1\n  choose really: bool by me\n}",
-        ),
-      ),
-    ).toEqual([]);
+  it("is a record used only before the decision: the frame keeps it, a second place its record must not have", () => {
+    const text = game(
+      "flow { act players[0]: Hit }\naction Hit(target: Ship in sea) {\n  target.hits += 1\n  choose really: bool by me\n}",
+    );
+    expect(heldLocals(text)).toEqual(["target"]);
+  });
+
+  it("is the list a loop of choices over records has left, and its pick", () => {
+    const text = game("flow {\n  for s in sea chosen by players[0] {\n    s.hits += 1\n  }\n}");
+    expect(heldLocals(text)).toEqual(["s$left", "s"]);
+  });
+
+  it("is not a value that is not a record, nor a record declared after the routine's last decision", () => {
     const text = game(
       "flow {\n  for p in players {\n    choose ok: bool by p\n    act p: Pass\n  }\n}\naction Pass {\n}",
     );
     expect(heldLocals(text)).toEqual([]);
+    const last = game(
+      "flow { act players[0]: Hit }\naction Hit {\n  choose really: bool by me\n  for s in sea { s.hits += 1 }\n}",
+    );
+    expect(heldLocals(last)).toEqual([]);
   });
 });
