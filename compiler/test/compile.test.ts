@@ -2111,6 +2111,29 @@ describe("an action no rule offers", () => {
   });
 });
 
+describe("a comparison of values written out on both sides", () => {
+  it("type-checks and gives the rules' answer: TypeScript typed `3 === (flag ? 12 : 19)` as values that never meet", async () => {
+    const text = [
+      'game "Written" { players 2..2 }',
+      "enum Kind { a, b, c }",
+      "global { flag: bool  same: bool  other: bool  kind: bool }",
+      "setup {",
+      "  flag = true",
+      "  same = 12 == (if flag then 12 else 19)",
+      "  other = 3 == (if flag then 12 else 19)",
+      "  kind = (if flag then a else b) != c",
+      "}",
+      "action Go {}",
+      "flow { act players[0]: Go }",
+      "scoring { score p: 0 }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      expect(engine.newGame({ players: 2, seed: 1 })).toMatchObject({ same: true, other: false, kind: true });
+    });
+    await checkCompiles(text, REPO_ROOT);
+  });
+});
+
 describe("a loop of choices over records", () => {
   const text = [
     'game "Bench" { players 2..2 }',

@@ -328,7 +328,13 @@ export class ExprEmitter {
             }
             // Whether something is none needs no walk through its content.
             const plain = e.left.kind === "none" || e.right.kind === "none" || !this.structured(e.left.type);
-            if (plain) return `${l} ${negated ? "!==" : "==="} ${r}`;
+            // Both sides made of values written out (`3 == (if flag then 12 else 19)`): TypeScript types each as the
+            // values it may take, and refuses to compare two that never meet; the left side is given its type.
+            const wide =
+              typedByItsValues(e.left) && typedByItsValues(e.right) && e.left.type !== undefined
+                ? `(${left} as ${tsType(e.left.type)})`
+                : l;
+            if (plain) return `${wide} ${negated ? "!==" : "==="} ${r}`;
             return `${negated ? "!" : ""}equal(${left}, ${right})`;
           }
           case "??":
@@ -1507,6 +1513,12 @@ function literalValue(e: Expr): number | boolean | string | undefined {
   if (e.kind === "unary" && e.op === "-" && e.operand.kind === "int") return -e.operand.value;
   if (e.kind === "name" && e.ref?.kind === "enumMember") return `${e.ref.enumName}.${e.ref.member}`;
   return undefined;
+}
+
+/** Whether TypeScript types the code of `e` as the values written in it (`3`, `flag ? 12 : 19`) rather than as theirs. */
+function typedByItsValues(e: Expr): boolean {
+  if (literalValue(e) !== undefined) return true;
+  return e.kind === "conditional" && typedByItsValues(e.then) && typedByItsValues(e.otherwise);
 }
 
 /** `12, 5`: the rules line and column of `e`, for the helpers that stop the game there (`at(list, i, 12, 5)`). */
