@@ -169,8 +169,13 @@ export const GUILD: ProgramPart = {
     "}",
     "action Craft {",
     '  require size(me.bench) > 0 else "An empty bench."',
-    // The loop's variable is a copy of the work (see the language guide): it leaves the bench before it changes.
+    // The loop's variable is the work on the bench itself (a copy would no longer be found there once changed), held
+    // across the picks, and across a save and restore between them.
     "  for w in me.bench chosen by me taking 2 {",
+    "    w.worth += 1",
+    "    if not contains(me.bench, w) {",
+    '      end "identity 95 broken"',
+    "    }",
     "    remove w from me.bench",
     "    match w.tool {",
     "      saw(t) => {",

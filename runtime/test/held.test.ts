@@ -1,6 +1,6 @@
 /** Records held across a decision: links while the rules run, addresses while they wait. */
 import { describe, expect, it } from "vitest";
-import { freezeHeld, heldProblem, heldRecord, thawHeld, type HeldFields } from "../src/index.ts";
+import { freezeHeld, heldProblem, heldRecord, heldRecords, thawHeld, type HeldFields } from "../src/index.ts";
 
 interface Ship {
   id: number;
@@ -34,6 +34,18 @@ describe("held records", () => {
     thawHeld(restored, FIELDS);
     expect(restored.stack[0]!.target).toBe(restored.fleet[1]);
     expect((restored.stack[0]!.rest as unknown[])[0]).toBe(restored.fleet[0]);
+  });
+
+  it("in a list are read as the records while the game waits, and the list is the frame's own while the rules run", () => {
+    const state = game();
+    const running = state.stack[0]!.rest as Ship[];
+    expect(heldRecords(state, running)).toBe(running);
+    freezeHeld(state, FIELDS);
+    const waiting = state.stack[0]!.rest as Ship[];
+    const read = heldRecords(state, waiting);
+    expect(read).not.toBe(waiting);
+    expect(read[0]).toBe(state.fleet[0]);
+    expect(read[1]).toBe(state.fleet[1]);
   });
 
   it("no longer in the game stay with the frame, and a second holder points at the first", () => {
