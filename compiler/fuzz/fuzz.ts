@@ -15,6 +15,8 @@ export interface FuzzOptions {
   readonly seed: number;
   /** Generated programs that check clean and are then compiled and type-checked (the slow part). */
   readonly compiled: number;
+  /** Of those, how many also run their test module with Vitest (a few seconds each; none by default). */
+  readonly tested?: number;
   readonly root: string;
 }
 
@@ -28,6 +30,9 @@ export interface FuzzReport {
   readonly games: number;
   /** Property checks of those a rule of the program stopped (allowed: see `checkPlays`). */
   readonly stoppedByRules: number;
+  /** Tests run in the test modules of the programs `tested`, and of those, the ones a rule of the program stopped. */
+  readonly tests: number;
+  readonly testsStopped: number;
 }
 
 /** The `.rules` files of the repository: every ruleset and the compiler's fixtures. */
@@ -86,10 +91,14 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   );
   let games = 0;
   let stoppedByRules = 0;
-  for (const text of toCompile) {
-    const played = await checkCompiles(text, o.root);
+  let tests = 0;
+  let testsStopped = 0;
+  for (const [i, text] of toCompile.entries()) {
+    const played = await checkCompiles(text, o.root, i < (o.tested ?? 0));
     games += played.games;
     stoppedByRules += played.stopped;
+    tests += played.tests ?? 0;
+    testsStopped += played.testsStopped ?? 0;
   }
   return {
     cases: 2 * o.runs,
@@ -98,5 +107,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     compiled: toCompile.length,
     games,
     stoppedByRules,
+    tests,
+    testsStopped,
   };
 }

@@ -5,8 +5,10 @@
  * tokens) and formats its own output unchanged, and a program that checks clean compiles into an engine that
  * type-checks and plays by the conformance properties every engine must have, its identities holding (see `checkPlays`).
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { Codes, formatDiagnostic, loadRules, ParseCache, parseRules, rulesLexer, type Diagnostic } from "@rules/dsl";
 import {
   checkDeterminism,
@@ -121,7 +123,7 @@ export function checkFormatter(text: string): void {
  * repository, so that `@rules/runtime` resolves) and plays the engine (`checkPlays`). Slow (a TypeScript program
  * each time): for a sample of programs.
  */
-export async function checkCompiles(text: string, root: string): Promise<PlayReport> {
+export async function checkCompiles(text: string, root: string, runTests = false): Promise<PlayReport> {
   const result = await compileRules({ name: "fuzz", sourcePath: "fuzz.rules", text });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || result.files.length === 0) {
@@ -150,7 +152,8 @@ export async function checkCompiles(text: string, root: string): Promise<PlayRep
     const enginePath = paths.find((p) => p.endsWith("engine.ts"));
     if (enginePath === undefined) throw new FuzzFailure("the compiler wrote no engine module", text);
     // Bundled (`npm run fuzz`), into the temporary folder: the command's cache would keep one for every program.
-    return await checkPlays(text, await loadEngineModule(enginePath, root, join(dir, "bundle")));
+    const played = await checkPlays(text, await loadEngineModule(enginePath, root, join(dir, "bundle")));
+    return runTests ? { ...played, ...(await checkOwnTests(text, dir, root)) } : played;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -162,6 +165,67 @@ export interface PlayReport {
   readonly games: number;
   /** Checks a rule of the program stopped (a RulesError at its line). */
   readonly stopped: number;
+  /** When its test module ran (`checkOwnTests`): its tests, and those a rule of the program stopped. */
+  readonly tests?: number;
+  readonly testsStopped?: number;
+}
+
+/**
+ * Runs the test module the compiler wrote for a program in `dir` (the program's own `test` blocks, the conformance
+ * properties at every player count, views that hide what the rules hide) with Vitest, in a process of its own, as
+ * `npm test` runs a ruleset's. A test a rule of the program stopped (a RulesError at one of its lines, as in
+ * `checkPlays`) is passed over; any other failure (an expectation of a test, a conformance property) is the
+ * toolchain's.
+ */
+async function checkOwnTests(
+  text: string,
+  dir: string,
+  root: string,
+): Promise<{ tests: number; testsStopped: number }> {
+  await writeFile(
+    join(dir, "vitest.config.mjs"),
+    'export default { test: { include: ["*.test.ts"], testTimeout: 120000 } };\n',
+  );
+  const report = join(dir, "report.json");
+  const vitest = join(root, "node_modules", "vitest", "vitest.mjs");
+  const args = [vitest, "run", "--root", dir, "--reporter=json", `--outputFile=${report}`];
+  // Vitest exits with 1 when a test failed: the report says which, and why.
+  await promisify(execFile)(process.execPath, args, { cwd: root, maxBuffer: 64 << 20 }).catch(() => undefined);
+  let results: VitestReport;
+  try {
+    results = JSON.parse(await readFile(report, "utf8")) as VitestReport;
+  } catch {
+    throw new FuzzFailure("the program's test module did not run (Vitest wrote no report)", text);
+  }
+  const tests = results.testResults.flatMap((file) => file.assertionResults);
+  let testsStopped = 0;
+  for (const test of tests) {
+    if (test.status !== "failed") continue;
+    const why = test.failureMessages.join("\n");
+    // `fuzz.rules:186:3: -1 is below 0, ...` (or `rules line 186:3: ...` from a test's setup, which names no file):
+    // the program's own rule stopped the game.
+    if (/RulesError: (?:[^\n]*fuzz\.rules:|rules line )\d+:\d+: /.test(why)) {
+      testsStopped++;
+      continue;
+    }
+    throw new FuzzFailure(
+      `the program's test "${test.fullName}" failed:\n${why.split("\n").slice(0, 8).join("\n")}`,
+      text,
+    );
+  }
+  if (tests.length === 0) throw new FuzzFailure("the program's test module has no tests", text);
+  return { tests: tests.length, testsStopped };
+}
+
+/** The parts of Vitest's JSON report read here. */
+interface VitestReport {
+  readonly testResults: readonly {
+    readonly assertionResults: readonly {
+      readonly fullName: string;
+      readonly status: string;
+      readonly failureMessages: readonly string[];
+    }[];
+  }[];
 }
 
 /** The properties every engine's generated tests check, each over a few random games. */
