@@ -2,7 +2,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect } from "vitest";
-import type { AnyEngine } from "@rules/runtime";
+import type { AnyEngine, EngineAction, GameOptions } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
 
@@ -26,4 +26,32 @@ export async function withEngine(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Plays one game twice with the same answers (`pick`, one of the actions offered to the seat to act): one game kept in
+ * memory, the other saved to JSON and restored at every decision. At each decision both offer the same answer, the
+ * save is a valid state, and it is the kept game's JSON. Gives the saves, in order, and the last restored game.
+ */
+export function playSavedAtEveryDecision(
+  engine: AnyEngine,
+  options: GameOptions,
+  pick: (offered: readonly EngineAction[]) => EngineAction,
+): { saves: string[]; restored: object } {
+  const kept = engine.newGame(options);
+  let restored = JSON.parse(JSON.stringify(engine.newGame(options))) as object;
+  const answer = (state: object): EngineAction => pick(engine.legalActions(state, engine.toAct(state)[0]!));
+  const saves: string[] = [];
+  while (!engine.isOver(kept)) {
+    const action = answer(kept);
+    expect(answer(restored)).toEqual(action);
+    engine.apply(kept, action);
+    engine.apply(restored, action);
+    const json = JSON.stringify(restored);
+    expect(engine.validateState(JSON.parse(json))).toBeNull();
+    expect(json).toBe(JSON.stringify(kept));
+    saves.push(json);
+    restored = JSON.parse(json) as object;
+  }
+  return { saves, restored };
 }
