@@ -485,7 +485,8 @@ export function assignmentOf(
   // Only a value stored as it is written (`=`) is known from its expression; `+= 2` adds to what is there.
   const written = op === "=" ? source : undefined;
   // Whether a number stored in the game may have grown past the whole numbers kept exactly (`mayOutgrow`): `+=` of a
-  // value not written out may double the place (`score += score`). A local of the rule's own is not the game's.
+  // value not written out may double the place (`score += score`). A local of the rule's own is not checked, even
+  // one a frame keeps while the rules wait (see `mayOutgrow`).
   const inGame = !(target.kind === "name" && target.ref?.kind === "local");
   const grows = inGame && (source === undefined ? op !== "=" : op === "=" ? mayOutgrow(source) : source.kind !== "int");
   if (target.kind === "index" && target.object.type?.kind === "map") {

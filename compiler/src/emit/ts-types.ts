@@ -85,8 +85,10 @@ export function rangeInside(t: Type | undefined): { readonly low?: number; reado
 /**
  * Whether a number worked out by `e` may grow past the whole numbers the engine keeps exactly (runtime
  * `wholeNumber`): a product, a sum or difference of two values neither of which is written out, a function's result,
- * a sum over a list. A number written out, read from a place or drawn from a list (checked when it was stored),
- * counted, or moved by a written-out number (`coins + 1`, which would take more steps than any game plays) cannot.
+ * a sum over a list. A number written out, read from a place of the game or drawn from a list (checked when it was
+ * stored), counted, or moved by a written-out number (`coins + 1`, which would take more steps than any game plays)
+ * cannot. A local is read as a place is, though nothing checked it (the guide's Limitations say so): checking every
+ * `let` of a function's result wrapped dozens of M&M's small counts for nothing.
  */
 export function mayOutgrow(e: Expr): boolean {
   switch (e.kind) {
