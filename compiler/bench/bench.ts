@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { ParseCache } from "@rules/dsl";
 import { compileRules } from "../src/compile.ts";
 import { FormatCache } from "../src/format/generated-code.ts";
+import { PrintCache } from "../src/emit/print-statements.ts";
 import { findRulesets } from "../src/cli/compile.ts";
 import { Command } from "commander";
 import { findCompiledGames, parsePositiveSeconds, REPO_ROOT } from "../src/cli/registry.ts";
@@ -43,8 +44,8 @@ interface CompileFigure {
   formatMs: number;
   totalMs: number;
   /**
-   * A recompile after one refusal message changed, the statements formatted before and the declarations parsed
-   * before kept (what `--watch` does), and its parse + check.
+   * A recompile after one refusal message changed, the declarations parsed, the statements printed and those
+   * formatted before kept (what `--watch` does), and its parse + check.
    */
   afterEditMs: number;
   afterEditParseAndCheckMs: number;
@@ -126,11 +127,12 @@ async function measureCompile(): Promise<CompileFigure[]> {
   for (const r of await findRulesets([])) {
     const text = await readFile(r.rulesPath, "utf8");
     const input = { name: r.name, sourcePath: relative(REPO_ROOT, r.rulesPath), text };
-    // Warm-up (JIT and Prettier's lazy loading), which also keeps the formatted statements and the parsed
-    // declarations for the edit below.
+    // Warm-up (JIT and Prettier's lazy loading), which also keeps the parsed declarations and the printed and
+    // formatted statements for the edit below.
     const formatCache = new FormatCache();
     const parseCache = new ParseCache();
-    await compileRules({ ...input, formatCache, parseCache });
+    const printCache = new PrintCache();
+    await compileRules({ ...input, formatCache, parseCache, printCache });
     const runs = COMPILE_RUNS;
     let parse = 0;
     let emit = 0;
@@ -154,6 +156,7 @@ async function measureCompile(): Promise<CompileFigure[]> {
         text: `${text.slice(0, at)}${edit}${text.slice(at)}`,
         formatCache,
         parseCache,
+        printCache,
       });
       edits.push({ ms: performance.now() - started, parseAndCheckMs: edited.timings.parseAndCheckMs });
     }

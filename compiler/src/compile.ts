@@ -15,6 +15,7 @@ import {
 import { hashText } from "@rules/runtime";
 import { CODE_HASH_PLACEHOLDER, emitEngineModule } from "./emit/engine-module.ts";
 import { engineNames, typeName } from "./emit/naming.ts";
+import type { PrintCache } from "./emit/print-statements.ts";
 import { emitTestModule } from "./emit/test-module.ts";
 import { ENGINE_FILE, TESTS_FILE } from "./generated-files.ts";
 import {
@@ -47,6 +48,8 @@ export interface CompileInput {
    * where it changed.
    */
   readonly parseCache?: ParseCache;
+  /** The engine's statements as the last compile of this ruleset printed them (`--watch`): printed again only where they changed. */
+  readonly printCache?: PrintCache;
 }
 
 export interface GeneratedFile {
@@ -95,6 +98,7 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
       sourcePath: input.sourcePath,
       name: input.name,
       sourceHash,
+      ...(input.printCache ? { printCache: input.printCache } : {}),
     }),
   );
   const testsText = emitTestModule({ program, source: input.text, sourcePath: input.sourcePath, name: input.name });

@@ -196,6 +196,9 @@ describe("rules compile --watch", () => {
       }
       expect(seen, `stdout: ${output}\nstderr: ${errors}`).toBe(true);
       expect(await readFile(join(game, "generated/engine.ts"), "utf8")).toContain("ROUNDS: 6");
+      // Printed and formatted from what the watch kept of its first compile: what a whole compile gives, byte for byte.
+      const check = rules("compile", "--check", game);
+      expect(check.status, check.stdout + check.stderr).toBe(0);
     } finally {
       child.kill();
     }

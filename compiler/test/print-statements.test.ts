@@ -4,7 +4,7 @@
  */
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { parsedStatements, printStatements } from "../src/emit/engine-module.ts";
+import { parsedStatements, PrintCache, printStatements } from "../src/emit/print-statements.ts";
 
 /** One statement of each kind an engine module has, with documentation, blocks, and statements after blocks. */
 const STATEMENTS: (string | StatementStructures)[] = [
@@ -56,5 +56,39 @@ describe("printing an engine's statements", () => {
     expect(printed.statementEnds).toEqual(parsed.statementEnds);
     // The function (the sixth statement) ends at its closing brace.
     expect(printed.text.slice(0, printed.statementEnds[5]).endsWith("return n;\n}")).toBe(true);
+  });
+
+  const parsed = (statements: (string | StatementStructures)[]) =>
+    parsedStatements(new Project({ useInMemoryFileSystem: true }), statements);
+
+  it("reuses the statements an earlier print printed, and prints again only those that changed", () => {
+    const cache = new PrintCache();
+    expect(printStatements(STATEMENTS, cache).text).toBe(parsed(STATEMENTS).text);
+    // Each statement kept once, by what it is and what comes before it.
+    expect(cache.last.size).toBe(STATEMENTS.length);
+    const kept = cache.last;
+    const again = printStatements(STATEMENTS, cache);
+    expect(again.text).toBe(parsed(STATEMENTS).text);
+    expect([...cache.last]).toEqual([...kept]);
+    // A changed function body: the function is printed anew; the statement after it, the same after the same block.
+    const changed = STATEMENTS.map((s) =>
+      typeof s !== "string" && s.kind === StructureKind.Function
+        ? { ...s, statements: ["let n = 1;", "for (const t of tiles) {\nn *= t.id;\n}", "return n;"] }
+        : s,
+    );
+    const printed = printStatements(changed, cache);
+    expect(printed.text).toBe(parsed(changed).text);
+    expect(printed.statementEnds).toEqual(parsed(changed).statementEnds);
+    expect(printed.text).toContain("n *= t.id;");
+  });
+
+  it("separates a statement from the one before as the printer does: a blank line after a block, else a line break", () => {
+    // The same statement after a block, after a line, and first: three printings, each as the whole module has it.
+    const statements = ["if (a) {\nb();\n}", "c();", "d();", "if (a) {\nb();\n}", "c();"];
+    const cache = new PrintCache();
+    for (const order of [statements, [...statements].reverse(), statements.slice(1)]) {
+      expect(printStatements(order, cache).text).toBe(parsed(order).text);
+    }
+    expect(printStatements(statements, cache).text).toContain("}\n\nc();\nd();\nif (a) {");
   });
 });

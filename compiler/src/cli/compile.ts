@@ -11,6 +11,7 @@ import type { Command } from "commander";
 import { SUMMARIES } from "./commands.ts";
 import { formatDiagnostic, loadRules, ParseCache, type Diagnostic } from "@rules/dsl";
 import type { CompileResult } from "../compile.ts";
+import type { PrintCache } from "../emit/print-statements.ts";
 import type { FormatCache } from "../format/generated-code.ts";
 import { GENERATED_FILES } from "../generated-files.ts";
 import { cliContext, messageOf, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
@@ -52,14 +53,15 @@ export interface RulesetOutcome {
 
 /**
  * Compiles one ruleset and writes (or, for `check`, compares) its generated files. `formatCache`: statements
- * formatted by earlier compiles, for `write` (a check formats every module whole, as Prettier alone would).
+ * formatted by earlier compiles, for `write` (a check formats every module whole, as Prettier alone would); `kept`:
+ * what the ruleset's earlier compiles in this process left (`--watch`).
  */
 export async function compileRuleset(
   ruleset: Ruleset,
   mode: "write" | "check",
   root: string = REPO_ROOT,
   formatCache?: FormatCache,
-  parseCache?: ParseCache,
+  kept?: KeptBetweenSaves,
 ): Promise<RulesetOutcome> {
   const text = await readFile(ruleset.rulesPath, "utf8");
   const sourcePath = relative(root, ruleset.rulesPath).split("\\").join("/");
@@ -77,7 +79,7 @@ export async function compileRuleset(
     text,
     // `--check` formats every module whole: it compares the files with Prettier's own output.
     ...(mode === "write" ? { current, ...(formatCache ? { formatCache } : {}) } : {}),
-    ...(parseCache ? { parseCache } : {}),
+    ...kept,
   });
   const changed: string[] = [];
   for (const file of result.files) {
@@ -116,6 +118,21 @@ function formatCachePath(root: string): string {
   return join(root, "node_modules/.cache/rules-compile/formatted.json");
 }
 
+/**
+ * What a watched ruleset's compiles keep from one save to the next: a file watched is saved again and again, and each
+ * save parses again only the declarations it changed, and prints again only the engine's statements that changed.
+ */
+export interface KeptBetweenSaves {
+  readonly parseCache: ParseCache;
+  readonly printCache: PrintCache;
+}
+
+async function keptBetweenSaves(rulesets: readonly Ruleset[]): Promise<Map<string, KeptBetweenSaves>> {
+  // Loaded on demand, as the compiler is: the printer needs ts-morph.
+  const { PrintCache } = await import("../emit/print-statements.ts");
+  return new Map(rulesets.map((r) => [r.rulesPath, { parseCache: new ParseCache(), printCache: new PrintCache() }]));
+}
+
 async function loadFormatCache(root: string): Promise<FormatCache> {
   const { FormatCache } = await import("../format/generated-code.ts");
   return FormatCache.load(await readFile(formatCachePath(root), "utf8").catch(() => undefined));
@@ -151,13 +168,12 @@ export function registerCompile(program: Command, context: CliContext = cliConte
         const rulesets = await findRulesets(paths, root);
         if (rulesets.length === 0) throw new Error("no ruleset found (expected rulesets/<name>/<name>.rules)");
         const formatCache = flags.check ? undefined : await loadFormatCache(root);
-        // A file watched is saved again and again: each save parses again only the declarations it changed.
-        const parseCaches = flags.watch ? new Map(rulesets.map((r) => [r.rulesPath, new ParseCache()])) : undefined;
+        const kept = flags.watch ? await keptBetweenSaves(rulesets) : undefined;
         const run = async (chosen: readonly Ruleset[] = rulesets): Promise<boolean> => {
           let ok = true;
           for (const r of chosen) {
             const mode = flags.check ? "check" : "write";
-            const outcome = await compileRuleset(r, mode, root, formatCache, parseCaches?.get(r.rulesPath));
+            const outcome = await compileRuleset(r, mode, root, formatCache, kept?.get(r.rulesPath));
             if (!report(context, outcome, root)) {
               ok = false;
               continue;

@@ -3,13 +3,7 @@
  * and the `engine` object the runtime drives. Built as ts-morph structures and printed once.
  */
 import { UNION_TAG, type FieldInfo, type Program } from "@rules/dsl";
-import {
-  Project,
-  StructureKind,
-  VariableDeclarationKind,
-  type CodeBlockWriter,
-  type StatementStructures,
-} from "ts-morph";
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { GeneratedCode } from "../format/generated-code.ts";
 import { EmitContext } from "./context.ts";
 import { emitStateCopy } from "./state-copy.ts";
@@ -23,6 +17,7 @@ import { emitActionPlaces, emitDescribeAction, emitShownAction } from "./action-
 import { enumReaders, place, plainScope, type Scope } from "./expressions.ts";
 import { emitChoiceShown, emitDeterminize } from "./determinize.ts";
 import { emitViewShape } from "./view-shape.ts";
+import { printStatements, type PrintCache } from "./print-statements.ts";
 import { namesUsed } from "./names-used.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { str, typeName, valueName, valuesConst } from "./naming.ts";
@@ -52,6 +47,8 @@ export interface EngineModuleInput {
   /** Machine name of the game, e.g. `letter-of-marque`. */
   readonly name: string;
   readonly sourceHash: string;
+  /** The statements printed by earlier compiles of this game (`--watch`): only those that changed are printed again. */
+  readonly printCache?: PrintCache;
 }
 
 /** Where the engine's `codeHash` goes: `compileRules` puts there the hash of the engine's code as emitted. */
@@ -497,7 +494,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   });
   add("export default engine;");
 
-  const printed = printStatements(statements);
+  const printed = printStatements(statements, input.printCache);
   const body = printed.text;
   // Helpers are looked for in the code alone: a comment may well say "at every decision", a label "the piece at".
   const names = namesUsed(body);
@@ -569,58 +566,6 @@ function emitGrids(ctx: EmitContext): StatementStructures | undefined {
       `return { table: ${sizes(program.globalFields.values())}, players: ${sizes(program.playerFields.values())} };`,
     ],
   };
-}
-
-/** The statements of a module as ts-morph prints them, and where each ends (at its last character). */
-export interface PrintedStatements {
-  readonly text: string;
-  readonly statementEnds: readonly number[];
-  /** Whether ts-morph's structure printer printed them (else a source file was made of them, and parsed). */
-  readonly printedOnly: boolean;
-}
-
-/** The part of ts-morph's (internal) structure printer `printStatements` uses. */
-interface StatementPrinter {
-  printTexts(writer: CodeBlockWriter, statements: readonly StatementStructures[] | readonly string[]): void;
-}
-
-/**
- * Prints top-level statements with ts-morph's own structure printer, the one `Project.createSourceFile` uses,
- * without the parse of the whole text that creating a source file does next (most of an emit's time, for an engine
- * nobody walks as a syntax tree). The printer is not part of ts-morph's published API (the version is pinned): if
- * a version lacks it, the source file is made after all, with the same text (tests compare the two).
- */
-export function printStatements(statements: readonly (string | StatementStructures)[]): PrintedStatements {
-  const project = new Project({ useInMemoryFileSystem: true });
-  const internals = project as unknown as {
-    _context?: { structurePrinterFactory?: { forStatement?(options: { isAmbient: boolean }): StatementPrinter } };
-  };
-  const printer = internals._context?.structurePrinterFactory?.forStatement?.({ isAmbient: false });
-  if (printer === undefined) return parsedStatements(project, statements);
-  const writer = project.createWriter();
-  const ends: number[] = [];
-  for (const statement of statements) {
-    printer.printTexts(writer, [statement] as StatementStructures[]);
-    ends.push(writer.getLength());
-  }
-  // As the source file's printer ends a file: with one line break.
-  writer.conditionalNewLine(!writer.isAtStartOfFirstLineOfBlock() && !writer.isLastNewLine());
-  const text = writer.toString();
-  // A statement ends at its last character (line breaks after it belong to what follows).
-  const statementEnds = ends.map((end) => {
-    while (end > 0 && /\s/.test(text[end - 1]!)) end--;
-    return end;
-  });
-  return { text, statementEnds, printedOnly: true };
-}
-
-/** The same as `printStatements`, through a source file made of the statements (and so parsed). */
-export function parsedStatements(
-  project: Project,
-  statements: readonly (string | StatementStructures)[],
-): PrintedStatements {
-  const file = project.createSourceFile("engine.ts", { statements: [...statements] }, { overwrite: true });
-  return { text: file.getFullText(), statementEnds: file.getStatements().map((s) => s.getEnd()), printedOnly: false };
 }
 
 function constant(

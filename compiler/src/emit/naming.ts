@@ -1,5 +1,6 @@
 /** Names in generated code: rules names kept as written where TypeScript allows, made unique where needed. */
-import { forEachTreeNode, isLocalSymbol, type LocalSymbol, type Program } from "@rules/dsl";
+import { type LocalSymbol, type Program } from "@rules/dsl";
+import { treeFacts } from "./tree-facts.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 
 const reserved = new Set([
@@ -327,15 +328,6 @@ export function engineNames(program: Program): Set<string> {
 
 const valueNames = new WeakMap<Program, Map<string, string>>();
 
-/** The names of every local of the rules (parameters, `let`s, loop and binding names), as the checker bound them. */
-function localNamesOf(program: Program): Set<string> {
-  const names = new Set<string>();
-  forEachTreeNode(program.file, (node) => {
-    if (isLocalSymbol(node)) names.add(node.name);
-  });
-  return names;
-}
-
 /**
  * The TypeScript name of a rules function, way, procedure or constant: its own, unless the generated engine declares
  * that name itself (`at`, `run`, `sum1`...) or a local of the rules has it (`let near = near(me)` would hide the
@@ -347,7 +339,7 @@ export function valueName(program: Program, name: string): string {
   if (!names) {
     names = new Map();
     const taken = engineNames(program);
-    const locals = localNamesOf(program);
+    const locals = treeFacts(program).localNames;
     const declared = new Set([
       ...program.fns.keys(),
       ...program.ways.keys(),

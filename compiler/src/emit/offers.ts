@@ -4,7 +4,6 @@
  */
 import {
   forEachExpr,
-  forEachTreeNode,
   type ActionDecl,
   type DecisionSite,
   type Expr,
@@ -18,6 +17,7 @@ import { StructureKind } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { answerAloneName, str } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
+import { treeFacts } from "./tree-facts.ts";
 import { positionIn, answerType, describeSite, type Fn } from "./decisions.ts";
 import { domainLoop, actionScope, chooseScope } from "./decision-domains.ts";
 import { hasCompletingBlocks } from "./completing.ts";
@@ -40,13 +40,10 @@ export function actionsInPlay(program: Program): {
   const taken = new Set<string>(program.allowed);
   for (const d of program.decisions) if (d.kind === "act") for (const a of d.stmt.actions) taken.add(a.text);
   const asked = new Set(taken);
-  forEachTreeNode(program.file, (node) => {
-    const e = node as Expr;
-    const action = e.kind === "call" ? e.args[1] : undefined;
-    if (e.kind === "call" && e.target === "builtin" && e.callee.text === "offers" && action?.kind === "name") {
-      asked.add(action.name);
-    }
-  });
+  for (const call of treeFacts(program).calls) {
+    const action = call.args[1];
+    if (call.target === "builtin" && call.callee.text === "offers" && action?.kind === "name") asked.add(action.name);
+  }
   const found = { taken, asked };
   inPlay.set(program, found);
   return found;

@@ -5,11 +5,9 @@
  * the plain name that picks the version by `state.variant`, so callers never need to know.
  */
 import {
-  forEachTreeNode,
   isBlock,
   leadingRequirements,
   type ActionDecl,
-  type Expr,
   type FnDecl,
   type ParamSpec,
   type ProcDecl,
@@ -24,6 +22,7 @@ import { LocalNames, pascal, str, valueName, variantsReplacing } from "./naming.
 import { changesNothingInPlace, constantLets, StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { askedByCan } from "./trials.ts";
+import { treeFacts } from "./tree-facts.ts";
 import { actionsInPlay } from "./offers.ts";
 
 type Fn = FunctionDeclarationStructure;
@@ -299,10 +298,9 @@ export function startedInGame(ctx: EmitContext, r: ResumableRoutine): boolean {
   if (started === undefined) {
     const asked = askedByCan(ctx.program);
     started = new Set();
-    forEachTreeNode(ctx.program.file, (node) => {
-      const e = node as Expr;
-      if (e.kind === "call" && e.target === "proc" && !asked.has(e)) started!.add(e.callee.text);
-    });
+    for (const call of treeFacts(ctx.program).calls) {
+      if (call.target === "proc" && !asked.has(call)) started.add(call.callee.text);
+    }
     startedProcs.set(ctx.program, started);
   }
   return started.has(r.routine.name);
