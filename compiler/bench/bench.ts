@@ -262,7 +262,7 @@ if (json) {
   process.stdout.write(
     `Compile time per ruleset (mean of ${COMPILE_RUNS} runs, ms; after an edit: median of ${EDITS} recompiles, ` +
       "each once one message changed, the statements formatted before and, as `--watch` does, the declarations " +
-      "parsed before kept)\n\n",
+      "parsed and the statements printed before kept)\n\n",
   );
   process.stdout.write(
     table(
