@@ -51,12 +51,12 @@ export function declarationPieces(text: string): Piece[] {
 /** A parse that reuses the declarations of the pieces it parsed before (see above). */
 export class ParseCache {
   /** Each piece's declarations as parsed alone (positions from the piece's start), by the piece's text. */
-  private pieces = new Map<string, readonly Declaration[]>();
+  private pieces = new Map<string, ParsedPiece>();
   /** Pieces parsed by the last `parse` (the others were found in the cache): what tests and figures read. */
   parsedPieces = 0;
 
   parse(text: string, path: string): ParseResult {
-    const kept = new Map<string, readonly Declaration[]>();
+    const kept = new Map<string, ParsedPiece>();
     const declarations: Declaration[] = [];
     this.parsedPieces = 0;
     for (const piece of declarationPieces(text)) {
@@ -70,10 +70,10 @@ export class ParseCache {
           for (const [key, value] of kept) this.pieces.set(key, value);
           return parseRules(text, path);
         }
-        parsed = alone.file.declarations;
+        parsed = { declarations: alone.file.declarations, sharing: sharesObjects(alone.file.declarations) };
       }
       kept.set(piece.text, parsed);
-      for (const d of parsed) declarations.push(moved(d, piece.start, piece.line - 1));
+      for (const d of parsed.declarations) declarations.push(moved(d, piece.start, piece.line - 1, parsed.sharing));
     }
     // Only the pieces of the last version are kept: the cache is as large as the file.
     this.pieces = kept;
@@ -82,25 +82,51 @@ export class ParseCache {
   }
 }
 
+/** A piece's declarations, parsed alone, and whether the parser shares any object between two of their nodes. */
+interface ParsedPiece {
+  readonly declarations: readonly Declaration[];
+  readonly sharing: boolean;
+}
+
+/** Whether some object is reached twice from `declarations` (a name the parser gave two nodes, a table's columns). */
+function sharesObjects(declarations: readonly Declaration[]): boolean {
+  const seen = new Set<object>();
+  const reachedTwice = (value: unknown): boolean => {
+    if (typeof value !== "object" || value === null) return false;
+    if (seen.has(value)) return true;
+    seen.add(value);
+    if (Array.isArray(value)) return value.some(reachedTwice);
+    for (const key in value) if (reachedTwice((value as Record<string, unknown>)[key])) return true;
+    return false;
+  };
+  return reachedTwice(declarations);
+}
+
 /**
  * A copy of a declaration parsed alone, its positions `offset` characters and `lines` lines further on (a piece
  * starts a line, so columns stay). Objects the parser shares between nodes (a table's columns, read by each row)
- * stay shared in the copy.
+ * stay shared in the copy; a piece without `sharing` is copied without noting each object copied (most pieces: the
+ * copies are most of a recompile's parse).
  */
-function moved(declaration: Declaration, offset: number, lines: number): Declaration {
+function moved(declaration: Declaration, offset: number, lines: number, sharing: boolean): Declaration {
   const copies = new Map<object, unknown>();
   const copy = (value: unknown): unknown => {
     if (typeof value !== "object" || value === null) return value;
+    if (!sharing) return fresh(value);
     const done = copies.get(value);
     if (done !== undefined) return done;
+    const out = fresh(value);
+    copies.set(value, out);
+    return out;
+  };
+  /** A copy of one object, whose fields are copied by `copy` (noting nothing of `value` itself). */
+  const fresh = (value: object): unknown => {
     if (Array.isArray(value)) {
       const out: unknown[] = [];
-      copies.set(value, out);
       for (const v of value) out.push(copy(v));
       return out;
     }
     const out: Record<string, unknown> = {};
-    copies.set(value, out);
     for (const key in value) {
       const v = (value as Record<string, unknown>)[key];
       out[key] = key === "span" ? movedSpan(v as Span) : copy(v);
@@ -108,6 +134,7 @@ function moved(declaration: Declaration, offset: number, lines: number): Declara
     return out;
   };
   const movedSpan = (s: Span): Span => {
+    if (!sharing) return { start: s.start + offset, end: s.end + offset, line: s.line + lines, column: s.column };
     const done = copies.get(s);
     if (done !== undefined) return done as Span;
     const out: Span = { start: s.start + offset, end: s.end + offset, line: s.line + lines, column: s.column };
