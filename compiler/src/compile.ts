@@ -48,7 +48,10 @@ export interface CompileInput {
    * where it changed.
    */
   readonly parseCache?: ParseCache;
-  /** The engine's statements as the last compile of this ruleset printed them (`--watch`): printed again only where they changed. */
+  /**
+   * The engine's statements as the last compile of this ruleset printed them (`--watch`): printed again only where
+   * they changed.
+   */
   readonly printCache?: PrintCache;
 }
 

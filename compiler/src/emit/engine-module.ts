@@ -1,6 +1,7 @@
 /**
  * Checked program -> the engine module (`generated/engine.ts`): types, the rules as functions and state machines,
- * and the `engine` object the runtime drives. Built as ts-morph structures and printed once.
+ * and the `engine` object the runtime drives. Built as ts-morph structures, printed statement by statement
+ * (print-statements.ts).
  */
 import { UNION_TAG, type FieldInfo, type Program } from "@rules/dsl";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
