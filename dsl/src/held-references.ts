@@ -11,7 +11,7 @@
  */
 import type * as A from "./ast.ts";
 import type { Program } from "./checker.ts";
-import { forEachExpr } from "./ast-walk.ts";
+import { waitingCall } from "./routine-graph.ts";
 import { withoutNone } from "./types.ts";
 
 export function markHeldReferences(program: Program): void {
@@ -37,13 +37,7 @@ export function markHeldReferences(program: Program): void {
     };
 
     /** Whether evaluating `e` calls a procedure that waits for decisions (`x.card = pirateCard(who)`). */
-    const waits = (e: A.Expr): boolean => {
-      let found = false;
-      forEachExpr(e, (x) => {
-        if (x.kind === "call" && x.target === "proc" && program.suspending.has(`proc:${x.callee.text}`)) found = true;
-      });
-      return found;
-    };
+    const waits = (e: A.Expr): boolean => waitingCall(e, program.suspending) !== undefined;
 
     const statement = (s: A.Stmt): void => {
       switch (s.kind) {

@@ -18,7 +18,7 @@ export { rangeEnd, isInferred } from "./checker-decisions.ts";
 export { loadRules, type LoadResult } from "./load.ts";
 export { ParseCache } from "./incremental-parse.ts";
 export { exprsOf, forEachExpr, forEachStmt, forEachTreeNode, isLocalSymbol, leadingRequirements } from "./ast-walk.ts";
-export { routineKey } from "./routine-graph.ts";
+export { routineKey, waitingCall } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";
 export { WAY_BUILTINS, WAY_RULES, wayRuleNames, type WayBuiltin } from "./ways.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";

@@ -14,6 +14,17 @@ export function routineKey(r: Routine): string {
   return r.kind === "flow" ? "flow" : `${r.kind}:${r.name}`;
 }
 
+/**
+ * The name of the procedure `e` calls, when `e` is a call of one that can wait for a decision (`suspending`: keys of
+ * such routines). Only such a call as a whole statement or the whole value of a store may wait (the graph refuses
+ * any other), so this is all a statement's waiting takes.
+ */
+export function waitingCall(e: A.Expr, suspending: ReadonlySet<string>): string | undefined {
+  return e.kind === "call" && e.target === "proc" && suspending.has(`proc:${e.callee.text}`)
+    ? e.callee.text
+    : undefined;
+}
+
 export class RoutineGraph {
   /** Every decision site, in the order found; numbered in source order by `numberInSourceOrder`. */
   readonly decisions: DecisionSite[] = [];

@@ -12,6 +12,7 @@ import {
   type LocalSymbol,
   type Program,
   type Stmt,
+  waitingCall,
 } from "@rules/dsl";
 import { bindings, offersCall, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
 import { changesNothing } from "./changes-nothing.ts";
@@ -23,7 +24,6 @@ import {
   assignmentOf,
   endLines,
   suspends,
-  waitingCall,
   iterationSource,
   matchSubject,
   type LoopTarget,

@@ -11,6 +11,7 @@ import {
   fieldNamed,
   forEachExpr,
   forEachStmt,
+  waitingCall,
   withoutNone,
   type AllowStmt,
   type Block,
@@ -556,13 +557,6 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
     default:
       return false;
   }
-}
-
-/** The name of the procedure `e` calls, when `e` is a call of one that can wait for a decision. */
-export function waitingCall(e: Expr, suspending: ReadonlySet<string>): string | undefined {
-  return e.kind === "call" && e.target === "proc" && suspending.has(`proc:${e.callee.text}`)
-    ? e.callee.text
-    : undefined;
 }
 
 /** Procedures that give a value and can wait for a decision: the value waits in `state.returns` for the caller. */
