@@ -201,9 +201,18 @@ interface TreeNode {
    * would sink a market of a dozen trades, only one of which pays, below walking past it. Where chance decides what
    * the seat is asked next (the event of the round: which ship the Sirens lure, or which nation makes a truce), the
    * best answer to each question counts as often as the question came: the best over all of them would credit
-   * ending a turn with the luckiest event.
+   * ending a turn with the luckiest event. Where no chance comes between (the seat is asked the same question after
+   * the action each time), it is worth at least where the action leaves it (`hereSum`), as the greedy look-ahead
+   * counts it, in a search that judges games where the tree leaves them (`floored`).
    */
   worth: number;
+  /**
+   * Its seat's lead in progress right after the node's action, summed over the simulated games that went through it
+   * (`hereCount` of them; none unless the search is `floored`): what the position is worth before the seat's next
+   * decision.
+   */
+  hereSum: number;
+  hereCount: number;
   /** The question the node's action answered: the seat asked and the kinds of actions it was offered. */
   readonly question: string;
   /** How often each question was asked right after this node's action. */
@@ -212,7 +221,18 @@ interface TreeNode {
 }
 
 function node(actor: Seat, question = ""): TreeNode {
-  return { actor, visits: 0, total: 0, available: 0, worth: 0, question, asked: new Map(), children: new Map() };
+  return {
+    actor,
+    visits: 0,
+    total: 0,
+    available: 0,
+    worth: 0,
+    hereSum: 0,
+    hereCount: 0,
+    question,
+    asked: new Map(),
+    children: new Map(),
+  };
 }
 
 /** The question `actor` is asked when offered `legal`: the seat and the kinds of its actions, in their order. */
@@ -241,23 +261,34 @@ const WORTH_VISITS = 3;
 function updateWorth(n: TreeNode): void {
   // The best answer to each question its seat was asked next.
   const best = new Map<string, number>();
+  let decidesNext = false;
   for (const child of n.children.values()) {
-    if (child.actor !== n.actor || child.visits < WORTH_VISITS) continue;
+    if (child.actor !== n.actor) continue;
+    decidesNext = true;
+    if (child.visits < WORTH_VISITS) continue;
     const known = best.get(child.question);
     if (known === undefined || child.worth > known) best.set(child.question, child.worth);
   }
+  let worth: number;
   if (best.size === 0) {
-    n.worth = n.total / n.visits;
-    return;
+    worth = n.total / n.visits;
+  } else {
+    let sum = 0;
+    let times = 0;
+    for (const [question, value] of best) {
+      const asked = n.asked.get(question) ?? 1;
+      sum += asked * value;
+      times += asked;
+    }
+    worth = sum / times;
   }
-  let sum = 0;
-  let times = 0;
-  for (const [question, worth] of best) {
-    const asked = n.asked.get(question) ?? 1;
-    sum += asked * worth;
-    times += asked;
-  }
-  n.worth = sum / times;
+  // Its seat asked the same question after it each time: it is worth at least where it leaves the seat. A market
+  // entered is worth being in it before the search has found, among a dozen trades, the one delivery that pays (the
+  // trades tried at random sank its mean below walking past: traced, a pirate holding a capture in a port he could
+  // deliver it in stayed there a dozen rounds without delivering it). Not where chance chose the question (the event
+  // after ending a turn): where the action leaves the seat then is before the event has struck.
+  if (decidesNext && n.asked.size === 1 && n.hereCount > 0) worth = Math.max(worth, n.hereSum / n.hereCount);
+  n.worth = worth;
 }
 
 /** An action as a key of the tree: the same parameters give the same key (legal actions list them in one order). */
@@ -285,6 +316,14 @@ export class MctsAgent implements Agent {
    * rules' progress has no fixed range.
    */
   private scaled = false;
+  /**
+   * Whether the current search judges each simulated game where the tree leaves it (by progress, with no random
+   * actions after the tree): then where an action leaves its seat is what the search credits a leaf, and a decision
+   * followed by more of its seat's own is worth at least that (see `TreeNode.worth`). After random actions it would
+   * be another measure than the node's (their losses left out), and M&M's `mcts:400:4` lost more to random players
+   * with it (2 games of 20 against none).
+   */
+  private floored = false;
   private lowest = Number.POSITIVE_INFINITY;
   private highest = Number.NEGATIVE_INFINITY;
   /** Simulated games abandoned because the imagined game broke a rule the real one keeps (see `determinize`). */
@@ -317,6 +356,7 @@ export class MctsAgent implements Agent {
     if (legal.length <= 1) return onlyAction(legal, seat);
     const root = node(seat);
     this.scaled = this.byProgress(engine);
+    this.floored = this.scaled && this.rolloutDepth === 0;
     this.lowest = Number.POSITIVE_INFINITY;
     this.highest = Number.NEGATIVE_INFINITY;
     // The engine's own functions: a rules error in an imagined game is a failed sample, not reported (so its file
@@ -471,13 +511,25 @@ export class MctsAgent implements Agent {
         current.children.set(keyOf(action), child);
         engine.apply(game, action);
         path.push(child);
+        this.noteHere(engine, game, child);
         return;
       }
       if (chosen === undefined) return;
       engine.apply(game, chosen.action);
       path.push(chosen.child);
+      this.noteHere(engine, game, chosen.child);
       current = chosen.child;
     }
+  }
+
+  /** In a search judged where the tree leaves games, notes where the action of `n` just taken leaves its seat. */
+  private noteHere<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, game: S, n: TreeNode): void {
+    if (!this.floored) return;
+    const value = lead(engine.progress!(game), n.actor);
+    if (value < this.lowest) this.lowest = value;
+    if (value > this.highest) this.highest = value;
+    n.hereSum += value;
+    n.hereCount++;
   }
 
   /** Random play from `game` to its end, or for `rolloutDepth` actions. */
