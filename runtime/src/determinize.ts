@@ -43,16 +43,24 @@ export function redealElements(rng: RngState, slots: readonly Slot[], shown: Sho
   const held = slots.map(read);
   const among = shown === null ? -1 : held.indexOf(shown.list);
   if (shown === null || among < 0 || shown.values.length === 0) {
-    // Every place dealt again (search agents imagine games by the thousand: this way allocates least).
-    const pool = shuffleInPlace(
-      rng,
-      held.flatMap((value) => (Array.isArray(value) ? value : value === null ? [] : [value])),
-    );
+    // Every place dealt again. Search agents imagine games by the thousand: plain loops, and a lone list (a deck's
+    // pile) shuffled where it lies, the same order as a pool of its cards would get.
+    if (held.length === 1 && Array.isArray(held[0])) {
+      shuffleInPlace(rng, held[0]);
+      return;
+    }
+    const pool: unknown[] = [];
+    for (const value of held) {
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) pool.push(value[i]);
+      else if (value !== null) pool.push(value);
+    }
+    shuffleInPlace(rng, pool);
     let next = 0;
-    held.forEach((value, k) => {
+    for (let k = 0; k < held.length; k++) {
+      const value = held[k];
       if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = pool[next++];
       else if (value !== null) write(slots[k]!, pool[next++]);
-    });
+    }
     return;
   }
   // The positions of the shown list that keep their card: one for each time a value is shown.

@@ -2,6 +2,29 @@ import { describe, expect, it } from "vitest";
 import { createRng, redealElements } from "../src/index.ts";
 
 describe("dealing hidden cards again", () => {
+  it("shuffles a lone pile where it lies, in the order the cards of several places would get, the same generator", () => {
+    const alone = (seed: number): number[] => {
+      const deck = { pile: [1, 2, 3, 4, 5, 6, 7, 8] };
+      redealElements(createRng(seed), [[deck, "pile"]]);
+      return deck.pile;
+    };
+    // An empty hand beside it deals the same cards, one by one through a pool.
+    const pooled = (seed: number): number[] => {
+      const deck = { pile: [1, 2, 3, 4, 5, 6, 7, 8] };
+      redealElements(createRng(seed), [
+        [deck, "pile"],
+        [{ hand: [] }, "hand"],
+      ]);
+      return deck.pile;
+    };
+    const orders = new Set<string>();
+    for (let seed = 0; seed < 20; seed++) {
+      expect(alone(seed), `seed ${seed}`).toEqual(pooled(seed));
+      orders.add(alone(seed).join());
+    }
+    expect(orders.size).toBeGreaterThan(15);
+  });
+
   it("deals the cards of a pile, hands and single cards among them: each keeps its size, none stays none", () => {
     const rng = createRng(7);
     const seen = new Set<number>();
