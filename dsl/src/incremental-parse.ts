@@ -134,11 +134,10 @@ function moved(declaration: Declaration, offset: number, lines: number, sharing:
     return out;
   };
   const movedSpan = (s: Span): Span => {
-    if (!sharing) return { start: s.start + offset, end: s.end + offset, line: s.line + lines, column: s.column };
-    const done = copies.get(s);
+    const done = sharing ? copies.get(s) : undefined;
     if (done !== undefined) return done as Span;
     const out: Span = { start: s.start + offset, end: s.end + offset, line: s.line + lines, column: s.column };
-    copies.set(s, out);
+    if (sharing) copies.set(s, out);
     return out;
   };
   return copy(declaration) as Declaration;

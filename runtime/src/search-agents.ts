@@ -378,6 +378,12 @@ export class MctsAgent implements Agent {
         n.visits++;
         n.total += reward(n.actor);
       }
+      // Where the tree left this game is where the last node's action left its seat (see `passThrough`).
+      const last = path[path.length - 1];
+      if (this.floored && last !== undefined) {
+        last.hereSum += reward(last.actor);
+        last.hereCount++;
+      }
       if (this.scaled) for (let k = path.length - 1; k >= 0; k--) updateWorth(path[k]!);
     }
     const here = JSON.stringify(engine.view(state, seat));
@@ -509,22 +515,31 @@ export class MctsAgent implements Agent {
         const action = untried[randomInt(this.rng, untried.length)]!;
         const child = node(actor, question);
         current.children.set(keyOf(action), child);
+        this.passThrough(engine, game, root, current);
         engine.apply(game, action);
         path.push(child);
-        this.noteHere(engine, game, child);
         return;
       }
       if (chosen === undefined) return;
+      this.passThrough(engine, game, root, current);
       engine.apply(game, chosen.action);
       path.push(chosen.child);
-      this.noteHere(engine, game, chosen.child);
       current = chosen.child;
     }
   }
 
-  /** In a search judged where the tree leaves games, notes where the action of `n` just taken leaves its seat. */
-  private noteHere<S extends object, A extends EngineAction>(engine: AnyEngineOf<S, A>, game: S, n: TreeNode): void {
-    if (!this.floored) return;
+  /**
+   * In a search judged where the tree leaves games, notes where the action of `n`, a node the walk goes on from, left
+   * its seat (`game` as that action left it). The last node of a walk is noted from the simulated game's reward, the
+   * same lead of the same game (see `choose`).
+   */
+  private passThrough<S extends object, A extends EngineAction>(
+    engine: AnyEngineOf<S, A>,
+    game: S,
+    root: TreeNode,
+    n: TreeNode,
+  ): void {
+    if (!this.floored || n === root) return;
     const value = lead(engine.progress!(game), n.actor);
     if (value < this.lowest) this.lowest = value;
     if (value > this.highest) this.highest = value;
