@@ -229,3 +229,63 @@ describe("determinize: secret answers in rules that hide nothing else", () => {
     await checkCompiles(text, REPO_ROOT);
   });
 });
+
+describe("determinize: the imagined game is a copy of the whole game", () => {
+  // Records in a list, a record or none, a deck, lists by player, a player's record, and a procedure that waits for
+  // a decision holding a list of its own: everything a rule may change in place.
+  const CAMP = [
+    'game "Camp" { players 2..2 }',
+    "record Tent {",
+    "  pegs: list<int>",
+    "  pitched: bool",
+    "}",
+    "global {",
+    "  tents: list<Tent>",
+    "  stock: deck<int>",
+    "  loads: map<Player, list<int>>",
+    "  spare: Tent?",
+    "}",
+    "per player {",
+    "  carried: list<int>",
+    "  home: Tent?",
+    "}",
+    "setup {",
+    // A draw pile is hidden, and shuffled in the imagined game: of one card only, it stays the same.
+    "  stock.pile = [7, 7, 7]",
+    "  tents = [Tent(pegs: [1, 2], pitched: false)]",
+    "  spare = Tent(pegs: [3], pitched: true)",
+    "  for p in players {",
+    "    loads[p] = [1]",
+    "    p.carried = [2, 3]",
+    "    p.home = Tent(pegs: [4], pitched: false)",
+    "  }",
+    "}",
+    "proc pack(p: Player) {",
+    "  let held = [1, 2, 3]",
+    "  choose n: int in held by p",
+    "  add n to p.carried",
+    "}",
+    "flow {",
+    "  pack(players[0])",
+    "}",
+    "scoring { score p: size(p.carried) }",
+  ].join("\n");
+
+  it("equals the real one but for its random generator, and shares no object with it but the params", async () => {
+    await withEngine(CAMP, (engine: AnyEngine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as Record<string, unknown>;
+      const imagined = engine.determinize!(state, 0, createRng(1)) as Record<string, unknown>;
+      expect({ ...imagined, rng: null }).toEqual({ ...state, rng: null });
+      const shared: string[] = [];
+      const walk = (a: unknown, b: unknown, path: string): void => {
+        if (typeof a !== "object" || a === null) return;
+        if (a === b) shared.push(path);
+        for (const key of Object.keys(a)) {
+          walk((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+        }
+      };
+      for (const key of Object.keys(imagined)) walk(imagined[key], state[key], `$.${key}`);
+      expect(shared).toEqual(["$.params"]);
+    });
+  });
+});

@@ -584,7 +584,7 @@ export function checkViewsHide<S extends object>(
  * for every seat, it leaves the real state alone, its view for the seat is the real view, its state is a valid one;
  * for the seat to act (as an agent imagines it), it offers the seat the actions of the real game, one of them drawn at
  * random can be played in it, and (once per game, at a decision point drawn at random, instead) random play from it
- * reaches the end as a real game does.
+ * reaches the end as a real game does, and leaves the real game as it was.
  */
 export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkDeterminize", o);
@@ -644,6 +644,8 @@ export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): Conf
           action,
         });
       }
+      // The imagined game is a copy: nothing played in it reaches the real one.
+      requireUnchanged(probe, text, state, "play in the imagined game", { seat });
       probe.checks++;
     }
   });

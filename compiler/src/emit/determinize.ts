@@ -307,7 +307,7 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
         "drawn from `rng`. Its view for `seat` is the real one.",
     ],
     statements: [
-      "const state = clone(real);",
+      "const state = cloneState(real);",
       ...(p.derivedFields.size > 0
         ? [
             "// The board derived from the setup is the same in the imagined game: shared, not worked out again.",

@@ -7,7 +7,7 @@ import { UNION_TAG, type FieldInfo, type Program } from "@rules/dsl";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { GeneratedCode } from "../format/generated-code.ts";
 import { EmitContext } from "./context.ts";
-import { emitStateCopy } from "./state-copy.ts";
+import { emitStateCopy, emitWholeCopy } from "./state-copy.ts";
 import { decisionEmitter, emitActionTypes, emitPendingType } from "./decisions.ts";
 import { actionsInPlay, emitAnswerAlone, emitLegalActions, emitOffer } from "./offers.ts";
 import { emitApply, emitCheck } from "./check-and-apply.ts";
@@ -433,7 +433,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(...emitViewFunctions(ctx));
   const choiceShown = emitChoiceShown(ctx);
   if (choiceShown !== undefined) add(choiceShown);
-  add(emitDeterminize(ctx));
+  add(...emitWholeCopy(ctx), emitDeterminize(ctx));
   add(emitViewShape(program));
   const boardView = emitBoardView(ctx);
   if (boardView !== undefined) add(boardView);

@@ -238,6 +238,8 @@ const generatedNames = new Set([
   "actionPlaces",
   "grids",
   "BoardGrids",
+  "cloneState",
+  "cloneFrame",
 ]);
 /**
  * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,
@@ -297,6 +299,7 @@ export function engineNames(program: Program): Set<string> {
     names.add(`${r}View`);
     names.add(`view${r}`);
     names.add(`problemIn${r}`);
+    names.add(`clone${r}`);
   }
   for (const u of program.unions.keys()) {
     names.add(`${u}View`);

@@ -1,8 +1,10 @@
 /**
- * A typed copy of the state, for the searches of `completing` blocks: each field is copied by what its type holds
- * (numbers as they are, a list of numbers by `slice`, a record field by field), which runs several times faster than
- * a generic deep copy walking keys, and what a search cannot change is shared (`changed-in-place.ts`). A held
- * record's address, and frame fields no type pins down, are copied generically.
+ * Typed copies of the state: each field is copied by what its type holds (numbers as they are, a list of numbers by
+ * `slice`, a record field by field), which runs several times faster than a generic deep copy walking keys. Two
+ * kinds: for the searches of `completing` blocks (`copyForSearch`), which share what a search cannot change
+ * (`changed-in-place.ts`); and whole copies (`cloneState`), which share only plain values and the params, for the
+ * games search agents imagine (`determinize`), which every rule may change. A held record's address, and frame
+ * fields no type pins down, are copied generically.
  */
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
 import type { Program, Type } from "@rules/dsl";
@@ -12,13 +14,16 @@ import { arrowBody, isFlatValue, tsType } from "./ts-types.ts";
 import { typeName } from "./naming.ts";
 import { changedInSearch, type MayChange } from "./changed-in-place.ts";
 import { heldFieldsOf } from "./engine-module.ts";
+import { hasCompletingBlocks } from "./completing.ts";
 
 /** What a copy needs to know: the program, and which types a search may change in place (`changed-in-place.ts`). */
 interface Copying {
   readonly program: Program;
   readonly mayChange: MayChange;
-  /** The records whose copy functions (`copyX`) the code written so far calls. */
+  /** The records whose copy functions (`copyX`, `cloneX`) the code written so far calls. */
   readonly called: Set<string>;
+  /** What the copy functions' names start with: `copy` for a search's copies, `clone` for whole ones. */
+  readonly prefix: "copy" | "clone";
 }
 
 /** Whether a value of type `t` is taken as it is: a plain value, or one no search changes (shared by the copies). */
@@ -59,13 +64,14 @@ function copyOf(c: Copying, t: Type, v: string, depth = 0, written = false): str
     case "map": {
       if (isTaken(c, t.value)) return `{ ...${v} }`;
       const x = `x${depth}`;
-      const entries = `Object.entries(${v}).map(([k${depth}, ${x}]) => [k${depth}, ${copyOf(c, t.value, x, depth + 1)}])`;
+      // A map's type makes every key optional (`Partial`); its entries all hold values.
+      const entries = `(Object.entries(${v}) as [string, ${tsType(t.value)}][]).map(([k${depth}, ${x}]) => [k${depth}, ${copyOf(c, t.value, x, depth + 1)}])`;
       return `Object.fromEntries(${entries}) as ${tsType(t)}`;
     }
     case "record":
       if (isFlatRecord(c, t.name)) return `{ ...${v} }`;
       c.called.add(t.name);
-      return `copy${typeName(t.name)}(${v})`;
+      return `${c.prefix}${typeName(t.name)}(${v})`;
     case "enum":
       return isFlatUnion(c, t.name) ? `{ ...${v} }` : `clone<${tsType(t)}>(${v})`;
     default:
@@ -80,9 +86,23 @@ function isPlainTs(program: Program, ts: string): boolean {
   return program.enums.has(t) && !program.unions.has(t);
 }
 
+/** The values procedures that wait for decisions returned last (`state.returns`), copied; none without them. */
+function returnsCopy(c: Copying): string[] {
+  const procs = waitingValueProcs(c.program);
+  if (procs.length === 0) return [];
+  const fields = procs.map(
+    (proc) => `${proc.name.text}: ${copyOf(c, proc.resolvedReturnType!, `state.returns.${proc.name.text}`)}`,
+  );
+  return [`returns: { ${fields.join(", ")} }`];
+}
+
+/** A list of `allow` blocks under way (`state.allowed`, `state.interrupts`), each copied with its lists. */
+const ALLOWANCES_COPY = (list: string): string =>
+  `state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`;
+
 /**
- * `copyFrame(frame)`: a routine's frame copied field by field: the spread takes every plain field, the others are
- * copied by their types (a held record's address and what no type pins down, generically).
+ * `copyFrame(frame)` (`cloneFrame`): a routine's frame copied field by field: the spread takes every plain field, the
+ * others are copied by their types (a held record's address and what no type pins down, generically).
  */
 function emitFrameCopy(ctx: EmitContext, c: Copying): FunctionDeclarationStructure {
   const p = ctx.program;
@@ -104,10 +124,14 @@ function emitFrameCopy(ctx: EmitContext, c: Copying): FunctionDeclarationStructu
   }
   return {
     kind: StructureKind.Function,
-    name: "copyFrame",
+    name: `${c.prefix}Frame`,
     parameters: [{ name: "frame", type: "Frame" }],
     returnType: "Frame",
-    docs: ["A copy of a routine's frame for a search: what the search may change is not shared."],
+    docs: [
+      c.prefix === "copy"
+        ? "A copy of a routine's frame for a search: what the search may change is not shared."
+        : "A copy of a routine's frame that shares nothing but plain values.",
+    ],
     statements: ["switch (frame.routine) {", ...cases, "default:", "return clone(frame);", "}"],
   };
 }
@@ -116,7 +140,7 @@ function emitFrameCopy(ctx: EmitContext, c: Copying): FunctionDeclarationStructu
 export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
   const p = ctx.program;
   const changed = changedInSearch(p);
-  const c: Copying = { program: p, mayChange: changed.mayChange, called: new Set() };
+  const c: Copying = { program: p, mayChange: changed.mayChange, called: new Set(), prefix: "copy" };
   const shareFrames = heldFieldsOf(ctx).length === 0;
   // Where every write of the searches starts is known: the fields written copied, the others shared.
   const roots = changed.roots;
@@ -147,19 +171,9 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
       ? "stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame)))"
       : "stack: state.stack.map(copyFrame)",
     ...allowanceLists(p).map((list) =>
-      changed.allowances
-        ? `${list}: state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`
-        : `${list}: state.${list}`,
+      changed.allowances ? `${list}: ${ALLOWANCES_COPY(list)}` : `${list}: state.${list}`,
     ),
-    ...(waitingValueProcs(p).length > 0
-      ? [
-          `returns: { ${waitingValueProcs(p)
-            .map(
-              (proc) => `${proc.name.text}: ${copyOf(c, proc.resolvedReturnType!, `state.returns.${proc.name.text}`)}`,
-            )
-            .join(", ")} }`,
-        ]
-      : []),
+    ...returnsCopy(c),
     ...(p.endReasons.length > 0 ? ["ending: state.ending"] : []),
     "completing: state.completing.slice()",
     // Choices of several players at once keep their answers in the pending decision.
@@ -168,21 +182,7 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
       : "pending: state.pending === null ? null : { ...state.pending, players: state.pending.players.slice() }",
   ];
   const frames = emitFrameCopy(ctx, c);
-  // A copy function per record the copies call, and the ones those call in turn.
-  const records: FunctionDeclarationStructure[] = [];
-  const written = new Set<string>();
-  for (let name = [...c.called].find((n) => !written.has(n)); name; name = [...c.called].find((n) => !written.has(n))) {
-    written.add(name);
-    const fields = [...p.records.get(name)!.fields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `r.${f}`)}`);
-    records.push({
-      kind: StructureKind.Function,
-      name: `copy${typeName(name)}`,
-      parameters: [{ name: "r", type: typeName(name) }],
-      returnType: typeName(name),
-      docs: [`A copy of a ${name} for a search: what the search may change is not shared.`],
-      statements: [`return { ${fields.join(", ")} };`],
-    });
-  }
+  const records = emitRecordCopies(c);
   const derived = ctx.program.derivedFields.size > 0;
   return [
     ...records,
@@ -210,6 +210,73 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
           : []),
         "return copy;",
       ],
+    },
+  ];
+}
+
+/** A copy function per record the copies call (`copyX`, `cloneX`), and the ones those call in turn. */
+function emitRecordCopies(c: Copying): FunctionDeclarationStructure[] {
+  const records: FunctionDeclarationStructure[] = [];
+  const written = new Set<string>();
+  for (let name = [...c.called].find((n) => !written.has(n)); name; name = [...c.called].find((n) => !written.has(n))) {
+    written.add(name);
+    const fields = [...c.program.records.get(name)!.fields.entries()].map(
+      ([f, fi]) => `${f}: ${copyOf(c, fi.type, `r.${f}`)}`,
+    );
+    records.push({
+      kind: StructureKind.Function,
+      name: `${c.prefix}${typeName(name)}`,
+      parameters: [{ name: "r", type: typeName(name) }],
+      returnType: typeName(name),
+      docs: [
+        c.prefix === "copy"
+          ? `A copy of a ${name} for a search: what the search may change is not shared.`
+          : `A copy of a ${name} that shares nothing but plain values.`,
+      ],
+      statements: [`return { ${fields.join(", ")} };`],
+    });
+  }
+  return records;
+}
+
+/**
+ * `cloneState(state)`, `cloneFrame(frame)`, and one `cloneX(x)` per record the state or a frame can hold: a copy of
+ * the game that shares only plain values and the params (which never change during a game), so that anything may be
+ * played on it (the games search agents imagine: `determinize`). The same copy as a generic deep one, field by field.
+ */
+export function emitWholeCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
+  const p = ctx.program;
+  const c: Copying = { program: p, mayChange: () => true, called: new Set(), prefix: "clone" };
+  const mine = [...p.playerFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `mine.${f}`)}`);
+  const fields = [
+    "variant: state.variant",
+    "params: state.params",
+    "playerCount: state.playerCount",
+    mine.length === 0
+      ? "players: state.players.map(() => ({}))"
+      : `players: state.players.map((mine) => ({ ${mine.join(", ")} }))`,
+    ...[...p.globalFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `state.${f}`)}`),
+    "rng: { ...state.rng, forced: state.rng.forced.slice() }",
+    "stack: state.stack.map(cloneFrame)",
+    ...allowanceLists(p).map((list) => `${list}: ${ALLOWANCES_COPY(list)}`),
+    ...returnsCopy(c),
+    ...(p.endReasons.length > 0 ? ["ending: state.ending"] : []),
+    ...(hasCompletingBlocks(p) ? ["completing: state.completing.map((entry) => ({ ...entry }))"] : []),
+    "pending: clone<Pending | null>(state.pending)",
+  ];
+  const frames = emitFrameCopy(ctx, c);
+  return [
+    ...emitRecordCopies(c),
+    frames,
+    {
+      kind: StructureKind.Function,
+      name: "cloneState",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "State",
+      docs: [
+        "A copy of the game that shares nothing any rule may change (plain values and the params only): what a search agent imagines a game on. The derived data is left out, as by JSON.",
+      ],
+      statements: [`return { ${fields.join(", ")} };`],
     },
   ];
 }
