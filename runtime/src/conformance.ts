@@ -584,7 +584,8 @@ export function checkViewsHide<S extends object>(
  * for every seat, it leaves the real state alone, its view for the seat is the real view, its state is a valid one;
  * for the seat to act (as an agent imagines it), it offers the seat the actions of the real game, one of them drawn at
  * random can be played in it, and (once per game, at a decision point drawn at random, instead) random play from it
- * reaches the end as a real game does, and leaves the real game as it was.
+ * reaches the end as a real game does, and leaves the real game as it was; and the engine's `copy`, when it has one,
+ * is the same game, and an action played on it leaves the real one as it was.
  */
 export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkDeterminize", o);
@@ -646,6 +647,16 @@ export function checkDeterminize(engine: AnyEngine, o: ConformanceOptions): Conf
       }
       // The imagined game is a copy: nothing played in it reaches the real one.
       requireUnchanged(probe, text, state, "play in the imagined game", { seat });
+      // So is the engine's own copy, which the agents weigh each action on: the same game, apart from the real one.
+      if (engine.copy !== undefined && legal.length > 0) {
+        const copy = probe.call("copy", () => engine.copy!(state), { seat });
+        if (!sameJson(copy, state)) {
+          probe.fail(`the copy is another game (real vs copy): ${firstDifference(state, copy) ?? "?"}`, { seat });
+        }
+        const action = pickOne(probe.rng, legal);
+        probe.call("an action, in a copy", () => engine.apply(copy, action), { seat, action });
+        requireUnchanged(probe, text, state, "play in a copy", { seat });
+      }
       probe.checks++;
     }
   });

@@ -171,6 +171,11 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    * `state`. Never mutates `state`. Optional: an agent without it can only play games that hide nothing.
    */
   determinize?(state: S, seat: Seat, rng: RngState): S;
+  /**
+   * A copy of `state` sharing nothing an action may change, as fast as its types allow: search agents play each
+   * action they weigh on a copy. Optional: without it they copy generically.
+   */
+  copy?(state: S): S;
   /** Null when `value` has the shape of this engine's state, else what is wrong (for loading saves). */
   validateState(value: unknown): string | null;
 }

@@ -570,7 +570,7 @@ function afterAction<S extends object, A extends EngineAction>(
   game: S,
   action: A,
 ): S | null {
-  const after = clone(game);
+  const after = engine.copy?.(game) ?? clone(game);
   try {
     engine.apply(after, action);
     return after;

@@ -488,6 +488,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
           outcome,
           standing,${program.scoring?.progress ? "\n          progress: progressBySeat," : ""}${program.abandons.length > 0 ? "\n          abandoned," : ""}
           determinize,
+          copy: cloneState,
           validateState,
         }, ${str(input.sourcePath)})`,
       },
