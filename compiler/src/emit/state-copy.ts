@@ -64,9 +64,7 @@ function copyOf(c: Copying, t: Type, v: string, depth = 0, written = false): str
     case "map": {
       if (isTaken(c, t.value)) return `{ ...${v} }`;
       const x = `x${depth}`;
-      // A map's type makes every key optional (`Partial`); its entries all hold values.
-      const entries = `(Object.entries(${v}) as [string, ${tsType(t.value)}][]).map(([k${depth}, ${x}]) => [k${depth}, ${copyOf(c, t.value, x, depth + 1)}])`;
-      return `Object.fromEntries(${entries}) as ${tsType(t)}`;
+      return `mapMapValues(${v}, (${x}) => ${arrowBody(copyOf(c, t.value, x, depth + 1))})`;
     }
     case "record":
       if (isFlatRecord(c, t.name)) return `{ ...${v} }`;
