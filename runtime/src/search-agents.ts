@@ -291,9 +291,24 @@ function updateWorth(n: TreeNode): void {
   n.worth = worth;
 }
 
-/** An action as a key of the tree: the same parameters give the same key (legal actions list them in one order). */
+/**
+ * An action as a key of the tree: the same parameters give the same key (legal actions list them in one order).
+ * Written field by field, a string after its length so that no two keys run together: the search asks it of every
+ * legal action at every node it walks through, and JSON took twice as long (Predoni's tree search spent a ninth of
+ * its time there).
+ */
 function keyOf(action: EngineAction): string {
-  return JSON.stringify(action);
+  let key = "";
+  for (const field in action) {
+    const v = (action as unknown as Record<string, unknown>)[field];
+    key +=
+      typeof v === "number"
+        ? `${field}=${v},`
+        : typeof v === "string"
+          ? `${field}:${v.length}:${v},`
+          : `${field}=${JSON.stringify(v)},`;
+  }
+  return key;
 }
 
 /**
