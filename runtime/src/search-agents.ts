@@ -297,7 +297,7 @@ function updateWorth(n: TreeNode): void {
  * legal action at every node it walks through, and JSON took twice as long (Predoni's tree search spent a ninth of
  * its time there).
  */
-function keyOf(action: EngineAction): string {
+export function actionKey(action: EngineAction): string {
   let key = "";
   for (const field in action) {
     const v = (action as unknown as Record<string, unknown>)[field];
@@ -405,18 +405,18 @@ export class MctsAgent implements Agent {
     this.seen.set(here, (this.seen.get(here) ?? 0) + 1);
     const ranked = legal
       .map((action, order) => {
-        const child = root.children.get(keyOf(action));
+        const child = root.children.get(actionKey(action));
         const visits = child?.visits ?? 0;
         return { action, order, visits, secure: this.secureWorth(child) };
       })
       .sort(
         (a, b) => (b.secure > a.secure ? 1 : b.secure < a.secure ? -1 : 0) || b.visits - a.visits || a.order - b.order,
       );
-    for (const { action } of ranked) if (!this.taken.has(here + keyOf(action))) return this.take(here, action);
+    for (const { action } of ranked) if (!this.taken.has(here + actionKey(action))) return this.take(here, action);
     const world = imagine(engine, state, seat, this.rng);
     let least: { action: A; taken: number; seen: number } | undefined;
     for (const { action } of ranked) {
-      const taken = this.taken.get(here + keyOf(action))!;
+      const taken = this.taken.get(here + actionKey(action))!;
       const seen = this.timesSeenAfter(engine, world, seat, action);
       if (least === undefined || taken < least.taken || (taken === least.taken && seen < least.seen)) {
         least = { action, taken, seen };
@@ -473,7 +473,7 @@ export class MctsAgent implements Agent {
 
   /** `action`, counted as taken from the view `here`. */
   private take<A extends EngineAction>(here: string, action: A): A {
-    const key = here + keyOf(action);
+    const key = here + actionKey(action);
     this.taken.set(key, (this.taken.get(key) ?? 0) + 1);
     return action;
   }
@@ -511,7 +511,7 @@ export class MctsAgent implements Agent {
       let chosen: { action: A; child: TreeNode } | undefined;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (const action of legal) {
-        const child = current.children.get(keyOf(action));
+        const child = current.children.get(actionKey(action));
         if (child === undefined) {
           untried.push(action);
           continue;
@@ -529,7 +529,7 @@ export class MctsAgent implements Agent {
       if (untried.length > 0) {
         const action = untried[randomInt(this.rng, untried.length)]!;
         const child = node(actor, question);
-        current.children.set(keyOf(action), child);
+        current.children.set(actionKey(action), child);
         this.passThrough(engine, game, root, current);
         engine.apply(game, action);
         path.push(child);

@@ -11,7 +11,9 @@ import {
   simulate,
   type Agent,
   type Engine,
+  type EngineAction,
 } from "../src/index.ts";
+import { actionKey } from "../src/search-agents.ts";
 import { raceFixtureEngine as engine, type RaceAction, type RaceState } from "./fixtures/race-fixture-engine.ts";
 
 /** Share of `games` two-player races that seat 0 wins, its agent made by `first`, seat 1's by `second`. */
@@ -168,5 +170,28 @@ describe("a search agent going round in a circle", () => {
       }
       expect(market.isOver(state), `seed ${seed}`).toBe(true);
     }
+  });
+});
+
+describe("the tree search's action keys", () => {
+  it("two actions share a key exactly when they are the same action (as JSON)", () => {
+    // Every action of a small world: values that could run together once written out, each field there or not.
+    const values: unknown[] = [undefined, 1, -1, 10, "1", "a", "", "1,", "1,y=1", "1,y:1", { kind: "buy" }, null, true];
+    const actions: Record<string, unknown>[] = [];
+    for (const type of ["Move", "Move,", "Move,player=0"])
+      for (const player of [0, 1])
+        for (const x of values)
+          for (const y of values) {
+            const action: Record<string, unknown> = { type, player };
+            if (x !== undefined) action.x = x;
+            if (y !== undefined) action.y = y;
+            actions.push(action);
+          }
+    const byKey = new Map<string, Set<string>>();
+    for (const action of actions) {
+      const key = actionKey(action as unknown as EngineAction);
+      byKey.set(key, (byKey.get(key) ?? new Set()).add(JSON.stringify(action)));
+    }
+    expect(byKey.size).toBe(actions.length);
   });
 });
