@@ -9,7 +9,7 @@ import { REPO_ROOT } from "../src/cli/registry.ts";
 import { checkCompiles } from "../fuzz/properties.ts";
 import { withEngine } from "./engine-harness.ts";
 import { engine as marauders } from "../../rulesets/merchants-and-marauders/generated/engine.ts";
-import { engine } from "../../rulesets/predoni-dei-mari/generated/engine.ts";
+import { derived, engine } from "../../rulesets/predoni-dei-mari/generated/engine.ts";
 
 const predoni = engine;
 
@@ -287,5 +287,20 @@ describe("determinize: the imagined game is a copy of the whole game", () => {
       for (const key of Object.keys(imagined)) walk(imagined[key], state[key], `$.${key}`);
       expect(shared).toEqual(["$.params"]);
     });
+  });
+});
+
+describe("copies for search agents: the data derived from the setup comes along", () => {
+  it("Predoni: a copy and an imagined game share the real game's derived board, not working it out again", () => {
+    const state = predoni.newGame({ players: 2, seed: 4 });
+    // Worked out when first read.
+    derived(state);
+    const derivedOf = (s: object): unknown[] =>
+      Object.getOwnPropertySymbols(s).map((symbol) => (s as Record<symbol, unknown>)[symbol]);
+    const [board] = derivedOf(state);
+    expect(board).toBeDefined();
+    expect(derivedOf(predoni.copy!(state))).toEqual([board]);
+    expect(derivedOf(predoni.copy!(state))[0]).toBe(board);
+    expect(derivedOf(predoni.determinize!(state, 1, createRng(3)))[0]).toBe(board);
   });
 });

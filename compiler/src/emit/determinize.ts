@@ -307,14 +307,8 @@ export function emitDeterminize(ctx: EmitContext): StatementStructures {
         "drawn from `rng`. Its view for `seat` is the real one.",
     ],
     statements: [
+      // The derived data comes along: the same in the imagined game.
       "const state = cloneState(real);",
-      ...(p.derivedFields.size > 0
-        ? [
-            "// The board derived from the setup is the same in the imagined game: shared, not worked out again.",
-            "const board = real[DERIVED];",
-            "if (board !== undefined) Object.defineProperty(state, DERIVED, { value: board, configurable: true });",
-          ]
-        : []),
       "state.rng = imaginedRng(rng);",
       ...(usesOthers ? ["const others = SEATS[state.playerCount]!.filter((owner) => owner !== seat);"] : []),
       ...(shownFields.size > 0

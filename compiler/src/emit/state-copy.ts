@@ -239,8 +239,9 @@ function emitRecordCopies(c: Copying): FunctionDeclarationStructure[] {
 
 /**
  * `cloneState(state)`, `cloneFrame(frame)`, and one `cloneX(x)` per record the state or a frame can hold: a copy of
- * the game that shares only plain values and the params (which never change during a game), so that anything may be
- * played on it (the games search agents imagine: `determinize`). The same copy as a generic deep one, field by field.
+ * the game that shares only plain values, the params (which never change during a game) and the derived data (which
+ * no rule changes), so that anything may be played on it (the games search agents imagine, `determinize`, and each
+ * action they weigh, `Engine.copy`). The same copy as a generic deep one, field by field.
  */
 export function emitWholeCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
   const p = ctx.program;
@@ -272,9 +273,20 @@ export function emitWholeCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
       parameters: [{ name: "state", type: "State" }],
       returnType: "State",
       docs: [
-        "A copy of the game that shares nothing any rule may change (plain values and the params only): what a search agent imagines a game on. The derived data is left out, as by JSON.",
+        p.derivedFields.size > 0
+          ? "A copy of the game that shares nothing any rule may change (plain values, the params, and the data derived from the setup, which no rule changes): what search agents play on."
+          : "A copy of the game that shares nothing any rule may change (plain values and the params only): what search agents play on.",
       ],
-      statements: [`return { ${fields.join(", ")} };`],
+      statements:
+        p.derivedFields.size > 0
+          ? [
+              `const copy: State = { ${fields.join(", ")} };`,
+              "// The board derived from the setup is the same in the copy: shared, not worked out again.",
+              "const board = state[DERIVED];",
+              "if (board !== undefined) Object.defineProperty(copy, DERIVED, { value: board, configurable: true });",
+              "return copy;",
+            ]
+          : [`return { ${fields.join(", ")} };`],
     },
   ];
 }
