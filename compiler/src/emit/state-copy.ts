@@ -2,9 +2,9 @@
  * Typed copies of the state: each field is copied by what its type holds (numbers as they are, a list of numbers by
  * `slice`, a record field by field), which runs several times faster than a generic deep copy walking keys. Two
  * kinds: for the searches of `completing` blocks (`copyForSearch`), which share what a search cannot change
- * (`changed-in-place.ts`); and whole copies (`cloneState`), which share only plain values and the params, for the
- * games search agents imagine (`determinize`), which every rule may change. A held record's address, and frame
- * fields no type pins down, are copied generically.
+ * (`changed-in-place.ts`); and whole copies (`cloneState`), which share only plain values, the params and the derived
+ * data, for search agents (`determinize`, `Engine.copy`), which play any rule on them. A held record's address, and
+ * frame fields no type pins down, are copied generically.
  */
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
 import type { Program, Type } from "@rules/dsl";
@@ -95,8 +95,9 @@ function returnsCopy(c: Copying): string[] {
 }
 
 /** A list of `allow` blocks under way (`state.allowed`, `state.interrupts`), each copied with its lists. */
-const ALLOWANCES_COPY = (list: string): string =>
-  `state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`;
+function allowancesCopy(list: string): string {
+  return `state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`;
+}
 
 /**
  * `copyFrame(frame)` (`cloneFrame`): a routine's frame copied field by field: the spread takes every plain field, the
@@ -169,7 +170,7 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
       ? "stack: state.stack.map((frame, i) => (i < outermost ? frame : copyFrame(frame)))"
       : "stack: state.stack.map(copyFrame)",
     ...allowanceLists(p).map((list) =>
-      changed.allowances ? `${list}: ${ALLOWANCES_COPY(list)}` : `${list}: state.${list}`,
+      changed.allowances ? `${list}: ${allowancesCopy(list)}` : `${list}: state.${list}`,
     ),
     ...returnsCopy(c),
     ...(p.endReasons.length > 0 ? ["ending: state.ending"] : []),
@@ -257,7 +258,7 @@ export function emitWholeCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
     ...[...p.globalFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `state.${f}`)}`),
     "rng: { ...state.rng, forced: state.rng.forced.slice() }",
     "stack: state.stack.map(cloneFrame)",
-    ...allowanceLists(p).map((list) => `${list}: ${ALLOWANCES_COPY(list)}`),
+    ...allowanceLists(p).map((list) => `${list}: ${allowancesCopy(list)}`),
     ...returnsCopy(c),
     ...(p.endReasons.length > 0 ? ["ending: state.ending"] : []),
     ...(hasCompletingBlocks(p) ? ["completing: state.completing.map((entry) => ({ ...entry }))"] : []),
