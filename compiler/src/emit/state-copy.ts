@@ -94,6 +94,12 @@ function returnsCopy(c: Copying): string[] {
   return [`returns: { ${fields.join(", ")} }`];
 }
 
+/** Gives `copy` the data `state` derived from the setup (a symbol, which no field copies): shared, as no rule changes it. */
+const SHARE_DERIVED = [
+  "const board = state[DERIVED];",
+  "if (board !== undefined) Object.defineProperty(copy, DERIVED, { value: board, configurable: true });",
+];
+
 /** A list of `allow` blocks under way (`state.allowed`, `state.interrupts`), each copied with its lists. */
 function allowancesCopy(list: string): string {
   return `state.${list}.map((a) => ({ ...a, actions: a.actions.slice(), players: a.players.slice() }))`;
@@ -199,16 +205,7 @@ export function emitStateCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
       docs: [
         "A copy of the game for a search of the `completing` blocks under way. It shares what the search cannot change: what no rule of the blocks writes into, the constants, the derived data, and the frames that do not run again before the search stops (those under `outermost`).",
       ],
-      statements: [
-        `const copy: State = { ${fields.join(", ")} };`,
-        ...(derived
-          ? [
-              "const board = state[DERIVED];",
-              "if (board !== undefined) Object.defineProperty(copy, DERIVED, { value: board, configurable: true });",
-            ]
-          : []),
-        "return copy;",
-      ],
+      statements: [`const copy: State = { ${fields.join(", ")} };`, ...(derived ? SHARE_DERIVED : []), "return copy;"],
     },
   ];
 }
@@ -283,8 +280,7 @@ export function emitWholeCopy(ctx: EmitContext): FunctionDeclarationStructure[] 
           ? [
               `const copy: State = { ${fields.join(", ")} };`,
               "// The board derived from the setup is the same in the copy: shared, not worked out again.",
-              "const board = state[DERIVED];",
-              "if (board !== undefined) Object.defineProperty(copy, DERIVED, { value: board, configurable: true });",
+              ...SHARE_DERIVED,
               "return copy;",
             ]
           : [`return { ${fields.join(", ")} };`],
