@@ -444,11 +444,14 @@ export class MctsAgent implements Agent {
   ): (seat: Seat) => number {
     const progress = engine.progress!(game);
     const leads = progress.map((_, seat) => lead(progress, seat));
-    for (const value of leads) {
-      if (value < this.lowest) this.lowest = value;
-      if (value > this.highest) this.highest = value;
-    }
+    for (const value of leads) this.noteInRange(value);
     return (seat) => leads[seat] ?? 0;
+  }
+
+  /** Widens the range the search scales leads by (see `scaled`) to take in `value`. */
+  private noteInRange(value: number): void {
+    if (value < this.lowest) this.lowest = value;
+    if (value > this.highest) this.highest = value;
   }
 
   /** A node's reward in 0..1: its share of wins, or its worth in progress lead scaled by the search's range. */
@@ -556,8 +559,7 @@ export class MctsAgent implements Agent {
   ): void {
     if (!this.floored || n === root) return;
     const value = lead(engine.progress!(game), n.actor);
-    if (value < this.lowest) this.lowest = value;
-    if (value > this.highest) this.highest = value;
+    this.noteInRange(value);
     n.hereSum += value;
     n.hereCount++;
   }
