@@ -510,13 +510,17 @@ export class MctsAgent implements Agent {
       // What its seat was asked after `current`, for the worth of a search judged by progress (see `TreeNode`).
       const question = this.scaled ? questionOf(actor, legal) : "";
       if (this.scaled) current.asked.set(question, (current.asked.get(question) ?? 0) + 1);
+      // The untried actions with their keys, each written once: the one drawn is stored under it.
       const untried: A[] = [];
+      const untriedKeys: string[] = [];
       let chosen: { action: A; child: TreeNode } | undefined;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (const action of legal) {
-        const child = current.children.get(actionKey(action));
+        const key = actionKey(action);
+        const child = current.children.get(key);
         if (child === undefined) {
           untried.push(action);
+          untriedKeys.push(key);
           continue;
         }
         child.available++;
@@ -530,9 +534,10 @@ export class MctsAgent implements Agent {
         }
       }
       if (untried.length > 0) {
-        const action = untried[randomInt(this.rng, untried.length)]!;
+        const drawn = randomInt(this.rng, untried.length);
+        const action = untried[drawn]!;
         const child = node(actor, question);
-        current.children.set(actionKey(action), child);
+        current.children.set(untriedKeys[drawn]!, child);
         this.passThrough(engine, game, root, current);
         engine.apply(game, action);
         path.push(child);
