@@ -1343,7 +1343,9 @@ describe("a `let` in a function", () => {
     const { files } = await compileRules({ name: "lets", sourcePath: "lets.rules", text });
     const code = files.find((f) => f.path === "generated/engine.ts")!.content;
     expect(code).toMatch(/export function biggest\(state: State\): number \{\n {2}let ship = at\(state\.fleet, 0/);
-    expect(code).toMatch(/export function withCook\(state: State\): number \{\n {2}let ship = clone<Ship>\(/);
+    // The copy is the engine's typed one (`cloneShip`: the crew sliced), not a generic deep copy.
+    expect(code).toMatch(/export function withCook\(state: State\): number \{\n {2}let ship = cloneShip\(/);
+    expect(code).toContain("function cloneShip(r: Ship): Ship {\n  return { hull: r.hull, crew: r.crew.slice() };");
     await withEngine(text, (engine) => {
       const state = engine.newGame({ players: 2, seed: 1 }) as unknown as Record<"a" | "b", number>;
       engine.apply(state as never, { type: "Look", player: 0 });
@@ -1383,7 +1385,7 @@ describe("a `let` of a constant's row in a procedure", () => {
     const { files } = await compileRules({ name: "rows", sourcePath: "rows.rules", text });
     const code = files.find((f) => f.path === "generated/engine.ts")!.content;
     expect(code).toMatch(/export function pay\(state: State, i_?: number\): void \{\n {2}let t = at\(TILES, /);
-    expect(code).toMatch(/export function recruit\(state: State, i_?: number\): void \{\n {2}let t = clone<Tile>\(/);
+    expect(code).toMatch(/export function recruit\(state: State, i_?: number\): void \{\n {2}let t = cloneTile\(/);
     await withEngine(text, (engine) => {
       const state = engine.newGame({ players: 2, seed: 1 }) as unknown as { spent: number; kept: number[] };
       engine.apply(state as never, { type: "Look", player: 0 });
@@ -1786,7 +1788,7 @@ describe("values stored without a copy", () => {
     const { files } = await compileRules({ name: "rolls", sourcePath: "rolls.rules", text });
     const code = files.find((f) => f.path === "generated/engine.ts")!.content;
     expect(code).toContain("state.rolled = roll(state, 2);");
-    expect(code).toContain("state.picked = clone<Roll>(pick(state, false));");
+    expect(code).toContain("state.picked = cloneRoll(pick(state, false));");
     // An empty map literal is new too.
     expect(code).toContain("state.tally = {} satisfies");
     await withEngine(text, (engine) => {

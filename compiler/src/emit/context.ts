@@ -33,7 +33,7 @@ export class EmitContext {
     readonly source: string,
     readonly sourcePath: string,
   ) {
-    this.exprs = new ExprEmitter(program, this.sink, source);
+    this.exprs = new ExprEmitter(program, this.sink, source, true);
     this.plainEnds = hasPlainEnds(program);
   }
 

@@ -7,75 +7,14 @@
  * frame fields no type pins down, are copied generically.
  */
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
-import type { Program, Type } from "@rules/dsl";
+import type { Program } from "@rules/dsl";
 import type { EmitContext } from "./context.ts";
 import { allowanceLists, waitingValueProcs } from "./statements.ts";
-import { arrowBody, isFlatValue, tsType } from "./ts-types.ts";
 import { typeName } from "./naming.ts";
-import { changedInSearch, type MayChange } from "./changed-in-place.ts";
+import { changedInSearch } from "./changed-in-place.ts";
+import { copyOf, type Copying } from "./typed-copy.ts";
 import { heldFieldsOf } from "./engine-module.ts";
 import { hasCompletingBlocks } from "./completing.ts";
-
-/** What a copy needs to know: the program, and which types a search may change in place (`changed-in-place.ts`). */
-interface Copying {
-  readonly program: Program;
-  readonly mayChange: MayChange;
-  /** The records whose copy functions (`copyX`, `cloneX`) the code written so far calls. */
-  readonly called: Set<string>;
-  /** What the copy functions' names start with: `copy` for a search's copies, `clone` for whole ones. */
-  readonly prefix: "copy" | "clone";
-}
-
-/** Whether a value of type `t` is taken as it is: a plain value, or one no search changes (shared by the copies). */
-function isTaken(c: Copying, t: Type): boolean {
-  return isFlatValue(c.program, t) || !c.mayChange(t);
-}
-
-/** Whether a spread copies a union's values: every member carries values taken as they are. */
-function isFlatUnion(c: Copying, name: string): boolean {
-  const union = c.program.unions.get(name);
-  return union !== undefined && [...union.members.values()].every((m) => m.fields.every((f) => isTaken(c, f.type)));
-}
-
-/** Whether a spread copies a record: every field holds a value taken as it is. */
-function isFlatRecord(c: Copying, name: string): boolean {
-  return [...(c.program.records.get(name)?.fields.values() ?? [])].every((f) => isTaken(c, f.type));
-}
-
-/**
- * An expression copying `v` (a simple access path, read more than once) of type `t`; `depth` names inner loops.
- * `written`: a field of the game a search writes into (its value, or what it holds), copied even where values of
- * its type are not.
- */
-function copyOf(c: Copying, t: Type, v: string, depth = 0, written = false): string {
-  if (written ? isFlatValue(c.program, t) : isTaken(c, t)) return v;
-  switch (t.kind) {
-    case "optional":
-      return `${v} === null ? null : ${copyOf(c, t.inner, v, depth, written)}`;
-    case "list": {
-      if (isTaken(c, t.element)) return `${v}.slice()`;
-      const x = `x${depth}`;
-      return `${v}.map((${x}) => ${arrowBody(copyOf(c, t.element, x, depth + 1))})`;
-    }
-    case "deck":
-      return isTaken(c, t.element)
-        ? `{ pile: ${v}.pile.slice(), discard: ${v}.discard.slice() }`
-        : `clone<${tsType(t)}>(${v})`;
-    case "map": {
-      if (isTaken(c, t.value)) return `{ ...${v} }`;
-      const x = `x${depth}`;
-      return `mapMapValues(${v}, (${x}) => ${arrowBody(copyOf(c, t.value, x, depth + 1))})`;
-    }
-    case "record":
-      if (isFlatRecord(c, t.name)) return `{ ...${v} }`;
-      c.called.add(t.name);
-      return `${c.prefix}${typeName(t.name)}(${v})`;
-    case "enum":
-      return isFlatUnion(c, t.name) ? `{ ...${v} }` : `clone<${tsType(t)}>(${v})`;
-    default:
-      return `clone<${tsType(t)}>(${v})`;
-  }
-}
 
 /** Whether a frame field's TypeScript type is a value copied by taking it (helpers' counters, plain enums). */
 function isPlainTs(program: Program, ts: string): boolean {
@@ -243,7 +182,8 @@ function emitRecordCopies(c: Copying): FunctionDeclarationStructure[] {
  */
 export function emitWholeCopy(ctx: EmitContext): FunctionDeclarationStructure[] {
   const p = ctx.program;
-  const c: Copying = { program: p, mayChange: () => true, called: new Set(), prefix: "clone" };
+  // The records the rules' own copies call for (`copyForStoring`), written with the copies' own.
+  const c: Copying = { program: p, mayChange: () => true, called: ctx.exprs.recordCopies, prefix: "clone" };
   const mine = [...p.playerFields.entries()].map(([f, fi]) => `${f}: ${copyOf(c, fi.type, `mine.${f}`)}`);
   const fields = [
     "variant: state.variant",
