@@ -433,7 +433,10 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
   add(...emitViewFunctions(ctx));
   const choiceShown = emitChoiceShown(ctx);
   if (choiceShown !== undefined) add(choiceShown);
-  add(...emitWholeCopy(ctx), emitDeterminize(ctx));
+  // The whole copies stand here but are written once every other function is (below): any code may copy a record of
+  // the game by its `cloneX`, which they write.
+  const wholeCopiesAt = statements.length;
+  add(emitDeterminize(ctx));
   add(emitViewShape(program));
   const boardView = emitBoardView(ctx);
   if (boardView !== undefined) add(boardView);
@@ -454,6 +457,7 @@ export function emitEngineModule(input: EngineModuleInput): GeneratedCode {
       docs: [h.doc.replace(/\*\//g, "* /")],
     });
   }
+  statements.splice(wholeCopiesAt, 0, ...emitWholeCopy(ctx));
 
   add({
     kind: StructureKind.VariableStatement,
