@@ -2093,6 +2093,53 @@ describe("an action no rule offers", () => {
   });
 });
 
+describe("a value stored from a conditional", () => {
+  it("is copied whichever branch gives it, and literals in its branches keep their types", async () => {
+    // `gotN` takes the game's own `nums` or a literal list: either way a copy, so that adding to it leaves `nums` as it
+    // was (the copy once covered the last branch only). `got` and `hands` take literals of Suits in one branch, which
+    // type-checked as strings.
+    const text = [
+      'game "Either" { players 2..2 }',
+      "enum Suit { red, blue }",
+      "record Hand { cards: list<Suit>  n: int }",
+      "global {",
+      "  suits: list<Suit> = [red]",
+      "  got: list<Suit> = []",
+      "  nums: list<int> = [1]",
+      "  gotN: list<int> = []",
+      "  hands: list<Hand> = [Hand(cards: [red], n: 1)]",
+      "  held: list<Hand> = []",
+      "}",
+      "flow { act players[0]: Go }",
+      "action Go(pick: 0..1) {",
+      "  got = if pick == 0 then suits else [blue]",
+      "  gotN = if pick == 0 then nums else [2]",
+      "  add 5 to gotN",
+      "  held = if pick == 0 then hands else [Hand(cards: [blue], n: 2)]",
+      "  add red to held[0].cards",
+      "}",
+      "scoring { score p: size(nums) }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "either", sourcePath: "either.rules", text });
+    const code = files.find((f) => f.path === "generated/engine.ts")!.content;
+    expect(code).toContain("state.gotN = ((pick === 0 ? state.nums : [2]) satisfies number[]).slice();");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as {
+        nums: number[];
+        gotN: number[];
+        hands: { cards: string[] }[];
+        held: { cards: string[] }[];
+      };
+      engine.apply(state as never, { type: "Go", player: 0, pick: 0 } as EngineAction);
+      expect(state.gotN).toEqual([1, 5]);
+      expect(state.nums).toEqual([1]);
+      expect(state.held[0]!.cards).toEqual(["red", "red"]);
+      expect(state.hands[0]!.cards).toEqual(["red"]);
+    });
+    await checkCompiles(text, REPO_ROOT);
+  });
+});
+
 describe("a comparison of values written out on both sides", () => {
   it("type-checks and gives the rules' answer: TypeScript typed `3 === (flag ? 12 : 19)` as values that never meet", async () => {
     const text = [

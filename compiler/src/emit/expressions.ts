@@ -1232,13 +1232,19 @@ export class ExprEmitter {
    * of counts, a record of numbers and names); a deep copy otherwise. Other values as they are.
    */
   private copyOf(t: Type | undefined, code: string): string {
-    if (t?.kind === "map" && isPlainValue(this.program, t.value)) return `{ ...${code} }`;
-    if (t?.kind === "record" && this.flatRecord(t.name)) return `{ ...${code} }`;
-    const generic = copyOf(t, code);
+    if (t === undefined) return code;
+    // The value copied is read as one operand: both branches of a conditional are copied (`a ? b : c.slice()` would
+    // copy `c` alone and store `b` itself); typed as what it is stored as where it holds literals, which keep their
+    // types (`["red"]` a list of Suits, not of strings).
+    const operand =
+      parenthesized(code) === code ? code : /["[{]/.test(code) ? `((${code}) satisfies ${tsType(t)})` : `(${code})`;
+    if (t.kind === "map" && isPlainValue(this.program, t.value)) return `{ ...${operand} }`;
+    if (t.kind === "record" && this.flatRecord(t.name)) return `{ ...${operand} }`;
+    const generic = copyOf(t, code, operand);
     // A deep copy walking keys, where the engine can copy by type instead (several times faster: a list of ships a
     // rule keeps is sliced ship by ship, a roll kept over a fight copied field by field).
-    if (this.typedCopies && t !== undefined && generic.startsWith("clone<"))
-      return copyForStoring(this.program, this.recordCopies, t, code) ?? generic;
+    if (this.typedCopies && generic.startsWith("clone<"))
+      return copyForStoring(this.program, this.recordCopies, t, operand) ?? generic;
     return generic;
   }
 
@@ -1247,17 +1253,19 @@ export class ExprEmitter {
   }
 }
 
-/** A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. */
-function copyOf(t: Type | undefined, code: string): string {
+/**
+ * A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. `operand`:
+ * `code` as one operand of a member access (see `copyOf` of the emitter).
+ */
+function copyOf(t: Type | undefined, code: string, operand = parenthesized(code)): string {
   if (t?.kind === "optional" && structured(t.inner)) return `clone<${tsType(t)}>(${code})`;
-  if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${code}.slice()`;
+  if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${operand}.slice()`;
   // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
   if (t?.kind === "list" || t?.kind === "record" || t?.kind === "map" || t?.kind === "deck")
     return `clone<${tsType(t)}>(${code})`;
   return code;
 }
 
-/** `code` in parentheses, unless it is atomic (a name, a member chain, a call). */
 /** `a < b` read from `b`'s side: `b > a`. */
 const MIRRORED: Readonly<Record<string, string>> = {
   "==": "==",
@@ -1278,6 +1286,7 @@ const EMPTY_WHEN: ReadonlyMap<string, boolean> = new Map([
   [">= 1", false],
 ]);
 
+/** `code` in parentheses, unless it is atomic (a name, a member chain, a call). */
 function parenthesized(code: string): string {
   const atomic = /^[\w$.!"[\]]+$/.test(code) || (/^[\w$.]+\(.*\)$/.test(code) && balanced(code));
   return atomic ? code : `(${code})`;

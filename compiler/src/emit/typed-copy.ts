@@ -71,12 +71,12 @@ export function copyOf(c: Copying, t: Type, v: string, depth = 0, written = fals
 }
 
 /**
- * A copy of `code`, a value of type `t` a rule stores (a list of records, a record holding lists...), written by its
- * type as the whole copies are, calling `cloneX` for records (`called` gathers their names, for `emitWholeCopy` to
- * write). Undefined where that copy would read `code` more than once and `code` is not a plain access path (an
- * optional or a deck given by a call): the caller copies generically.
+ * A copy of `operand`, a value of type `t` a rule stores (a list of records, a record holding lists...) written as one
+ * operand, copied by its type as the whole copies are, calling `cloneX` for records (`called` gathers their names, for
+ * `emitWholeCopy` to write). Undefined where that copy would read the value more than once and `operand` is not a
+ * plain access path (an optional or a deck given by a call): the caller copies generically.
  */
-export function copyForStoring(program: Program, called: Set<string>, t: Type, code: string): string | undefined {
-  if ((t.kind === "optional" || t.kind === "deck") && !/^[\w$.]+$/.test(code)) return undefined;
-  return copyOf({ program, mayChange: () => true, called, prefix: "clone" }, t, code);
+export function copyForStoring(program: Program, called: Set<string>, t: Type, operand: string): string | undefined {
+  if ((t.kind === "optional" || t.kind === "deck") && !/^[\w$.]+$/.test(operand)) return undefined;
+  return copyOf({ program, mayChange: () => true, called, prefix: "clone" }, t, operand);
 }
