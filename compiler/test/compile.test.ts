@@ -2140,6 +2140,30 @@ describe("a value stored from a conditional", () => {
   });
 });
 
+describe("a loop over a conditional's list", () => {
+  it("goes over a snapshot of whichever list the condition gives, so the body may add to it", async () => {
+    // The snapshot once covered the last branch only: the loop went over the game's own `a` while adding to it.
+    const text = [
+      'game "Snapshot" { players 2..2 }',
+      "global { a: list<int> = [1, 2]  b: list<int> = [3]  total: int }",
+      "flow { act players[0]: Go }",
+      "action Go(pick: 0..1) {",
+      "  for x in if pick == 0 then a else b {",
+      "    add x to a",
+      "    total += x",
+      "  }",
+      "}",
+      "scoring { score p: total }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as unknown as { a: number[]; total: number };
+      engine.apply(state as never, { type: "Go", player: 0, pick: 0 } as EngineAction);
+      expect(state.a).toEqual([1, 2, 1, 2]);
+      expect(state.total).toBe(3);
+    });
+  });
+});
+
 describe("a comparison of values written out on both sides", () => {
   it("type-checks and gives the rules' answer: TypeScript typed `3 === (flag ? 12 : 19)` as values that never meet", async () => {
     const text = [

@@ -232,7 +232,7 @@ export class ExprEmitter {
   letValue(s: Extract<Stmt, { kind: "let" }>, scope: Scope): string {
     if (!(s.leftOfChoices && s.symbol?.heldAcrossDecision)) return this.stored(s.value, scope);
     const code = this.emit(s.value, scope);
-    return s.value.kind === "comprehension" || s.value.kind === "list" ? code : `${code}.slice()`;
+    return s.value.kind === "comprehension" || s.value.kind === "list" ? code : `${parenthesized(code)}.slice()`;
   }
 
   emit(e: Expr, scope: Scope): string {
@@ -1286,8 +1286,8 @@ const EMPTY_WHEN: ReadonlyMap<string, boolean> = new Map([
   [">= 1", false],
 ]);
 
-/** `code` in parentheses, unless it is atomic (a name, a member chain, a call). */
-function parenthesized(code: string): string {
+/** `code` in parentheses, unless it is atomic (a name, a member chain, a call): an operand of `.` as it is. */
+export function parenthesized(code: string): string {
   const atomic = /^[\w$.!"[\]]+$/.test(code) || (/^[\w$.]+\(.*\)$/.test(code) && balanced(code));
   return atomic ? code : `(${code})`;
 }

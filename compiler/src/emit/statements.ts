@@ -29,6 +29,7 @@ import {
   isNewList,
   isMembersCall,
   mapLookup,
+  parenthesized,
   place,
   patternTest,
   subjectType,
@@ -336,7 +337,8 @@ export function iterationSource(
   const constant = iterable.kind === "name" && (iterable.ref?.kind === "builtin" || iterable.ref?.kind === "const");
   const stable = (constant || untouched) && !inFrame;
   const fresh = iterable.kind === "aggregate" || isNewList(iterable, ctx.program);
-  return stable || fresh ? code : `${code}.slice()`;
+  // Parenthesized: `for x in if c then a else b` snapshots either list, not `b` alone.
+  return stable || fresh ? code : `${parenthesized(code)}.slice()`;
 }
 
 /** Whether running `b` could change a list: only then does a loop over a list need a snapshot of it. */
