@@ -84,8 +84,9 @@ function boolExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
 
 /**
  * A list of numbers read in the rounds: the pile, a range, the program's functions whose bodies are comprehensions
- * (`sel`, `evens`: the engine runs their loops in place), a comprehension, two lists joined, the first three, sorted.
- * Each depth names its own element (`u2`, `u1`...).
+ * (`sel`, `evens`: the engine runs their loops in place), a comprehension, two lists joined, the first three, sorted,
+ * one of two lists by a condition (whose code must read as one operand). Each depth names its own element (`u2`,
+ * `u1`...).
  */
 function listExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
   const int = intExpr(scope, 1);
@@ -107,6 +108,7 @@ function listExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
     fc.tuple(sub, sub).map(([a, b]) => `(${a} ++ ${b})`),
     sub.map((l) => `take(${l}, 3)`),
     fc.tuple(sub, intExpr(onElement, 1)).map(([l, e]) => `sorted(${u} in ${l}: ${e})`),
+    fc.tuple(boolExpr(scope, 1), sub, sub).map(([c, a, b]) => `(if ${c} then ${a} else ${b})`),
   );
 }
 
@@ -163,6 +165,15 @@ function statements(
   if (fields.lists.length > 0) {
     one.push(
       fc.tuple(fc.constantFrom(...fields.lists), intExpr(scope, 1)).map(([l, e]) => [`${indent}add ${e} to ${l}`]),
+    );
+  }
+  // A list of the game stored in another, then changed there: the store must copy what it reads (the pile itself,
+  // one of two lists by a condition...), which a save restored at every decision would show it did not.
+  if (fields.lists.includes("stash")) {
+    one.push(
+      fc
+        .tuple(listExpr(scope, 1), intExpr(scope, 1))
+        .map(([l, e]) => [`${indent}stash = ${l}`, `${indent}add ${e} to stash`]),
     );
   }
   if (depth > 0) {
@@ -222,10 +233,14 @@ export const generatedProgram: fc.Arbitrary<string> = fc
       const perPlayer = playerTypes.length;
       const globalInts = Array.from({ length: globals }, (_, i) => `g${i}`);
       const playerInts = Array.from({ length: perPlayer }, (_, i) => `me.p${i}`);
-      const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile"] };
+      const global: Scope = { ints: globalInts, bools: ["flag"], lists: ["pile", "stash"] };
       // `twice` is derived data: actions and the scoring read it, the setup (which it is computed after) may not.
-      const inAction: Scope = { ints: [...globalInts, ...playerInts, "n", "twice"], bools: ["flag"], lists: ["pile"] };
-      const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile"] };
+      const inAction: Scope = {
+        ints: [...globalInts, ...playerInts, "n", "twice"],
+        bools: ["flag"],
+        lists: ["pile", "stash"],
+      };
+      const actionFields: Scope = { ints: [...globalInts, ...playerInts], bools: ["flag"], lists: ["pile", "stash"] };
       const onSquare: Scope = { ...global, ints: [...globalInts, "w.x", "w.y"] };
       const scoring: Scope = {
         ints: [...globalInts, ...playerInts.map((f) => f.replace("me.", "p.")), "twice", "p.boosts"],
@@ -305,6 +320,7 @@ export const generatedProgram: fc.Arbitrary<string> = fc
               ...globalInts.map((g, i) => `  ${g}: ${i === 0 ? "int" : globalTypes[i - 1]}`),
               "  flag: bool",
               `  pile: list<${pileOf}>`,
+              "  stash: list<int>",
               "  last: Kind",
               // Set in the setup only, so that derived data may be computed from it.
               "  base: int",
