@@ -2140,6 +2140,46 @@ describe("a value stored from a conditional", () => {
   });
 });
 
+describe("a field of a conditional's record", () => {
+  it("is read from whichever record the condition gives", async () => {
+    // `.hull` once applied to the second branch alone: the first gave the record itself, added to a number.
+    const text = [
+      'game "Either" { players 2..2 }',
+      "record Ship { hull: int  crew: list<int> }",
+      "global {",
+      "  s1: Ship = Ship(hull: 1, crew: [1])",
+      "  s2: Ship = Ship(hull: 2, crew: [2, 3])",
+      "  n: int",
+      "  ks: list<int> = []",
+      "}",
+      "flow { act players[0]: Go }",
+      "action Go(pick: 0..1) {",
+      "  n = (if pick == 0 then s1 else s2).hull * 10 + size((if pick == 0 then s1 else s2).crew)",
+      "  ks = (if pick == 0 then s1 else s2).crew",
+      "  add 9 to ks",
+      "}",
+      "scoring { score p: n }",
+    ].join("\n");
+    for (const [pick, n, ks] of [
+      [0, 11, [1, 9]],
+      [1, 22, [2, 3, 9]],
+    ] as const) {
+      await withEngine(text, (engine) => {
+        const state = engine.newGame({ players: 2, seed: 1 }) as unknown as {
+          n: number;
+          ks: number[];
+          s1: { crew: number[] };
+        };
+        engine.apply(state as never, { type: "Go", player: 0, pick } as EngineAction);
+        expect(state.n).toBe(n);
+        expect(state.ks).toEqual(ks);
+        expect(state.s1.crew).toEqual([1]);
+      });
+    }
+    await checkCompiles(text, REPO_ROOT);
+  });
+});
+
 describe("a loop over a conditional's list", () => {
   it("goes over a snapshot of whichever list the condition gives, so the body may add to it", async () => {
     // The snapshot once covered the last branch only: the loop went over the game's own `a` while adding to it.

@@ -277,7 +277,8 @@ export class ExprEmitter {
         if (t?.kind === "hex") return `${e.name.text === "q" ? "hexQ" : "hexR"}(${obj})`;
         if (t?.kind === "cell") return `${e.name.text === "x" ? "cellX" : "cellY"}(${obj})`;
         if (e.object.kind === "name" && e.object.ref?.kind === "enumMember") return this.enumMember(e.object.ref);
-        return `${obj}.${e.name.text}`;
+        // `(if c then a else b).hull` reads the field of either record, not `b`'s alone.
+        return `${parenthesized(obj)}.${e.name.text}`;
       }
       case "index": {
         // A missing key stops the game with the rules line of the lookup.
