@@ -2202,6 +2202,30 @@ describe("a loop over a conditional's list", () => {
       expect(state.total).toBe(3);
     });
   });
+
+  it("counts the elements of whichever list the condition gives", async () => {
+    // `count` without a condition once took `.length` of the second branch alone: the first gave the list itself.
+    const text = [
+      'game "Counted" { players 2..2 }',
+      "global { a: list<int> = [1, 2]  b: list<int> = [3]  n: int }",
+      "flow { act players[0]: Go }",
+      "action Go(pick: 0..1) {",
+      "  n = count(x in if pick == 0 then a else b)",
+      "}",
+      "scoring { score p: n }",
+    ].join("\n");
+    for (const [pick, n] of [
+      [0, 2],
+      [1, 1],
+    ] as const) {
+      await withEngine(text, (engine) => {
+        const state = engine.newGame({ players: 2, seed: 1 }) as unknown as { n: number };
+        engine.apply(state as never, { type: "Go", player: 0, pick } as EngineAction);
+        expect(state.n).toBe(n);
+      });
+    }
+    await checkCompiles(text, REPO_ROOT);
+  });
 });
 
 describe("a comparison of values written out on both sides", () => {

@@ -986,7 +986,7 @@ export class ExprEmitter {
       case "count":
         returnType = "number";
         code = !body
-          ? `return ${this.readOnlyList(e.iterable, inner)}.length;`
+          ? `return ${this.readOnlyOperand(e.iterable, inner)}.length;`
           : body.kind === "bool" && body.value
             ? `let ${total} = 0;\n${loopHead} {\n${element}\n${total}++;\n}\nreturn ${total};`
             : `let ${total} = 0;\n${loopHead} {\n${element}\nif (${value}) ${total}++;\n}\nreturn ${total};`;
