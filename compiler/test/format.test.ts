@@ -75,6 +75,32 @@ describe("the .rules formatter", () => {
     ]);
   });
 
+  it("keeps a table whose row goes on over the next line as it is written, losing no cell", () => {
+    // Found by the fuzzer (a line break inserted in a row): aligning took a line's cells up to its last `|` only, so
+    // `cove` was lost and the lone `|` of the next line became a row of its own.
+    const text = [
+      'game "T" { players 2..2 }',
+      "enum Zone { bay, cape, cove }",
+      "record Link { one: Zone  other: Zone }",
+      "table LINKS of Link {",
+      "| one  | other |",
+      "  | bay  | cove",
+      "   |",
+      "| cape |   bay | // the way back",
+      "}",
+      "flow { }",
+      "",
+    ].join("\n");
+    const formatted = formatRules(text);
+    expect(formatted.split("\n").slice(4, 8)).toEqual([
+      "  | one  | other |",
+      "  | bay  | cove",
+      "  |",
+      "  | cape |   bay | // the way back",
+    ]);
+    expect(formatRules(formatted)).toBe(formatted);
+  });
+
   it("spaces brackets and commas, and leaves strings, trailing comments and the two spaces between fields", () => {
     const text = [
       'game "T" { players 2..2 }',

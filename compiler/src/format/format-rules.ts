@@ -80,7 +80,10 @@ export function formatRules(text: string, path = "file.rules"): string {
   let table: { indent: number; rows: Row[] } | undefined;
   const flushTable = (): void => {
     if (!table) return;
-    out.push(...alignTable(table.rows).map((row) => " ".repeat(table!.indent) + row));
+    // A row written over several lines (its closing `|` on the next) is not aligned: its table keeps its lines as
+    // they are, indented, rather than lose the cells between a line's last `|` and its end.
+    const rows = table.rows.every((row) => row.whole) ? alignTable(table.rows) : table.rows.map((row) => row.line);
+    out.push(...rows.map((row) => " ".repeat(table!.indent) + row));
     table = undefined;
   };
 
@@ -193,17 +196,28 @@ function blockCommentLines(text: string, count: number): boolean[] {
   return inside;
 }
 
-/** A table row: its cells (trimmed; a `|` inside a string is text) and the comment after it, if any. */
+/**
+ * A table row: its cells (trimmed; a `|` inside a string is text) and the comment after it, if any; `whole` when the
+ * line holds the whole row (it ends with a `|`), `line` the line as written, trimmed.
+ */
 interface Row {
   readonly cells: string[];
   readonly comment: string;
+  readonly whole: boolean;
+  readonly line: string;
 }
 
 /** The row's cells are the text between its `|` tokens (a `|` in a string is inside a string token). */
 function rowOf(line: string, tokens: readonly IToken[]): Row {
   const pipes = tokens.filter((t) => t.tokenType.name === "Pipe").map((t) => (t.startColumn ?? 1) - 1);
   const cells = pipes.slice(1).map((end, k) => line.slice(pipes[k]! + 1, end).trim());
-  return { cells, comment: line.slice(endOf(tokens[tokens.length - 1]!)).trim() };
+  const last = tokens[tokens.length - 1]!;
+  return {
+    cells,
+    comment: line.slice(endOf(last)).trim(),
+    whole: pipes.length >= 2 && last.tokenType.name === "Pipe",
+    line: line.trim(),
+  };
 }
 
 /** Rows with their columns as wide as their widest cell; a comment after a row stays after it. */
