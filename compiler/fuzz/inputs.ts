@@ -120,7 +120,7 @@ function listExpr(scope: Scope, depth: number): fc.Arbitrary<string> {
 function identity(scope: Scope): fc.Arbitrary<string> {
   const v = { ...scope, ints: [...scope.ints, "v"] };
   const none = "-1000000";
-  return fc.tuple(listExpr(scope, 2), boolExpr(v, 1), intExpr(v, 1), fc.nat({ max: 7 })).map(([l, c, e, which]) => {
+  return fc.tuple(listExpr(scope, 2), boolExpr(v, 1), intExpr(v, 1), fc.nat({ max: 8 })).map(([l, c, e, which]) => {
     const kept = `[v for v in ${l} if ${c}]`;
     switch (which) {
       case 0:
@@ -137,6 +137,8 @@ function identity(scope: Scope): fc.Arbitrary<string> {
         return `max(v in ${l}: ${e} else ${none}) == (if size(${l}) == 0 then ${none} else sorted(w in [${e} for v in ${l}]: w)[size(${l}) - 1])`;
       case 6:
         return `size(${l}) == sum(v in ${l}: 1)`;
+      case 7:
+        return `count(v in ${l}) == size(${l})`;
       default:
         return `(size(${kept}) == 0) == (not any(v in ${l}: ${c}))`;
     }
