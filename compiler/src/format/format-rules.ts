@@ -8,7 +8,8 @@
  *   its indentation relative to the line its statement starts on: a designer's layout of a long expression stays.
  * - Inside a line, no space just inside `(` `)` `[` `]` or before `,`, and one after `,`; other spaces stay as written
  *   (two spaces part the fields of a one-line block, runs align trailing comments).
- * - The columns of a table are aligned; a blank cell stays blank.
+ * - The columns of a table are aligned; a blank cell stays blank. A table with a row written over two lines keeps its
+ *   lines as written.
  * - Trailing spaces go, runs of blank lines become one, the file ends with one newline. Comments stay where they are;
  *   the lines inside a block comment are left as written.
  */
