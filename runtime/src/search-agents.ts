@@ -403,26 +403,28 @@ export class MctsAgent implements Agent {
     }
     const here = JSON.stringify(engine.view(state, seat));
     this.seen.set(here, (this.seen.get(here) ?? 0) + 1);
+    // Each action with its key, written once, and the key of its taking from this view.
     const ranked = legal
       .map((action, order) => {
-        const child = root.children.get(actionKey(action));
+        const key = actionKey(action);
+        const child = root.children.get(key);
         const visits = child?.visits ?? 0;
-        return { action, order, visits, secure: this.secureWorth(child) };
+        return { action, taking: here + key, order, visits, secure: this.secureWorth(child) };
       })
       .sort(
         (a, b) => (b.secure > a.secure ? 1 : b.secure < a.secure ? -1 : 0) || b.visits - a.visits || a.order - b.order,
       );
-    for (const { action } of ranked) if (!this.taken.has(here + actionKey(action))) return this.take(here, action);
+    for (const { action, taking } of ranked) if (!this.taken.has(taking)) return this.take(taking, action);
     const world = imagine(engine, state, seat, this.rng);
-    let least: { action: A; taken: number; seen: number } | undefined;
-    for (const { action } of ranked) {
-      const taken = this.taken.get(here + actionKey(action))!;
+    let least: { action: A; taking: string; taken: number; seen: number } | undefined;
+    for (const { action, taking } of ranked) {
+      const taken = this.taken.get(taking)!;
       const seen = this.timesSeenAfter(engine, world, seat, action);
       if (least === undefined || taken < least.taken || (taken === least.taken && seen < least.seen)) {
-        least = { action, taken, seen };
+        least = { action, taking, taken, seen };
       }
     }
-    return this.take(here, least!.action);
+    return this.take(least!.taking, least!.action);
   }
 
   /**
@@ -474,10 +476,9 @@ export class MctsAgent implements Agent {
     return this.nodeReward(child) - margin;
   }
 
-  /** `action`, counted as taken from the view `here`. */
-  private take<A extends EngineAction>(here: string, action: A): A {
-    const key = here + actionKey(action);
-    this.taken.set(key, (this.taken.get(key) ?? 0) + 1);
+  /** `action`, counted as taken (`taking`: the view it is taken from, then its key). */
+  private take<A extends EngineAction>(taking: string, action: A): A {
+    this.taken.set(taking, (this.taken.get(taking) ?? 0) + 1);
     return action;
   }
 
