@@ -1241,7 +1241,7 @@ export class ExprEmitter {
       parenthesized(code) === code ? code : /["[{]/.test(code) ? `((${code}) satisfies ${tsType(t)})` : `(${code})`;
     if (t.kind === "map" && isPlainValue(this.program, t.value)) return `{ ...${operand} }`;
     if (t.kind === "record" && this.flatRecord(t.name)) return `{ ...${operand} }`;
-    const generic = copyOf(t, code, operand);
+    const generic = genericCopy(t, code, operand);
     // A deep copy walking keys, where the engine can copy by type instead (several times faster: a list of ships a
     // rule keeps is sliced ship by ship, a roll kept over a fight copied field by field).
     if (this.typedCopies && generic.startsWith("clone<"))
@@ -1255,10 +1255,11 @@ export class ExprEmitter {
 }
 
 /**
- * A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. `operand`:
- * `code` as one operand of a member access (see `copyOf` of the emitter).
+ * A copy of a list or record without the engine's typed copy functions: a list of plain values sliced, others deep
+ * copied generically; other values as they are. `operand`: `code` as one operand of a member access (see the
+ * emitter's `copyOf`).
  */
-function copyOf(t: Type | undefined, code: string, operand = parenthesized(code)): string {
+function genericCopy(t: Type | undefined, code: string, operand: string): string {
   if (t?.kind === "optional" && structured(t.inner)) return `clone<${tsType(t)}>(${code})`;
   if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${operand}.slice()`;
   // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
